@@ -1,0 +1,48 @@
+# Two commands do all the set-up on a fresh machine:
+#   make lab   - create .venv, install the package and notebook tools, open the first tutorial
+#   make test  - create .venv, install everything the tests need (Chromium too), run every check
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
+
+.PHONY: lab test bench lint typecheck js js-test pytest chromium clean
+
+$(STAMP): pyproject.toml js/package.json
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# The front-end bundle (pip's editable install builds it once; this keeps it current).
+js: $(STAMP)
+	cd js && npm install --no-audit --no-fund --silent && npm run --silent build
+
+chromium:
+	@scripts/ensure-chromium.sh
+
+lab: $(STAMP) js
+	$(BIN)/jupyter lab $(FIRST_NOTEBOOK)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+js-test: js
+	cd js && npm test --silent
+
+pytest: $(STAMP) js chromium
+	$(BIN)/python -m pytest
+
+test: lint typecheck js-test pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,59 @@
+"""Teach, play and analyse Kings in the Corner in Jupyter notebooks.
+
+>>> from kingscorner_widget import Game
+>>> g = Game.new(players=2, seed=7)
+>>> len(g.hand(1)), g.stock_size
+(7, 34)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import DECK, Card, Colour, Rank, Suit
+from .errors import IllegalMoveError
+from .game import Game, Outcome, daily_seed
+from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from .notation import parse_position
+from .rules import Count, DrawTiming, MatchEnd, Rules
+from .spaces import CORNERS, CROSS, Space
+
+if TYPE_CHECKING:
+    from .widget import KingsCornerWidget
+
+__all__ = [
+    "CORNERS",
+    "CROSS",
+    "DECK",
+    "Card",
+    "Colour",
+    "Count",
+    "DrawTiming",
+    "EndTurn",
+    "Game",
+    "IllegalMoveError",
+    "KingsCornerWidget",
+    "MatchEnd",
+    "Move",
+    "MovePile",
+    "Outcome",
+    "PlayCard",
+    "Rank",
+    "Rules",
+    "Space",
+    "Suit",
+    "daily_seed",
+    "parse_move",
+    "parse_position",
+]
+
+_LAZY = {"KingsCornerWidget": ".widget"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the widget (and its Jupyter dependencies) only when it is asked for."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,167 @@
+"""Cards, ranks, suits and colours, and the card notation (``Th``, ``Ks``, ``4h``).
+
+>>> card = Card.parse("10h")
+>>> str(card), card.rank, card.colour
+('Th', <Rank.TEN: 10>, <Colour.RED: 'red'>)
+>>> Card.parse("K♠").fits_on(Card.parse("Ah"))
+False
+>>> Card.parse("Qh").fits_on(Card.parse("Ks"))
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import ClassVar
+
+__all__ = ["DECK", "Card", "Colour", "Rank", "Suit"]
+
+
+class Colour(enum.Enum):
+    """The colour of a suit: hearts and diamonds are red, clubs and spades black."""
+
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(enum.Enum):
+    """A suit, valued by its notation letter."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def colour(self) -> Colour:
+        """Red for hearts and diamonds, black for clubs and spades."""
+        return Colour.RED if self in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ♣ ♦ ♥ ♠."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's name in words (``"hearts"``)."""
+        return self.name.lower()
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SYMBOL_SUITS = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+_SYMBOL_SUITS.update({"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES})
+
+
+class Rank(enum.IntEnum):
+    """A rank: aces low (1), kings high (13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The rank's notation letter: ``A 2 … 9 T J Q K``."""
+        return _RANK_LETTERS[self - 1]
+
+    @property
+    def word(self) -> str:
+        """The rank in words (``"ten"``)."""
+        return _RANK_WORDS[self - 1]
+
+
+_RANK_LETTERS = "A23456789TJQK"
+_RANK_WORDS = (
+    "ace two three four five six seven eight nine ten jack queen king".split()
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card. Use :meth:`parse` or :data:`DECK`; the 52 instances are shared."""
+
+    rank: Rank
+    """The card's rank."""
+    suit: Suit
+    """The card's suit."""
+    red: bool = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """True for hearts and diamonds (a cached shortcut for the hot paths)."""
+    index: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """Position in :data:`DECK` (0-51), ranks ascending, suits ``c d h s`` within a rank."""
+
+    _by_text: ClassVar[dict[str, Card]] = {}
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "red", self.suit.colour is Colour.RED)
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + list(Suit).index(self.suit))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank ``A 2-9 T J Q K`` (or ``10``) then suit ``c d h s`` (or ♣♦♥♠), any case.
+
+        >>> Card.parse(" qS "), Card.parse("10♦")
+        (Card('Qs'), Card('Td'))
+        >>> Card.parse("1h")
+        Traceback (most recent call last):
+        ...
+        ValueError: '1h' is not a card: write a rank (A 2-9 T J Q K) then a suit (c d h s), like Th
+        """
+        cleaned = text.strip()
+        card = cls._by_text.get(cleaned)
+        if card is not None:
+            return card
+        upper = cleaned.upper()
+        if len(upper) >= 2:
+            rank_text, suit_text = upper[:-1], cleaned[-1]
+            if rank_text == "10":
+                rank_text = "T"
+            suit = _SYMBOL_SUITS.get(suit_text) or _SUITS_BY_LETTER.get(suit_text.lower())
+            if len(rank_text) == 1 and rank_text in _RANK_LETTERS and suit is not None:
+                return DECK[(_RANK_LETTERS.index(rank_text)) * 4 + list(Suit).index(suit)]
+        raise ValueError(
+            f"{text!r} is not a card: write a rank (A 2-9 T J Q K) then a suit (c d h s), like Th"
+        )
+
+    @property
+    def colour(self) -> Colour:
+        """The card's colour."""
+        return self.suit.colour
+
+    @property
+    def is_king(self) -> bool:
+        """True for the four kings, the only cards that open a corner."""
+        return self.rank is Rank.KING
+
+    def fits_on(self, top: Card) -> bool:
+        """True when this card may go on ``top``: one rank lower and the other colour."""
+        return self.rank == top.rank - 1 and self.red != top.red
+
+    def words(self) -> str:
+        """The card in words, for screen readers and explanations (``"ten of hearts"``)."""
+        return f"{self.rank.word} of {self.suit.word}"
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+_SUITS_BY_LETTER = {suit.value: suit for suit in Suit}
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+"""The 52 cards, aces first, in :attr:`Card.index` order."""
+
+Card._by_text.update({str(card): card for card in DECK})

@@ -1,0 +1,177 @@
+"""The rule options: one frozen :class:`Rules` value whose defaults are the standard sheet.
+
+>>> Rules().count, Rules().target
+(<Count.STANDARD: 'standard'>, 25)
+>>> Rules(players=7)
+Traceback (most recent call last):
+...
+ValueError: players must be 2 to 6, not 7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from .cards import Card, Rank
+
+__all__ = ["Count", "DrawTiming", "MatchEnd", "Rules"]
+
+
+class DrawTiming(enum.Enum):
+    """When the turn's card is drawn."""
+
+    END = "end"
+    """Draw one card to end the turn (standard)."""
+    START = "start"
+    """Draw at the start of the turn; ``pass`` ends it."""
+
+
+class Count(enum.Enum):
+    """How the cards left in a hand are counted when the hand ends."""
+
+    STANDARD = "standard"
+    """King 10, any other card 1."""
+    PICTURES = "pictures"
+    """King 10, queen and jack 2, any other card 1."""
+    HEAVY = "heavy"
+    """Ace 25, king, queen, jack and ten 10, any other card its pip value."""
+
+    def value_of(self, card: Card) -> int:
+        """What ``card`` left in hand costs in this count.
+
+        >>> from kingscorner_widget.cards import Card
+        >>> [Count.HEAVY.value_of(Card.parse(t)) for t in ("Ah", "Kc", "7d")]
+        [25, 10, 7]
+        """
+        rank = card.rank
+        if self is Count.STANDARD:
+            return 10 if rank is Rank.KING else 1
+        if self is Count.PICTURES:
+            if rank is Rank.KING:
+                return 10
+            return 2 if rank in (Rank.QUEEN, Rank.JACK) else 1
+        if rank is Rank.ACE:
+            return 25
+        return min(int(rank), 10)
+
+
+class MatchEnd(enum.Enum):
+    """How a match ends once a running total reaches the target."""
+
+    LOWEST = "lowest"
+    """When anyone reaches the target, the lowest total wins (ties share)."""
+    ELIMINATION = "elimination"
+    """A player who reaches the target is out; the last one in wins."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The rules in force. The defaults are the standard sheet."""
+
+    players: int = 2
+    """Number of players, 2 to 6."""
+    hand_size: int = 7
+    """Cards dealt to each player."""
+    draw_timing: DrawTiming = DrawTiming.END
+    """Draw at the end of the turn (standard) or at its start."""
+    must_play: bool = False
+    """A card that can be played from hand must be played before the turn ends."""
+    kings_first: bool = False
+    """A king in hand must go to an empty corner before any other move."""
+    draw_until_fits: bool = False
+    """With no card played and none playable, ``draw`` keeps drawing until a card fits; it must be
+    played, then ``draw`` ends the turn."""
+    count: Count = Count.STANDARD
+    """How leftover cards are counted."""
+    target: int = 25
+    """The running total that ends a match."""
+    match_end: MatchEnd = MatchEnd.LOWEST
+    """Lowest total wins, or elimination."""
+    corners_version: bool = False
+    """A player who finishes a corner (its ace goes on) keeps it; most corners wins."""
+
+    def __post_init__(self) -> None:
+        for name in ("draw_timing", "count", "match_end"):
+            value = getattr(self, name)
+            field_type = _ENUM_FIELDS[name]
+            if not isinstance(value, field_type):
+                try:
+                    object.__setattr__(self, name, field_type(value))
+                except ValueError:
+                    choices = ", ".join(member.value for member in field_type)
+                    raise ValueError(f"{name} must be one of {choices}, not {value!r}") from None
+        if not 2 <= self.players <= 6:
+            raise ValueError(f"players must be 2 to 6, not {self.players}")
+        if not 1 <= self.hand_size <= 7 or self.players * self.hand_size + 4 > 52:
+            raise ValueError(f"hand_size must be 1 to 7, not {self.hand_size}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
+            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+        if self.draw_until_fits and self.draw_timing is DrawTiming.START:
+            raise ValueError(
+                "draw until it fits needs the end-of-turn draw: it cannot be combined with "
+                "drawing at the start of the turn"
+            )
+
+    def with_players(self, players: int) -> Rules:
+        """The same rules for another number of players."""
+        return dataclasses.replace(self, players=players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` reads it back.
+
+        >>> Rules.from_dict(Rules(count=Count.HEAVY).to_dict()) == Rules(count=Count.HEAVY)
+        True
+        """
+        out: dict[str, Any] = {}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            out[field.name] = value.value if isinstance(value, enum.Enum) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict`'s output; unknown keys are an error."""
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
+        return cls(**data)
+
+    def describe(self) -> str:
+        """The options that differ from the standard sheet, in words.
+
+        >>> Rules(must_play=True, target=50).describe()
+        'must play, target 50'
+        >>> Rules().describe()
+        'standard rules'
+        """
+        default = Rules(players=self.players)
+        words = []
+        if self.draw_timing is not default.draw_timing:
+            words.append("draw at the start of the turn")
+        if self.must_play:
+            words.append("must play")
+        if self.kings_first:
+            words.append("kings first")
+        if self.draw_until_fits:
+            words.append("draw until it fits")
+        if self.count is not default.count:
+            words.append(f"{self.count.value} count")
+        if self.target != default.target:
+            words.append(f"target {self.target}")
+        if self.match_end is not default.match_end:
+            words.append("elimination")
+        if self.corners_version:
+            words.append("corners version")
+        if self.hand_size != default.hand_size:
+            words.append(f"{self.hand_size} cards each")
+        return ", ".join(words) or "standard rules"
+
+
+_ENUM_FIELDS: dict[str, type[enum.Enum]] = {
+    "draw_timing": DrawTiming,
+    "count": Count,
+    "match_end": MatchEnd,
+}

@@ -1,0 +1,79 @@
+"""The eight spaces of the table: the cross (N E S W) and the corners (NE SE SW NW).
+
+>>> Space.parse("ne"), Space.N.is_cross, Space.NE.is_corner
+(<Space.NE: 'NE'>, True, True)
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["CORNERS", "CROSS", "Space"]
+
+
+class Space(enum.Enum):
+    """A place on the table that holds one pile, valued by its notation."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+    NE = "NE"
+    SE = "SE"
+    SW = "SW"
+    NW = "NW"
+
+    @property
+    def is_cross(self) -> bool:
+        """True for N, E, S and W, the spaces any card may fill once empty."""
+        return len(self.value) == 1
+
+    @property
+    def is_corner(self) -> bool:
+        """True for the four corners, which only a king opens."""
+        return len(self.value) == 2
+
+    @property
+    def index(self) -> int:
+        """Position 0-7 in :data:`SPACES` order."""
+        return _INDEX[self]
+
+    @property
+    def words(self) -> str:
+        """The space in words (``"the north pile"``, ``"the north-east corner"``)."""
+        return _WORDS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Space:
+        """Read a space name in any case.
+
+        >>> Space.parse("X")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'X' is not a space: use N, E, S, W, NE, SE, SW or NW
+        """
+        try:
+            return cls(text.strip().upper())
+        except ValueError:
+            raise ValueError(
+                f"{text!r} is not a space: use N, E, S, W, NE, SE, SW or NW"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SPACES: tuple[Space, ...] = tuple(Space)
+CROSS: tuple[Space, ...] = (Space.N, Space.E, Space.S, Space.W)
+CORNERS: tuple[Space, ...] = (Space.NE, Space.SE, Space.SW, Space.NW)
+_INDEX = {space: i for i, space in enumerate(SPACES)}
+_WORDS = {
+    Space.N: "the north pile",
+    Space.E: "the east pile",
+    Space.S: "the south pile",
+    Space.W: "the west pile",
+    Space.NE: "the north-east corner",
+    Space.SE: "the south-east corner",
+    Space.SW: "the south-west corner",
+    Space.NW: "the north-west corner",
+}
