@@ -83,9 +83,21 @@ class Rank(enum.IntEnum):
 
 
 _RANK_LETTERS = "A23456789TJQK"
-_RANK_WORDS = (
-    "ace two three four five six seven eight nine ten jack queen king".split()
-)
+_RANK_WORDS = [
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -109,7 +121,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card: rank ``A 2-9 T J Q K`` (or ``10``) then suit ``c d h s`` (or ♣♦♥♠), any case.
+        """Read a card: rank ``A 2-9 T J Q K`` (or ``10``), then suit ``c d h s`` or ♣♦♥♠; any case.
 
         >>> Card.parse(" qS "), Card.parse("10♦")
         (Card('Qs'), Card('Td'))

@@ -3,7 +3,8 @@
 :meth:`Game.violation` is the one place that decides whether a move is legal and, if not, which rule
 it breaks; :meth:`Game.legal_moves`, :meth:`Game.play`, the analysis and the widget all read it.
 
->>> g = Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+>>> g = Game.from_position(line)
 >>> [str(m) for m in g.legal_moves()]
 ['Th>N', 'Th>W', 'Ks>W', 'Ks>NE', 'Ks>SE', 'Ks>SW', 'Ks>NW', '4h>S', '4h>W', 'S>E', 'draw']
 >>> g.play("Th>N")
@@ -22,7 +23,7 @@ import datetime
 import hashlib
 import random
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .cards import DECK, Card, Rank
 from .errors import IllegalMoveError
@@ -31,6 +32,9 @@ from .notation import Table, format_position, parse_position
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 __all__ = ["Game", "Outcome", "daily_seed"]
 
@@ -115,10 +119,14 @@ class Game:
     seed: int | None
     """The seed the deal came from (``None`` for a game built from a position)."""
 
-    def __init__(self, table: Table, rules: Rules, *, fresh_deal: bool = False, seed: int | None = None):
-        """Start from a complete table (no hidden cards). Prefer :meth:`new` or :meth:`from_position`."""
+    def __init__(
+        self, table: Table, rules: Rules, *, fresh_deal: bool = False, seed: int | None = None
+    ):
+        """Start from a table with every card placed (see :meth:`new`, :meth:`from_position`)."""
         if any(isinstance(h, int) for h in table.hands) or isinstance(table.stock, int):
-            raise ValueError("a game needs every card placed; use Game.from_position to fill hidden cards")
+            raise ValueError(
+                "a game needs every card placed; use Game.from_position to fill hidden cards"
+            )
         if rules.players != len(table.hands):
             raise ValueError(
                 f"the rules are for {rules.players} players but the table has {len(table.hands)}"
@@ -126,8 +134,8 @@ class Game:
         self.rules = rules
         self.seed = seed
         self._piles: list[list[Card]] = [list(pile) for pile in table.piles]
-        self._hands: list[list[Card]] = [list(h) for h in table.hands]  # type: ignore[arg-type]
-        self._stock: list[Card] = list(reversed(table.stock))  # type: ignore[arg-type]
+        self._hands: list[list[Card]] = [list(h) for h in table.hands if not isinstance(h, int)]
+        self._stock: list[Card] = [] if isinstance(table.stock, int) else table.stock[::-1]
         self._kept: list[list[Card]] = [list(k) for k in table.kept]
         self._turn = table.turn
         self._played = 0
@@ -267,7 +275,9 @@ class Game:
         stock: list[Card] | int = (
             list(reversed(self._stock)) if viewer is None else len(self._stock)
         )
-        return Table([list(p) for p in self._piles], hands, stock, self._turn, [list(k) for k in self._kept])
+        return Table(
+            [list(p) for p in self._piles], hands, stock, self._turn, [list(k) for k in self._kept]
+        )
 
     def position(self, player: int | None = None) -> str:
         """The position in notation: everything, or (``player=k``) only what Pk can see."""
@@ -280,6 +290,12 @@ class Game:
         for kept in self._kept:
             seen.update(kept)
         return [card for card in DECK if card not in seen]
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` (1-based) sees now: the table, their hand, counts for the rest."""
+        from .observation import observe
+
+        return observe(self, player)
 
     def is_over(self) -> bool:
         """True once a player has gone out or the hand is blocked."""
@@ -364,9 +380,9 @@ class Game:
                             continue
                     elif not (target.is_corner and bottom.rank is Rank.KING):
                         continue
-                    move = MovePile(source, target)
-                    if self.violation(move) is None:
-                        moves.append(move)
+                    pile_move = MovePile(source, target)
+                    if self.violation(pile_move) is None:
+                        moves.append(pile_move)
         end = self.end_move()
         if self.violation(end) is None:
             moves.append(end)
@@ -399,10 +415,7 @@ class Game:
                 return f"{card} cannot go on {top}: colours must alternate ({_needed(top)})"
         elif space.is_corner and card.rank is not Rank.KING:
             return f"only a king can open an empty corner, and {card} is not a king"
-        if (
-            self.rules.kings_first
-            and not (card.rank is Rank.KING and space.is_corner and not pile)
-        ):
+        if self.rules.kings_first and not (card.rank is Rank.KING and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
@@ -435,7 +448,8 @@ class Game:
             )
         elif bottom.rank is not Rank.KING:
             return (
-                f"only a king can open an empty corner, and {source_space.words} starts with {bottom}"
+                f"only a king can open an empty corner, and {source_space.words} "
+                f"starts with {bottom}"
             )
         if self.rules.kings_first:
             return self._kings_first_violation()
@@ -484,7 +498,14 @@ class Game:
 
     def _apply(self, move: Move) -> None:
         record = _Undo(
-            move, self._turn, self._played, self._drew, self._idle, self._pending, self._over, self._winner
+            move,
+            self._turn,
+            self._played,
+            self._drew,
+            self._idle,
+            self._pending,
+            self._over,
+            self._winner,
         )
         hand = self._hands[self._turn]
         if isinstance(move, PlayCard):
@@ -687,7 +708,9 @@ def fill_hidden(table: Table, rng: random.Random) -> Table:
         else:
             hands.append(list(hand))
     stock = unseen if isinstance(table.stock, int) else list(table.stock)
-    return Table([list(p) for p in table.piles], hands, stock, table.turn, [list(k) for k in table.kept])
+    return Table(
+        [list(p) for p in table.piles], hands, stock, table.turn, [list(k) for k in table.kept]
+    )
 
 
 def _rules_for(rules: Rules | None, players: int | None) -> Rules:

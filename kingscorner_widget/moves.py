@@ -45,7 +45,7 @@ class MovePile:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class EndTurn:
-    """End the turn: ``draw`` the stock's top card, or ``pass`` (empty stock, or draw-first rules)."""
+    """End the turn: ``draw`` the stock's top card, or ``pass`` (empty stock or draw-first)."""
 
     kind: Literal["draw", "pass"]
     """``"draw"`` or ``"pass"``."""

@@ -2,11 +2,13 @@
 
 ``N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1``
 
-Piles are written bottom card first; ``P<k>:`` is a hand in the order held (``?n`` for n unseen
-cards, ``-`` when empty); ``stock:`` is a count or the cards top first; ``turn:P<k>`` is the player to
-move. In the corners version, ``P<k>kept:`` lists the corner piles a player has finished.
+Piles are written bottom card first; ``P<k>:`` is a hand in the order held (``?n`` for n
+unseen cards, ``-`` when empty); ``stock:`` is a count or the cards top first; ``turn:P<k>`` is
+the player to move. In the corners version, ``P<k>kept:`` lists the corner piles a player kept.
 
->>> table = parse_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> table = parse_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+... )
 >>> table.hands[1], table.stock, table.turn
 (7, 39, 0)
 >>> format_position(table)
@@ -16,12 +18,13 @@ move. In the corners version, ``P<k>kept:`` lists the corner piles a player has 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
 
 from .cards import DECK, Card, Rank
-from .spaces import SPACES, Space
+from .spaces import SPACES
 
 __all__ = ["Table", "format_cards", "format_position", "parse_cards", "parse_position"]
 
@@ -99,8 +102,8 @@ def parse_position(text: str) -> Table:
 
     piles: list[list[Card]] = []
     for space in SPACES:
-        value = fields.pop(str(space), None)
-        if value is None:
+        value = fields.pop(str(space), "")
+        if not value:
             raise ValueError(f"the position has no {space}: field (write {space}:- if it is empty)")
         try:
             piles.append(parse_cards(value))
@@ -190,7 +193,7 @@ def check_table(table: Table) -> None:
     for space, pile in zip(SPACES, table.piles, strict=True):
         if space.is_corner and pile and pile[0].rank is not Rank.KING:
             raise ValueError(f"the {space} corner pile must start with a king, not {pile[0]}")
-        for lower, upper in zip(pile, pile[1:], strict=False):
+        for lower, upper in itertools.pairwise(pile):
             if not upper.fits_on(lower):
                 raise ValueError(
                     f"the {space} pile does not build down in alternating colours: "
@@ -206,9 +209,13 @@ def check_table(table: Table) -> None:
 
 def format_position(table: Table) -> str:
     """Write a position line in canonical form."""
-    fields = [f"{space}:{format_cards(pile)}" for space, pile in zip(SPACES, table.piles, strict=True)]
+    fields = [
+        f"{space}:{format_cards(pile)}" for space, pile in zip(SPACES, table.piles, strict=True)
+    ]
     for number, hand in enumerate(table.hands, start=1):
-        fields.append(f"P{number}:?{hand}" if isinstance(hand, int) else f"P{number}:{format_cards(hand)}")
+        fields.append(
+            f"P{number}:?{hand}" if isinstance(hand, int) else f"P{number}:{format_cards(hand)}"
+        )
     for number, kept in enumerate(table.kept, start=1):
         if kept:
             fields.append(f"P{number}kept:{format_cards(kept)}")

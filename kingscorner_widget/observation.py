@@ -4,7 +4,8 @@ Computer players and the widget read an :class:`Observation`, never the :class:`
 they decide can depend on a hidden card.
 
 >>> from kingscorner_widget import Game
->>> g = Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+>>> g = Game.from_position(line)
 >>> seen = observe(g, 1)
 >>> [str(c) for c in seen.hand], seen.hand_sizes, seen.stock_size
 (['Th', 'Ks', '4h'], (3, 7), 39)
@@ -68,7 +69,11 @@ class Observation:
             list(self.hand) if i == self.player - 1 else n for i, n in enumerate(self.hand_sizes)
         ]
         return Table(
-            [list(p) for p in self.piles], hands, self.stock_size, self.turn - 1, [list(k) for k in self.kept]
+            [list(p) for p in self.piles],
+            hands,
+            self.stock_size,
+            self.turn - 1,
+            [list(k) for k in self.kept],
         )
 
     def position(self) -> str:

@@ -55,9 +55,7 @@ class Space(enum.Enum):
         try:
             return cls(text.strip().upper())
         except ValueError:
-            raise ValueError(
-                f"{text!r} is not a space: use N, E, S, W, NE, SE, SW or NW"
-            ) from None
+            raise ValueError(f"{text!r} is not a space: use N, E, S, W, NE, SE, SW or NW") from None
 
     def __str__(self) -> str:
         return self.value
