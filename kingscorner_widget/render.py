@@ -1,0 +1,199 @@
+"""Draw a position as a static SVG picture.
+
+Used by ``Game._repr_html_`` (a game shown in a notebook draws itself) and by the widget as the
+picture an exported notebook keeps. The picture shows only what ``viewer`` may see.
+
+>>> from kingscorner_widget import Game
+>>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+>>> svg = table_svg(Game.from_position(line), viewer=1)
+>>> svg.startswith("<svg") and 'aria-label="jack of clubs on the north pile"' in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .notation import Table
+from .spaces import SPACES, Space
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .observation import Observation
+
+__all__ = ["table_svg"]
+
+CARD_W, CARD_H = 58, 82
+PEEK = 20
+WIDTH, HEIGHT = 620, 580
+RED, BLACK = "#c0262d", "#1d1d1f"
+
+# Centre of each space's top card, and of the stock, on the picture.
+_CENTRES: dict[Space, tuple[int, int]] = {
+    Space.N: (310, 130),
+    Space.S: (310, 370),
+    Space.W: (190, 250),
+    Space.E: (430, 250),
+    Space.NW: (170, 110),
+    Space.NE: (450, 110),
+    Space.SW: (170, 390),
+    Space.SE: (450, 390),
+}
+_STOCK = (310, 250)
+
+
+def table_svg(source: Game | Observation | Table, viewer: int | None = None) -> str:
+    """An SVG picture of the table as ``viewer`` sees it (default: everything, the mover's hand).
+
+    Each pile shows its top card with its bottom card peeking out above and its card count; the
+    corners sit on the diagonals, the stock in the middle; the hand is fanned below, and the other
+    players are listed with their card counts.
+    """
+    table = _table(source, viewer)
+    shown = table.turn if viewer is None else viewer - 1
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" class="kcw-static" '
+        f'aria-label="Kings in the Corner table" font-family="system-ui, sans-serif">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="16" fill="#1f6b45"/>',
+    ]
+    for space in SPACES:
+        parts.append(_pile(space, table.piles[space.index]))
+    stock = table.stock if isinstance(table.stock, int) else len(table.stock)
+    parts.append(_stock(stock))
+    parts.append(_players(table, shown))
+    hand = table.hands[shown]
+    parts.append(_hand(hand, shown))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _table(source: Game | Observation | Table, viewer: int | None) -> Table:
+    if isinstance(source, Table):
+        return source
+    from .observation import Observation
+
+    if isinstance(source, Observation):
+        return source.table()
+    return source.table(viewer)
+
+
+def _card(card: Card, x: float, y: float, label: str) -> str:
+    colour = RED if card.red else BLACK
+    rank = "10" if card.rank == 10 else card.rank.letter
+    return (
+        f'<g role="img" aria-label="{escape(label)}" data-card="{card}">'
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf7" '
+        f'stroke="#555" stroke-width="1"/>'
+        f'<text x="{x + 6}" y="{y + 19}" font-size="17" font-weight="700" fill="{colour}">'
+        f"{rank}{card.suit.symbol}</text>"
+        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 15}" font-size="30" '
+        f'text-anchor="middle" fill="{colour}">{card.suit.symbol}</text></g>'
+    )
+
+
+def _back(x: float, y: float) -> str:
+    return (
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#2f4d8a" '
+        f'stroke="#e8e8e8" stroke-width="2"/>'
+        f'<rect x="{x + 6}" y="{y + 6}" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="4" '
+        f'fill="none" stroke="#9fb3e0" stroke-width="1"/>'
+    )
+
+
+def _pile(space: Space, pile: Sequence[Card]) -> str:
+    cx, cy = _CENTRES[space]
+    x, y = cx - CARD_W / 2, cy - CARD_H / 2
+    out = [f'<g data-pile="{space}">']
+    if not pile:
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
+            f'stroke="#cfe8d8" stroke-width="1.5" stroke-dasharray="5 4" role="img" '
+            f'aria-label="{escape(space.words)}, empty"/>'
+        )
+        out.append(
+            f'<text x="{cx}" y="{cy + 5}" font-size="14" text-anchor="middle" '
+            f'fill="#cfe8d8">{space}</text>'
+        )
+    else:
+        if len(pile) > 1:
+            bottom = pile[0]
+            out.append(
+                _card(bottom, x, y - PEEK, f"{bottom.words()} at the bottom of {space.words}")
+            )
+        top = pile[-1]
+        out.append(_card(top, x, y, f"{top.words()} on {space.words}"))
+        out.append(
+            f'<circle cx="{x + CARD_W}" cy="{y + CARD_H}" r="11" fill="#113d27" stroke="#cfe8d8"/>'
+            f'<text x="{x + CARD_W}" y="{y + CARD_H + 4}" font-size="12" text-anchor="middle" '
+            f'fill="#fff" aria-label="{len(pile)} cards">{len(pile)}</text>'
+        )
+        out.append(
+            f'<text x="{cx}" y="{y + CARD_H + 16}" font-size="11" text-anchor="middle" '
+            f'fill="#cfe8d8">{space}</text>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _stock(count: int) -> str:
+    cx, cy = _STOCK
+    x, y = cx - CARD_W / 2, cy - CARD_H / 2
+    body = (
+        _back(x, y)
+        if count
+        else (
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
+            f'stroke="#cfe8d8" stroke-dasharray="5 4"/>'
+        )
+    )
+    return (
+        f'<g role="img" aria-label="stock, {count} cards">{body}'
+        f'<text x="{cx}" y="{cy + 5}" font-size="16" font-weight="700" text-anchor="middle" '
+        f'fill="#fff">{count}</text></g>'
+    )
+
+
+def _players(table: Table, shown: int) -> str:
+    parts = []
+    for i, hand in enumerate(table.hands):
+        count = hand if isinstance(hand, int) else len(hand)
+        kept = len(table.kept[i]) // 13 if table.kept else 0
+        corners = f", {kept} corners" if kept else ""
+        marker = " (to move)" if i == table.turn else ""
+        parts.append(f"P{i + 1}: {count} cards{corners}{marker}")
+    return (
+        f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="#fff">'
+        f"{escape(' · '.join(parts))}</text>"
+    )
+
+
+def _hand(hand: list[Card] | int, player: int) -> str:
+    top = 478
+    out = [
+        f'<g data-hand="P{player + 1}"><text x="16" y="{top - 8}" font-size="14" fill="#fff">'
+        f"P{player + 1}'s hand</text>"
+    ]
+    if isinstance(hand, int):
+        cards: Sequence[Card | None] = [None] * hand
+    else:
+        cards = hand
+    count = len(cards)
+    step = min(CARD_W + 6, (WIDTH - 32 - CARD_W) / max(count - 1, 1))
+    start = (WIDTH - (step * (count - 1) + CARD_W)) / 2 if count else 0
+    for i, card in enumerate(cards):
+        x = start + i * step
+        if card is None:
+            out.append(_back(x, top))
+        else:
+            out.append(_card(card, x, top, f"{card.words()} in P{player + 1}'s hand"))
+    if not count:
+        out.append(
+            f'<text x="{WIDTH / 2}" y="{top + 40}" font-size="16" text-anchor="middle" '
+            f'fill="#fff">no cards left</text>'
+        )
+    out.append("</g>")
+    return "".join(out)
