@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any
 from .cards import DECK, Card, Colour, Rank, Suit
 from .errors import IllegalMoveError
 from .game import Game, Outcome, daily_seed
+from .match import HandScore, Match
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import parse_position
+from .observation import Observation, observe
+from .record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
 from .rules import Count, DrawTiming, MatchEnd, Rules
 from .spaces import CORNERS, CROSS, Space
 
@@ -31,11 +34,14 @@ __all__ = [
     "DrawTiming",
     "EndTurn",
     "Game",
+    "HandScore",
     "IllegalMoveError",
     "KingsCornerWidget",
+    "Match",
     "MatchEnd",
     "Move",
     "MovePile",
+    "Observation",
     "Outcome",
     "PlayCard",
     "Rank",
@@ -43,8 +49,15 @@ __all__ = [
     "Space",
     "Suit",
     "daily_seed",
+    "game_from_json",
+    "game_to_json",
+    "load",
+    "match_from_json",
+    "match_to_json",
+    "observe",
     "parse_move",
     "parse_position",
+    "save",
 ]
 
 _LAZY = {"KingsCornerWidget": ".widget"}
