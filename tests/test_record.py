@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from kingscorner_widget import Game, Rules
+from kingscorner_widget import Count, Game, Rules
 from kingscorner_widget.match import Match
 from kingscorner_widget.record import (
     game_from_json,
@@ -40,7 +40,7 @@ def test_a_finished_game_replays_identically(seed: int) -> None:
 
 
 def test_a_record_keeps_the_rules_and_the_seed() -> None:
-    rules = Rules(players=2, must_play=True, count="heavy", target=100)
+    rules = Rules(players=2, must_play=True, count=Count.HEAVY, target=100)
     game = random_game(4, players=2, rules=rules)
     data = game_to_dict(game)
     assert data["seed"] == 4
