@@ -1,0 +1,104 @@
+"""Messages from the browser ("intents"): read and check them before anything acts on them.
+
+Every intent is a JSON object with a ``kind`` and the snapshot ``version`` it was made against; a
+few kinds carry one more field. Anything else is refused with a reason, and nothing changes.
+
+>>> parse_intent({"kind": "play", "version": 4, "move": "Th>N"})
+Intent(kind='play', version=4, move='Th>N', position=None, value=None)
+>>> parse_intent({"kind": "play", "version": 4})
+Traceback (most recent call last):
+...
+ValueError: a play message needs the move in notation, like Th>N
+>>> parse_intent(["draw"])
+Traceback (most recent call last):
+...
+ValueError: the table sent a message it does not understand
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+__all__ = ["KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
+
+KINDS: frozenset[str] = frozenset(
+    {
+        "play",  # move: a move in notation
+        "draw",  # the end-of-turn move (draw, or pass on an empty stock)
+        "hint",
+        "undo",
+        "back",
+        "forward",
+        "new",
+        "daily",
+        "next",  # next hand of a match, or next lesson step
+        "prev",  # previous lesson step
+        "show",  # lesson: show me the expected moves
+        "step",  # one computer move (sent by the table's timer)
+        "skip",  # every computer move until the viewer's turn
+        "speed",  # value: seconds between computer moves
+        "load",  # position: a position line, in explore mode
+    }
+)
+"""The kinds of intent the widget understands."""
+
+QUIET_WHEN_STALE: frozenset[str] = frozenset({"step", "speed"})
+"""Kinds refused without a status line when stale: every open view of the table sends ``step`` on
+its own timer, and only the first one for a version may act."""
+
+MAX_MOVE = 24
+MAX_POSITION = 600
+MAX_SPEED = 10.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Intent:
+    """One checked message from the browser."""
+
+    kind: str
+    """What the viewer asked for: one of :data:`KINDS`."""
+    version: int
+    """The snapshot version the viewer was looking at."""
+    move: str | None = None
+    """``play``: the move in notation."""
+    position: str | None = None
+    """``load``: a position line."""
+    value: float | None = None
+    """``speed``: seconds between computer moves."""
+
+
+def parse_intent(content: Any) -> Intent:
+    """Check a browser message; a ``ValueError`` says in words what is wrong with it."""
+    if not isinstance(content, dict):
+        raise ValueError("the table sent a message it does not understand")
+    kind = content.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ValueError("the table sent a message it does not understand")
+    version = content.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ValueError(f"the {kind} message does not say which table it was made on")
+    if kind == "play":
+        move = content.get("move")
+        if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE:
+            raise ValueError("a play message needs the move in notation, like Th>N")
+        return Intent(kind, version, move=move)
+    if kind == "load":
+        position = content.get("position")
+        if not isinstance(position, str) or not position.strip():
+            raise ValueError("write a position in notation to load it")
+        if len(position) > MAX_POSITION:
+            raise ValueError("that position is too long to be a position line")
+        return Intent(kind, version, position=position)
+    if kind == "speed":
+        value = content.get("value")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or not 0 <= value <= MAX_SPEED
+        ):
+            raise ValueError(f"the speed must be 0 to {MAX_SPEED:g} seconds a move")
+        return Intent(kind, version, value=float(value))
+    return Intent(kind, version)
