@@ -1,0 +1,122 @@
+"""Fixtures for the end-to-end tests: one JupyterLab server and one Chromium for the whole session.
+
+Each test gets a fresh browser context and page, and writes its own notebooks into the server's root
+with ``notebook``. Screenshots go to the session's ``screenshots`` directory (under pytest's
+temporary directory); with ``KCW_UPDATE_README_PICTURE=1`` the README picture ``docs/widget.png``
+is replaced by the screenshot a test marks for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
+
+from tests.browser.jupyter_server import (
+    App,
+    JupyterServer,
+    NotebookPage,
+    chromium_path,
+    launch_chromium,
+    write_notebook,
+)
+
+OpenNotebook = Callable[..., NotebookPage]
+Screenshot = Callable[[Page | Locator, str], Path]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this directory as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The Chromium executable; fails (never skips) with a clear message when it is missing."""
+    return chromium_path()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright, chromium: str) -> Iterator[Browser]:
+    browser = launch_chromium(playwright_instance)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def server_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("notebooks")
+
+
+@pytest.fixture(scope="session")
+def jupyter(server_root: Path) -> Iterator[JupyterServer]:
+    """A JupyterLab server for the session, stopped by its process id at the end."""
+    server = JupyterServer(server_root).start()
+    yield server
+    try:
+        server.shutdown_kernels()
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(20_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
+
+
+@pytest.fixture
+def notebook(
+    jupyter: JupyterServer, page: Page, request: pytest.FixtureRequest
+) -> Iterator[OpenNotebook]:
+    """Write a notebook of the given code cells, open it (with ``?reset``) and run it.
+
+    ``notebook(cells, app="notebook")`` opens it in Notebook 7 instead of JupyterLab. The kernels a
+    test started are shut down when it ends.
+    """
+
+    def open_notebook(cells: Sequence[str], *, app: App = "lab", run: bool = True) -> NotebookPage:
+        name = f"{request.node.name.replace('[', '-').replace(']', '')}-{app}.ipynb"
+        write_notebook(jupyter.root / name, cells)
+        opened = NotebookPage(page, jupyter, name, app).open()
+        if run:
+            opened.run_all()
+        return opened
+
+    yield open_notebook
+    jupyter.shutdown_kernels()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("screenshots")
+
+
+@pytest.fixture
+def screenshot(screenshot_dir: Path) -> Screenshot:
+    """Save a PNG of a page or an element as ``<name>.png`` in the session's screenshots."""
+
+    def take(target: Page | Locator, name: str) -> Path:
+        path = screenshot_dir / f"{name}.png"
+        target.screenshot(path=path, animations="disabled")
+        return path
+
+    return take
