@@ -386,9 +386,40 @@ class NotebookPage:
         """``str()`` of a Python expression evaluated in the notebook's kernel, read in the page."""
         return self.run_code(f"print({expression})")
 
+    def json(self, expression: str) -> Any:
+        """A JSON-able Python expression evaluated in the kernel, read back from the page."""
+        return json.loads(self.value(f"__import__('json').dumps({expression})"))
+
     def widget(self, index: int = 0) -> Locator:
         """The output area that shows the ``index``-th card table of the notebook."""
         return self.page.locator(WIDGET_SELECTOR).nth(index)
+
+
+TABLE_STATE_JS = """(root) => {
+    const cards = (el) => [...el.querySelectorAll('[data-card]')].map(c => c.dataset.card);
+    const piles = {};
+    for (const pile of root.querySelectorAll('[data-pile]')) piles[pile.dataset.pile] = cards(pile);
+    const hand = root.querySelector('[data-hand]');
+    const status = root.querySelector('[data-status]');
+    return {
+        piles,
+        hand: hand ? cards(hand) : null,
+        legal: [...root.querySelectorAll('[data-legal]')]
+            .map(el => el.dataset.pile ?? el.dataset.card ?? el.tagName).sort(),
+        status: status ? status.textContent.trim() : null,
+    };
+}"""
+
+
+def table_state(widget: Locator) -> dict[str, Any]:
+    """What the page shows, read through the SPEC's hooks only.
+
+    ``piles``: each ``data-pile`` with the ``data-card`` values inside it (the top card and the
+    bottom card peeking out); ``hand``: the ``data-card`` values in ``data-hand``; ``legal``: the
+    piles (or cards) marked ``data-legal``; ``status``: the text of ``data-status``.
+    """
+    state: dict[str, Any] = widget.evaluate(TABLE_STATE_JS)
+    return state
 
 
 @contextlib.contextmanager
