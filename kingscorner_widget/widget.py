@@ -26,6 +26,7 @@ KingsCornerWidget(mode='explore', players=2, turn=P1, moves=0)
 from __future__ import annotations
 
 import datetime
+import importlib
 import pathlib
 import random
 from collections.abc import Sequence
@@ -368,9 +369,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 others = [s for s in range(1, 7) if s != self._viewer_seat]
                 choice = spec[others.index(seat) % len(spec)] if seat in others else spec[0]
             if isinstance(choice, str):
-                from .analysis.players import make_player  # type: ignore[import-not-found]
-
-                made: Player = make_player(choice, seed=self._seed * 7919 + seat)
+                players = importlib.import_module(f"{__package__}.analysis.players")
+                made: Player = players.make_player(choice, seed=self._seed * 7919 + seat)
                 bot = made
             else:
                 bot = choice
@@ -478,10 +478,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         if not self._viewer_to_move():
             self._refuse("a hint is for your own turn")
             return None
-        try:
-            from .analysis import hint as analysis_hint  # type: ignore[attr-defined]
-        except ImportError:
-            analysis_hint = None
+        analysis_hint = getattr(importlib.import_module(f"{__package__}.analysis"), "hint", None)
         if analysis_hint is not None:
             found = analysis_hint(game)
             move, reason = str(found.move), str(found.reason)

@@ -1,0 +1,36 @@
+// Drag and drop: a card from the hand, or a pile, dropped on a pile plays it there.
+export function dragHandlers(ctx) {
+  let source = null;
+  const pileOf = (event) => event.target.closest?.("[data-pile]");
+  return {
+    dragstart(event) {
+      const card = event.target.closest?.("[data-hand] [data-card]");
+      const pile = card ? null : pileOf(event);
+      source = card ? { kind: "card", id: card.dataset.card } : pile ? { kind: "pile", id: pile.dataset.pile } : null;
+      if (!source) return;
+      event.dataTransfer?.setData("text/plain", source.id);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+      ctx.select(source);
+    },
+    dragover(event) {
+      if (source && pileOf(event)) {
+        event.preventDefault();
+        if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
+      }
+    },
+    drop(event) {
+      const pile = pileOf(event);
+      if (!source || !pile) return;
+      event.preventDefault();
+      const from = source;
+      source = null;
+      if (from.kind === "pile" && from.id === pile.dataset.pile) return ctx.clear();
+      ctx.send({ kind: "play", move: `${from.id}>${pile.dataset.pile}` });
+      ctx.clear();
+    },
+    dragend() {
+      if (source) ctx.clear();
+      source = null;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Keyboard play: every mouse action has a key. The keys are listed in controls.js (KEYS).
+const PAD = { 7: "NW", 8: "N", 9: "NE", 4: "W", 6: "E", 1: "SW", 2: "S", 3: "SE" };
+const LETTERS = { d: "draw", h: "hint", u: "undo", "[": "back", "]": "forward", "+": "faster", k: "skip", n: "next", m: "show", "?": "keys" };
+const GRID = [
+  ["NW", "N", "NE"],
+  ["W", null, "E"],
+  ["SW", "S", "SE"],
+];
+
+/** Handle one keydown; returns true when the key was used. `ctx` holds the table's actions. */
+export function handleKey(event, ctx) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target;
+  if (target.closest?.("input, textarea, select")) return false;
+  const key = event.key;
+  if (key === "Escape") return ctx.clear();
+  if (key === "Enter" || key === " ") {
+    if (target.closest("button")) return false; // buttons click themselves
+    const card = target.closest("[data-hand] [data-card]");
+    if (card) return ctx.pickCard(card.dataset.card), true;
+    const pile = target.closest("[data-pile]");
+    if (pile) return ctx.pickPile(pile.dataset.pile), true;
+    return false;
+  }
+  if (PAD[key]) return ctx.pickPile(PAD[key]), ctx.focus(`[data-pile="${PAD[key]}"]`), true;
+  if (key.startsWith("Arrow")) return arrow(key, target, ctx);
+  const action = LETTERS[key.toLowerCase()];
+  if (action) return ctx.act(action), true;
+  return false;
+}
+
+function arrow(key, target, ctx) {
+  const card = target.closest("[data-hand] [data-card]");
+  if (card) {
+    const cards = [...ctx.root.querySelectorAll("[data-hand] [data-card]")];
+    const i = cards.indexOf(card);
+    if (key === "ArrowLeft" && i > 0) cards[i - 1].focus();
+    else if (key === "ArrowRight" && i < cards.length - 1) cards[i + 1].focus();
+    else if (key === "ArrowUp") ctx.focus('[data-pile="S"]');
+    return true;
+  }
+  const pile = target.closest("[data-pile]");
+  if (!pile) {
+    ctx.focus(key === "ArrowUp" ? '[data-pile="S"]' : "[data-hand] [data-card]");
+    return true;
+  }
+  let row = GRID.findIndex((r) => r.includes(pile.dataset.pile));
+  let col = GRID[row].indexOf(pile.dataset.pile);
+  const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
+  if (row === 2 && dr === 1) return ctx.focus("[data-hand] [data-card]"), true;
+  do {
+    row += dr;
+    col += dc;
+  } while (GRID[row]?.[col] === null);
+  const next = GRID[row]?.[col];
+  if (next) ctx.focus(`[data-pile="${next}"]`);
+  return true;
+}

@@ -1,0 +1,76 @@
+// Beside the table: the lesson's narration, the log of moves (in words and notation) and the
+// match's score sheet.
+import { h } from "./dom.js";
+
+export function logEl(snap) {
+  const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far" });
+  for (const entry of snap.log) {
+    list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation)));
+  }
+  if (!snap.log.length) list.append(h("li", { class: "kcw-note" }, "No moves yet."));
+  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), list);
+}
+
+export function scoreEl(score) {
+  if (!score) return null;
+  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), score.seats.map((s) => h("th", { scope: "col" }, s)));
+  const rows = score.rows.map((row) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, row.hand),
+      row.points.map((p, i) => h("td", { class: row.winners.includes(i + 1) ? "kcw-won" : "" }, p === null ? "–" : p)),
+    ),
+  );
+  const totals = h("tr", { class: "kcw-totals" }, h("th", { scope: "row" }, "Total"), score.totals.map((t) => h("td", {}, t)));
+  const caption = score.over
+    ? `Match over: ${score.winners.map((s) => score.seats[s - 1]).join(" and ")} ${score.winners.length === 1 && score.seats[score.winners[0] - 1] !== "You" ? "wins" : "win"}`
+    : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
+  return h(
+    "section",
+    { class: "kcw-panel", "aria-label": "Score sheet" },
+    h("h3", {}, "Score sheet"),
+    h("table", { class: "kcw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, rows, totals)),
+  );
+}
+
+export function lessonEl(lesson) {
+  if (!lesson) return null;
+  const [i, n] = lesson.progress ?? [0, 0];
+  const body = h("div", { class: "kcw-narration" });
+  body.innerHTML = markdown(lesson.narration ?? "");
+  return h(
+    "section",
+    { class: "kcw-panel kcw-lesson", "aria-label": "Lesson" },
+    h("h3", {}, lesson.title ?? "Lesson"),
+    h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": `Step ${i} of ${n}` }), ` Step ${i} of ${n}`),
+    lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
+    body,
+    lesson.feedback ? h("p", { class: "kcw-feedback" }, lesson.feedback) : null,
+  );
+}
+
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small, safe Markdown subset: paragraphs, bullet lists, **bold**, *italic*, `code`. */
+export function markdown(text) {
+  const inline = (line) =>
+    escapeHtml(line)
+      .replace(/`([^`]+)`/g, "<code>$1</code>")
+      .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+      .replace(/\*([^*]+)\*/g, "<em>$1</em>");
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .filter(Boolean)
+    .map((block) => {
+      const lines = block.split("\n");
+      if (lines.every((l) => /^\s*[-*] /.test(l))) {
+        return `<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*] /, ""))}</li>`).join("")}</ul>`;
+      }
+      const heading = /^#{1,4} (.*)$/.exec(block);
+      if (heading && lines.length === 1) return `<h4>${inline(heading[1])}</h4>`;
+      return `<p>${inline(lines.join(" "))}</p>`;
+    })
+    .join("");
+}

@@ -1,0 +1,53 @@
+// The table: the stock in the middle, the cross around it, the corners on the diagonals,
+// the other players around and the viewer's hand below.
+import { backEl } from "./card.js";
+import { h } from "./dom.js";
+import { handEl, seatEls } from "./hand.js";
+import { pileEl } from "./pile.js";
+
+const GRID = [
+  ["NW", "N", "NE"],
+  ["W", null, "E"],
+  ["SW", "S", "SE"],
+];
+
+export function tableEl(snap, ui) {
+  const grid = h("div", { class: "kcw-grid" });
+  for (const row of GRID) {
+    for (const space of row) {
+      if (!space) {
+        grid.append(stockEl(snap.stock));
+        continue;
+      }
+      const pile = pileEl(space, snap.piles[space] ?? []);
+      if (ui.targets.has(space)) {
+        pile.setAttribute("data-legal", "");
+        pile.setAttribute("aria-label", `${pile.getAttribute("aria-label")}, a legal target`);
+      }
+      if (ui.selected?.kind === "pile" && ui.selected.id === space) {
+        pile.classList.add("kcw-selected");
+        pile.setAttribute("aria-pressed", "true");
+      }
+      if (ui.hint?.pile === space) pile.classList.add("kcw-hinted");
+      grid.append(pile);
+    }
+  }
+  const seats = seatEls(snap);
+  return h(
+    "div",
+    { class: "kcw-felt" },
+    h("div", { class: "kcw-top-seats" }, seats.top),
+    h("div", { class: "kcw-middle" }, h("div", { class: "kcw-side-seat" }, seats.left), grid, h("div", { class: "kcw-side-seat" }, seats.right)),
+    handEl(snap, ui),
+  );
+}
+
+function stockEl(count) {
+  return h(
+    "div",
+    { class: "kcw-stock", role: "img", "aria-label": `the stock, ${count} ${count === 1 ? "card" : "cards"}` },
+    count ? backEl() : h("div", { class: "kcw-card kcw-gone", "aria-hidden": "true" }),
+    h("span", { class: "kcw-count", "aria-hidden": "true" }, count),
+    h("span", { class: "kcw-stock-label", "aria-hidden": "true" }, "stock"),
+  );
+}

@@ -1,0 +1,61 @@
+// A stand-in for the anywidget model: holds traits, records sent messages and listeners.
+export function fakeModel(state) {
+  const handlers = new Map();
+  const model = {
+    state: { speed: 0.8, status: "", legal: [], mode: "play", ...state },
+    sent: [],
+    get: (key) => model.state[key],
+    on(name, fn) {
+      if (!handlers.has(name)) handlers.set(name, new Set());
+      handlers.get(name).add(fn);
+    },
+    off(name, fn) {
+      handlers.get(name)?.delete(fn);
+    },
+    send(msg) {
+      model.sent.push(msg);
+    },
+    set(changes) {
+      Object.assign(model.state, changes);
+      for (const key of Object.keys(changes)) for (const fn of handlers.get(`change:${key}`) ?? []) fn();
+    },
+    listenerCount: () => [...handlers.values()].reduce((n, set) => n + set.size, 0),
+  };
+  return model;
+}
+
+const EMPTY = { N: [], E: [], S: [], W: [], NE: [], SE: [], SW: [], NW: [] };
+
+/** A snapshot like the one Python sends (the position N:Jc E:6h S:5s, P1 holds Th Ks 4h). */
+export function snapshot(overrides = {}) {
+  return {
+    version: 7,
+    mode: "play",
+    players: 2,
+    viewer: 1,
+    turn: 1,
+    piles: { ...EMPTY, N: ["Jc"], E: ["6h"], S: ["5s"] },
+    hands: [
+      { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
+      { player: 2, name: "P2", count: 7, cards: null, computer: true, kept: 0 },
+    ],
+    stock: 39,
+    end: "draw",
+    pending: null,
+    played: 0,
+    over: false,
+    outcome: null,
+    log: [],
+    history: { at: 0, length: 0 },
+    waiting: null,
+    hint: null,
+    score: null,
+    lesson: null,
+    title: "",
+    ...overrides,
+  };
+}
+
+export const LEGAL = ["Th>N", "Th>W", "Ks>W", "Ks>NE", "Ks>SE", "Ks>SW", "Ks>NW", "4h>S", "4h>W", "S>E", "draw"];
+
+export const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,0 +1,343 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import widget, { targetsOf } from "../src/index.js";
+import { markdown } from "../src/log.js";
+import { fakeModel, LEGAL, snapshot, tick } from "./fake-model.js";
+
+let el;
+let model;
+let cleanup;
+
+function mount(snap = snapshot(), legal = LEGAL, extra = {}) {
+  model = fakeModel({ snapshot: snap, legal, status: "Your turn.", ...extra });
+  el = document.createElement("div");
+  document.body.append(el);
+  cleanup = widget.render({ model, el });
+}
+
+const $ = (selector) => el.querySelector(selector);
+const $$ = (selector) => [...el.querySelectorAll(selector)];
+const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+const legalPiles = () => $$("[data-legal]").map((p) => p.dataset.pile).sort();
+
+beforeEach(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup?.();
+  el?.remove();
+  cleanup = undefined;
+});
+
+describe("rendering from a snapshot", () => {
+  it("draws all eight piles, even empty ones, and the stock count", () => {
+    mount();
+    expect($$("[data-pile]").map((p) => p.dataset.pile).sort()).toEqual(["E", "N", "NE", "NW", "S", "SE", "SW", "W"]);
+    expect($('[data-pile="NE"]').getAttribute("aria-label")).toBe("the north-east corner, empty");
+    expect($(".kcw-stock").getAttribute("aria-label")).toBe("the stock, 39 cards");
+  });
+
+  it("shows the viewer's hand with data-card and words, other hands only as counts", () => {
+    mount();
+    const hand = $$("[data-hand] [data-card]").map((c) => c.dataset.card);
+    expect(hand).toEqual(["Th", "Ks", "4h"]);
+    expect($('[data-hand] [data-card="Th"]').getAttribute("aria-label")).toBe("ten of hearts, in your hand");
+    const seat = $('[data-player="2"]');
+    expect(seat.getAttribute("aria-label")).toBe("P2 (computer), 7 cards");
+    expect(seat.querySelectorAll("[data-card]").length).toBe(0);
+    expect(seat.querySelectorAll(".kcw-back").length).toBe(7);
+  });
+
+  it("shows a pile's top card, its bottom card peeking out and its count", () => {
+    mount(snapshot({ piles: { ...snapshot().piles, W: ["8c", "7h", "6s"] } }));
+    const pile = $('[data-pile="W"]');
+    expect([...pile.querySelectorAll("[data-card]")].map((c) => c.dataset.card)).toEqual(["8c", "6s"]);
+    expect(pile.querySelector(".kcw-top").getAttribute("aria-label")).toBe("six of spades on the west pile");
+    expect(pile.querySelector(".kcw-count").textContent).toBe("3");
+    expect(pile.getAttribute("aria-label")).toBe("six of spades on the west pile, 3 cards, eight of clubs at the bottom");
+    expect($('[data-pile="N"] .kcw-top').getAttribute("aria-label")).toBe("jack of clubs on the north pile");
+  });
+
+  it("draws suits by symbol as well as colour", () => {
+    mount();
+    const ten = $('[data-hand] [data-card="Th"]');
+    expect(ten.textContent).toContain("♥");
+    expect(ten.textContent).toContain("10");
+    expect(ten.classList.contains("kcw-red")).toBe(true);
+    expect($('[data-card="Ks"]').classList.contains("kcw-black")).toBe(true);
+  });
+
+  it("has the status line with role=status and every action button", () => {
+    mount();
+    expect($("[data-status]").getAttribute("role")).toBe("status");
+    expect($("[data-status]").textContent).toBe("Your turn.");
+    for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) expect($(`[data-action="${action}"]`)).not.toBeNull();
+    expect($('[data-action="draw"]').textContent).toBe("Draw & end turn");
+  });
+
+  it("labels the end-of-turn button Pass on an empty stock", () => {
+    mount(snapshot({ end: "pass", stock: 0 }), ["pass"]);
+    expect($('[data-action="draw"]').textContent).toBe("Pass");
+  });
+
+  it("shows every hand face up when the snapshot holds them", () => {
+    const snap = snapshot({ mode: "explore" });
+    snap.hands[1] = { ...snap.hands[1], cards: ["2c", "3d"], count: 2, computer: false };
+    mount(snap);
+    expect([...$('[data-player="2"]').querySelectorAll("[data-card]")].map((c) => c.dataset.card)).toEqual(["2c", "3d"]);
+  });
+
+  it("updates the status line and the table when Python sends new state", async () => {
+    mount();
+    model.set({ status: "Ks cannot go on Jc." });
+    expect($("[data-status]").textContent).toBe("Ks cannot go on Jc.");
+    model.set({ snapshot: snapshot({ version: 8, piles: { ...snapshot().piles, N: ["Jc", "Th"] } }) });
+    await tick();
+    expect($('[data-pile="N"] .kcw-count').textContent).toBe("2");
+  });
+
+  it("shows the log in words and notation, the score sheet and lesson narration", () => {
+    mount(
+      snapshot({
+        log: [{ player: 2, notation: "9s>N", words: "P2 plays the nine of spades on the north pile" }],
+        score: { seats: ["You", "P2"], rows: [{ hand: 1, points: [3, 0], winners: [2] }], totals: [3, 0], target: 25, hand: 2, scored: false, over: false, winners: [] },
+        lesson: { title: "Kings", narration: "A **king** opens a `corner`.\n\n- one\n- two", progress: [1, 4] },
+      }),
+    );
+    expect($(".kcw-log li").textContent).toBe("P2 plays the nine of spades on the north pile 9s>N");
+    expect($(".kcw-score tbody").textContent).toContain("Total");
+    expect($(".kcw-narration strong").textContent).toBe("king");
+    expect($(".kcw-narration li:last-child").textContent).toBe("two");
+  });
+
+  it("escapes markdown so a lesson cannot inject markup", () => {
+    expect(markdown("<img src=x onerror=alert(1)> **b**")).toBe("<p>&#60;img src=x onerror=alert(1)&#62; <strong>b</strong></p>");
+  });
+});
+
+describe("gold targets come from the legal moves only", () => {
+  it("filters legal moves by the picked card or pile", () => {
+    expect([...targetsOf({ kind: "card", id: "Ks" }, LEGAL)].sort()).toEqual(["NE", "NW", "SE", "SW", "W"]);
+    expect([...targetsOf({ kind: "pile", id: "S" }, LEGAL)]).toEqual(["E"]);
+    expect(targetsOf(null, LEGAL).size).toBe(0);
+    expect(targetsOf({ kind: "card", id: "Th" }, []).size).toBe(0);
+  });
+
+  it("outlines the targets of a clicked card, and clears them on a second click", () => {
+    mount();
+    click($('[data-hand] [data-card="Th"]'));
+    expect(legalPiles()).toEqual(["N", "W"]);
+    expect($('[data-hand] [data-card="Th"]').getAttribute("aria-pressed")).toBe("true");
+    expect($('[data-pile="N"]').getAttribute("aria-label")).toBe("jack of clubs on the north pile, a legal target");
+    click($('[data-hand] [data-card="Th"]'));
+    expect(legalPiles()).toEqual([]);
+  });
+
+  it("outlines the targets of a clicked pile", () => {
+    mount();
+    click($('[data-pile="S"]'));
+    expect(legalPiles()).toEqual(["E"]);
+  });
+
+  it("marks nothing when it is not the viewer's turn", () => {
+    mount(snapshot({ turn: 2, waiting: 2 }), []);
+    click($('[data-hand] [data-card="Th"]'));
+    expect(legalPiles()).toEqual([]);
+    expect($('[data-action="draw"]').disabled).toBe(true);
+  });
+});
+
+describe("intents", () => {
+  it("sends a play with the snapshot version: card then pile", () => {
+    mount();
+    click($('[data-hand] [data-card="Th"]'));
+    click($('[data-pile="N"]'));
+    expect(model.sent).toEqual([{ kind: "play", move: "Th>N", version: 7 }]);
+    expect(legalPiles()).toEqual([]);
+  });
+
+  it("sends a pile move: pile then pile", () => {
+    mount();
+    click($('[data-pile="S"]'));
+    click($('[data-pile="E"]'));
+    expect(model.sent).toEqual([{ kind: "play", move: "S>E", version: 7 }]);
+  });
+
+  it("sends a move to a pile that is not gold too, so Python can say why it is refused", () => {
+    mount();
+    click($('[data-hand] [data-card="4h"]'));
+    click($('[data-pile="N"]'));
+    expect(model.sent).toEqual([{ kind: "play", move: "4h>N", version: 7 }]);
+  });
+
+  it("does not send anything for a click on an empty pile with nothing picked", () => {
+    mount();
+    click($('[data-pile="W"]'));
+    expect(model.sent).toEqual([]);
+    expect($("[data-status]").textContent).toMatch(/Pick a card/);
+  });
+
+  it("sends each button's kind", () => {
+    mount(snapshot({ history: { at: 2, length: 3 } }));
+    for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) click($(`[data-action="${action}"]`));
+    expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward", "new", "daily"]);
+    expect(model.sent.every((m) => m.version === 7)).toBe(true);
+  });
+
+  it("sends lesson intents next, show and back", () => {
+    mount(snapshot({ mode: "lesson", lesson: { title: "L", narration: "n", progress: [1, 2] } }));
+    for (const action of ["next", "show", "back"]) click($(`[data-action="${action}"]`));
+    expect(model.sent.map((m) => m.kind)).toEqual(["next", "show", "back"]);
+  });
+
+  it("loads a position typed in explore mode", () => {
+    mount(snapshot({ mode: "explore" }));
+    $('[data-form="load"] input').value = "N:- turn:P1";
+    click($('[data-action="load"]'));
+    expect(model.sent).toEqual([{ kind: "load", position: "N:- turn:P1", version: 7 }]);
+  });
+
+  it("steps computer players on a timer at the chosen speed, and can go faster or skip", () => {
+    vi.useFakeTimers();
+    mount(snapshot({ turn: 2, waiting: 2 }), [], { speed: 0.5 });
+    vi.advanceTimersByTime(400);
+    expect(model.sent).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(model.sent).toEqual([{ kind: "step", version: 7 }]);
+    click($('[data-action="faster"]'));
+    click($('[data-action="skip"]'));
+    expect(model.sent.slice(1)).toEqual([{ kind: "speed", value: 0.25, version: 7 }, { kind: "skip", version: 7 }]);
+  });
+
+  it("does not step while the viewer looks back through the history", () => {
+    vi.useFakeTimers();
+    mount(snapshot({ turn: 2, waiting: 2, history: { at: 1, length: 4 } }), []);
+    vi.advanceTimersByTime(5000);
+    expect(model.sent).toEqual([]);
+  });
+});
+
+describe("drag and drop", () => {
+  const drag = (type, node) => node.dispatchEvent(new Event(type, { bubbles: true, cancelable: true }));
+
+  it("plays a card dropped on a pile, outlining targets while dragging", () => {
+    mount();
+    drag("dragstart", $('[data-hand] [data-card="Ks"]'));
+    expect(legalPiles()).toEqual(["NE", "NW", "SE", "SW", "W"]);
+    const over = new Event("dragover", { bubbles: true, cancelable: true });
+    $('[data-pile="NE"]').dispatchEvent(over);
+    expect(over.defaultPrevented).toBe(true);
+    drag("drop", $('[data-pile="NE"]'));
+    expect(model.sent).toEqual([{ kind: "play", move: "Ks>NE", version: 7 }]);
+    expect(legalPiles()).toEqual([]);
+  });
+
+  it("moves a dragged pile onto another pile", () => {
+    mount();
+    drag("dragstart", $('[data-pile="S"] .kcw-top'));
+    drag("drop", $('[data-pile="E"] .kcw-top'));
+    expect(model.sent).toEqual([{ kind: "play", move: "S>E", version: 7 }]);
+  });
+
+  it("sends nothing when a drag ends outside a pile", () => {
+    mount();
+    drag("dragstart", $('[data-hand] [data-card="Ks"]'));
+    drag("dragend", $('[data-hand] [data-card="Ks"]'));
+    drag("drop", $('[data-pile="NE"]'));
+    expect(model.sent).toEqual([]);
+    expect(legalPiles()).toEqual([]);
+  });
+});
+
+describe("keyboard", () => {
+  it("picks a card with Enter and plays it with Enter on a pile", () => {
+    mount();
+    const ten = $('[data-hand] [data-card="Th"]');
+    ten.focus();
+    key(ten, "Enter");
+    expect(legalPiles()).toEqual(["N", "W"]);
+    key($('[data-pile="N"]'), "Enter");
+    expect(model.sent).toEqual([{ kind: "play", move: "Th>N", version: 7 }]);
+  });
+
+  it("plays onto piles by their number-pad keys and moves with arrows", () => {
+    mount();
+    const ten = $('[data-hand] [data-card="Th"]');
+    ten.focus();
+    key(ten, "ArrowRight");
+    expect(document.activeElement.dataset.card).toBe("Ks");
+    key(document.activeElement, " ");
+    key(document.activeElement, "9");
+    expect(model.sent).toEqual([{ kind: "play", move: "Ks>NE", version: 7 }]);
+    expect(document.activeElement.dataset.pile).toBe("NE");
+    key(document.activeElement, "ArrowLeft");
+    expect(document.activeElement.dataset.pile).toBe("N");
+    key(document.activeElement, "ArrowDown");
+    expect(document.activeElement.dataset.pile).toBe("S");
+  });
+
+  it("has letter keys for the buttons and Escape to put a card back", () => {
+    mount(snapshot({ history: { at: 1, length: 2 } }));
+    const ten = $('[data-hand] [data-card="Th"]');
+    key(ten, "Enter");
+    expect(legalPiles()).toEqual(["N", "W"]);
+    const esc = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+    ten.dispatchEvent(esc);
+    expect(legalPiles()).toEqual([]);
+    for (const k of ["d", "h", "u", "[", "]"]) key(ten, k);
+    expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward"]);
+  });
+
+  it("keeps keys from reaching the notebook, and ignores keys typed into the position field", () => {
+    mount(snapshot({ mode: "explore" }));
+    const outside = vi.fn();
+    document.addEventListener("keydown", outside);
+    key($('[data-hand] [data-card="Th"]'), "d");
+    expect(outside).not.toHaveBeenCalled();
+    key($('[data-form="load"] input'), "d");
+    expect(outside).toHaveBeenCalledTimes(1);
+    expect(model.sent.map((m) => m.kind)).toEqual(["draw"]);
+    document.removeEventListener("keydown", outside);
+    expect(el.querySelector(".kcw-table").hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+  });
+
+  it("shows the list of keys with ?", () => {
+    mount();
+    key($('[data-hand] [data-card="Th"]'), "?");
+    expect($(".kcw-keys").textContent).toContain("number pad");
+  });
+});
+
+describe("cleanup", () => {
+  it("removes every listener it added, clears its timer and its elements", () => {
+    vi.useFakeTimers();
+    const added = [];
+    const removed = [];
+    const realAdd = EventTarget.prototype.addEventListener;
+    const realRemove = EventTarget.prototype.removeEventListener;
+    EventTarget.prototype.addEventListener = function (type, fn, opts) {
+      added.push([this, type, fn]);
+      return realAdd.call(this, type, fn, opts);
+    };
+    EventTarget.prototype.removeEventListener = function (type, fn, opts) {
+      removed.push([this, type, fn]);
+      return realRemove.call(this, type, fn, opts);
+    };
+    try {
+      mount(snapshot({ turn: 2, waiting: 2 }), []);
+      expect(model.listenerCount()).toBeGreaterThan(0);
+      cleanup();
+      cleanup = undefined;
+    } finally {
+      EventTarget.prototype.addEventListener = realAdd;
+      EventTarget.prototype.removeEventListener = realRemove;
+    }
+    expect(added.length).toBeGreaterThan(0);
+    for (const [target, type, fn] of added) {
+      expect(removed.some(([t, ty, f]) => t === target && ty === type && f === fn)).toBe(true);
+    }
+    expect(model.listenerCount()).toBe(0);
+    expect(el.children.length).toBe(0);
+    vi.advanceTimersByTime(10000);
+    expect(model.sent).toEqual([]);
+  });
+});
