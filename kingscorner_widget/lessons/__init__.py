@@ -1,0 +1,26 @@
+"""Lessons: step-by-step teaching on real positions, each move checked by the engine.
+
+>>> from kingscorner_widget.lessons import LessonRun, load_lesson
+>>> run = LessonRun(load_lesson("pile-transfer"))
+>>> run.step.title, run.progress
+('Spot the transfer', (1, 5))
+>>> run.try_move("6s>W").message
+'that is legal, but it is not what this step is about — try a pile move first'
+>>> run.try_move("W>N").step_done
+True
+"""
+
+from .builtin import builtin_lessons, lesson_names, load_lesson
+from .model import Lesson, Step
+from .runner import Feedback, LessonRun, describe_move
+
+__all__ = [
+    "Feedback",
+    "Lesson",
+    "LessonRun",
+    "Step",
+    "builtin_lessons",
+    "describe_move",
+    "lesson_names",
+    "load_lesson",
+]

@@ -1,0 +1,301 @@
+"""Lessons as data: a title and steps, each a position with narration and the moves expected.
+
+A lesson loads from and saves to JSON. Loading checks it against the engine: every position parses,
+and every expected move sequence is legal from its step's position, in order. An error names the
+step it is about.
+
+>>> lesson = Lesson.from_dict({
+...     "title": "A first move",
+...     "steps": [{
+...         "position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1",
+...         "narration": "Put the **ten of hearts** on the jack of clubs.",
+...         "expect": [["th>n"]],
+...     }],
+... })
+>>> lesson.steps[0].expect
+(('Th>N',),)
+>>> Lesson.from_json(lesson.to_json()) == lesson
+True
+>>> bad = lesson.to_dict()
+>>> bad["steps"][0]["expect"] = [["Th>E"]]
+>>> Lesson.from_dict(bad)
+Traceback (most recent call last):
+...
+ValueError: step 1 (A first move): Th>E is not legal there: Th cannot go on 6h: ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..game import Game
+from ..moves import EndTurn, Move, PlayCard, parse_move
+from ..notation import parse_position
+from ..rules import Rules
+from .search import best_continuation
+
+__all__ = ["Lesson", "Step"]
+
+_STEP_KEYS = {
+    "title",
+    "position",
+    "narration",
+    "expect",
+    "sheds",
+    "hints",
+    "after",
+    "seed",
+    "rules",
+}
+_LESSON_KEYS = {"title", "summary", "rules", "steps"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One step of a lesson: a table to look at, what to read, and what the learner should do."""
+
+    position: str
+    """The table in position notation, the learner to move."""
+    narration: str
+    """What to read before moving (a little Markdown)."""
+    expect: tuple[tuple[str, ...], ...] = ()
+    """Move sequences in notation, any of which completes the step (empty: nothing to play)."""
+    sheds: int | None = None
+    """When set, any turn that sheds this many cards completes the step; ``expect`` then holds
+    example solutions (what "show me" plays)."""
+    hints: tuple[str, ...] = ()
+    """Hints, each more specific than the one before."""
+    after: str = ""
+    """What to say once the step is done."""
+    title: str = ""
+    """A short name for the step (errors and progress name it)."""
+    seed: int = 0
+    """Seed for filling the position's hidden cards (other hands, the stock)."""
+    rules: Rules | None = None
+    """Rules for this step only (default: the lesson's)."""
+
+    @property
+    def interactive(self) -> bool:
+        """True when the step expects the learner to play something."""
+        return bool(self.expect) or self.sheds is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, leaving out fields at their defaults."""
+        out: dict[str, Any] = {}
+        if self.title:
+            out["title"] = self.title
+        out["position"] = self.position
+        out["narration"] = self.narration
+        if self.expect:
+            out["expect"] = [list(sequence) for sequence in self.expect]
+        if self.sheds is not None:
+            out["sheds"] = self.sheds
+        if self.hints:
+            out["hints"] = list(self.hints)
+        if self.after:
+            out["after"] = self.after
+        if self.seed:
+            out["seed"] = self.seed
+        if self.rules is not None:
+            out["rules"] = _rules_dict(self.rules)
+        return out
+
+    def new_game(self, lesson_rules: Rules | None = None) -> Game:
+        """A fresh game at this step's position, under the step's (or else the lesson's) rules."""
+        table = parse_position(self.position)
+        rules = self.rules or lesson_rules or Rules()
+        return Game.from_position(
+            self.position, rules=rules.with_players(len(table.hands)), seed=self.seed
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Lesson:
+    """A titled list of steps. Build it with :meth:`from_dict` or :meth:`from_json` to check it."""
+
+    title: str
+    """The lesson's title."""
+    steps: tuple[Step, ...]
+    """The steps, in order."""
+    rules: Rules | None = None
+    """Rules options for every step (the player count always comes from the position)."""
+    summary: str = ""
+    """One or two sentences on what the lesson teaches."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` reads it back."""
+        out: dict[str, Any] = {"title": self.title}
+        if self.summary:
+            out["summary"] = self.summary
+        if self.rules is not None:
+            out["rules"] = _rules_dict(self.rules)
+        out["steps"] = [step.to_dict() for step in self.steps]
+        return out
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """The lesson as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Lesson:
+        """Read and check a lesson from JSON text (a ``ValueError`` names what is wrong)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"a lesson must be JSON: {error}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Lesson:
+        """Read and check a lesson from a dict like :meth:`to_dict`'s output."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a lesson must be an object with a title and steps")
+        unknown = sorted(set(data) - _LESSON_KEYS)
+        if unknown:
+            raise ValueError(f"unknown lesson field(s): {', '.join(unknown)}")
+        title = data.get("title")
+        if not isinstance(title, str) or not title.strip():
+            raise ValueError("a lesson needs a title")
+        summary = data.get("summary", "")
+        if not isinstance(summary, str):
+            raise ValueError(f"{title}: the summary must be text")
+        rules = _read_rules(data.get("rules"), title)
+        raw_steps = data.get("steps")
+        if not isinstance(raw_steps, Sequence) or isinstance(raw_steps, str) or not raw_steps:
+            raise ValueError(f"{title}: a lesson needs a list of steps")
+        steps = tuple(
+            _read_step(raw, f"step {number} ({title})", rules)
+            for number, raw in enumerate(raw_steps, start=1)
+        )
+        lesson = cls(title=title, steps=steps, rules=rules, summary=summary)
+        return lesson
+
+    def check(self) -> None:
+        """Check every step against the engine; raise a ``ValueError`` naming the first bad one."""
+        for number, step in enumerate(self.steps, start=1):
+            _check_step(step, self.name_step(number), self.rules)
+
+    def name_step(self, number: int) -> str:
+        """How errors name step ``number`` (1-based): ``step 3 (The pile-transfer combo)``."""
+        step = self.steps[number - 1]
+        return f"step {number} ({step.title or self.title})"
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    data = rules.to_dict()
+    data.pop("players")
+    return data
+
+
+def _read_rules(raw: object, where: str) -> Rules | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where}: rules must be an object of rule options")
+    try:
+        return Rules.from_dict(dict(raw))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
+    if not isinstance(raw, Mapping):
+        raise ValueError(f"{where}: a step must be an object with a position and narration")
+    title = raw.get("title", "")
+    if not isinstance(title, str):
+        raise ValueError(f"{where}: the step title must be text")
+    if title:
+        where = where.split(" (", 1)[0] + f" ({title})"
+    unknown = sorted(set(raw) - _STEP_KEYS)
+    if unknown:
+        raise ValueError(f"{where}: unknown step field(s): {', '.join(unknown)}")
+    position = raw.get("position")
+    if not isinstance(position, str):
+        raise ValueError(f"{where}: a step needs a position in notation")
+    narration = raw.get("narration")
+    if not isinstance(narration, str) or not narration.strip():
+        raise ValueError(f"{where}: a step needs narration")
+    expect_raw = raw.get("expect", [])
+    if isinstance(expect_raw, str) or not isinstance(expect_raw, Sequence):
+        raise ValueError(f"{where}: expect must be a list of move sequences")
+    expect: list[tuple[str, ...]] = []
+    for sequence in expect_raw:
+        if isinstance(sequence, str):
+            sequence = sequence.split()
+        if not isinstance(sequence, Sequence) or not sequence:
+            raise ValueError(f"{where}: each expected sequence must be a non-empty list of moves")
+        moves = []
+        for text in sequence:
+            if not isinstance(text, str):
+                raise ValueError(f"{where}: moves must be written in notation, not {text!r}")
+            try:
+                moves.append(str(parse_move(text)))
+            except ValueError as error:
+                raise ValueError(f"{where}: {error}") from None
+        expect.append(tuple(moves))
+    sheds = raw.get("sheds")
+    if sheds is not None and (isinstance(sheds, bool) or not isinstance(sheds, int) or sheds < 1):
+        raise ValueError(f"{where}: sheds must be a positive number of cards, not {sheds!r}")
+    hints = raw.get("hints", [])
+    if isinstance(hints, str) or not isinstance(hints, Sequence):
+        raise ValueError(f"{where}: hints must be a list of text")
+    if not all(isinstance(hint, str) and hint.strip() for hint in hints):
+        raise ValueError(f"{where}: every hint must be non-empty text")
+    after = raw.get("after", "")
+    if not isinstance(after, str):
+        raise ValueError(f"{where}: after must be text")
+    seed = raw.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"{where}: seed must be a whole number")
+    step = Step(
+        position=position,
+        narration=narration,
+        expect=tuple(expect),
+        sheds=sheds,
+        hints=tuple(hints),
+        after=after,
+        title=title,
+        seed=seed,
+        rules=_read_rules(raw.get("rules"), where),
+    )
+    _check_step(step, where, lesson_rules)
+    return step
+
+
+def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
+    """Raise a ``ValueError`` starting with ``where`` if the step does not fit the engine."""
+    try:
+        game = step.new_game(lesson_rules)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    for sequence in step.expect:
+        trial = game.copy()
+        for text in sequence:
+            reason = trial.violation(text)
+            if reason is not None:
+                raise ValueError(f"{where}: {text} is not legal there: {reason}")
+            trial.play(text)
+        if step.sheds is not None:
+            shed = sum(1 for move in map(parse_move, sequence) if _sheds_card(move))
+            if shed < step.sheds:
+                raise ValueError(
+                    f"{where}: {' '.join(sequence)} sheds {shed} card(s), "
+                    f"not the {step.sheds} the step asks for"
+                )
+            if any(isinstance(parse_move(text), EndTurn) for text in sequence):
+                raise ValueError(
+                    f"{where}: a shedding solution plays cards; it does not end the turn"
+                )
+    if step.sheds is not None:
+        best = len([m for m in best_continuation(game) if _sheds_card(m)])
+        if best < step.sheds:
+            raise ValueError(f"{where}: the best turn there sheds {best} card(s), not {step.sheds}")
+        if not step.expect:
+            raise ValueError(f"{where}: give at least one solution in expect for show me")
+
+
+def _sheds_card(move: Move) -> bool:
+    return isinstance(move, PlayCard)

@@ -1,0 +1,280 @@
+"""Walk a learner through a lesson: check each move, give hints, show the answer.
+
+>>> from kingscorner_widget.lessons import load_lesson
+>>> run = LessonRun(load_lesson("worked-turn"))
+>>> run.progress
+(1, 3)
+>>> run.try_move("Th>E").message
+'Th cannot go on 6h: a card must be exactly one rank lower (6h takes a black five)'
+>>> run.try_move("draw").accepted
+False
+>>> feedback = run.try_move("Th>N")
+>>> feedback.accepted, feedback.step_done
+(True, True)
+>>> run.next()
+True
+>>> [str(m) for m in run.show_me()]
+['Ks>NE']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..game import Game
+from ..moves import EndTurn, Move, MovePile, PlayCard, as_move
+from .model import Lesson, Step
+from .search import best_continuation, max_shed
+
+__all__ = ["Feedback", "LessonRun", "describe_move"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Feedback:
+    """The answer to one attempted move."""
+
+    accepted: bool
+    """True when the move was played (it is what the step asks for)."""
+    message: str
+    """What to tell the learner: the rule an illegal move breaks, a comparison, or praise."""
+    step_done: bool
+    """True once the step is complete (then ``message`` is the step's after text)."""
+
+
+class LessonRun:
+    """A learner's way through a lesson: the current step, its game and the moves made in it."""
+
+    def __init__(self, lesson: Lesson, start: int = 0):
+        """Start ``lesson`` at step ``start`` (0-based)."""
+        if not lesson.steps:
+            raise ValueError("a lesson needs at least one step")
+        self.lesson = lesson
+        """The lesson being run."""
+        self.game: Game
+        """The game at the current step: the learner is the player to move at its start."""
+        self.played: list[Move] = []
+        """The moves accepted in the current step, oldest first."""
+        self.index = 0
+        """The current step, 0-based."""
+        self._hint = 0
+        self.go_to(start)
+
+    # -- where we are ---------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        """The current step."""
+        return self.lesson.steps[self.index]
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """``(current step, number of steps)``, the current step counted from 1."""
+        return self.index + 1, len(self.lesson.steps)
+
+    @property
+    def step_done(self) -> bool:
+        """True when the current step is complete (a step with nothing to play always is)."""
+        step = self.step
+        if step.sheds is not None:
+            return self._shed() >= step.sheds
+        if step.expect:
+            played = tuple(map(str, self.played))
+            return any(tuple(sequence) == played for sequence in step.expect)
+        return True
+
+    @property
+    def done(self) -> bool:
+        """True once the last step is complete."""
+        return self.index == len(self.lesson.steps) - 1 and self.step_done
+
+    # -- stepping -------------------------------------------------------------------------------
+
+    def go_to(self, index: int) -> None:
+        """Start step ``index`` (0-based) afresh."""
+        if not 0 <= index < len(self.lesson.steps):
+            raise IndexError(f"the lesson has steps 1 to {len(self.lesson.steps)}, not {index + 1}")
+        self.index = index
+        self._hint = 0
+        self.restart_step()
+
+    def restart_step(self) -> None:
+        """Put the current step's table back as it was at the start."""
+        self.game = self.step.new_game(self.lesson.rules)
+        self.played = []
+
+    def next(self) -> bool:
+        """Go to the next step; False (and nothing changes) at the last one."""
+        if self.index + 1 >= len(self.lesson.steps):
+            return False
+        self.go_to(self.index + 1)
+        return True
+
+    def back(self) -> bool:
+        """Go to the previous step, afresh; False (and nothing changes) at the first one."""
+        if self.index == 0:
+            return False
+        self.go_to(self.index - 1)
+        return True
+
+    # -- moving ---------------------------------------------------------------------------------
+
+    def try_move(self, move: Move | str) -> Feedback:
+        """Check the learner's move: play it if it is what the step asks for, otherwise say why not.
+
+        An illegal move gets the engine's reason; a legal move the step does not ask for is not
+        played and gets a comparison with what the step wants. Neither changes anything.
+        """
+        reason = self.game.violation(move)
+        if reason is not None:
+            return Feedback(False, reason, self.step_done)
+        parsed = as_move(move)
+        step = self.step
+        if not step.interactive:
+            self.game.play(parsed)
+            self.played.append(parsed)
+            return Feedback(True, describe_move_done(parsed), True)
+        if self.step_done:
+            return Feedback(False, "This step is done: go on to the next one.", True)
+        if self._fits(parsed):
+            self.game.play(parsed)
+            self.played.append(parsed)
+            if self.step_done:
+                return Feedback(True, step.after or "Well done: that completes the step.", True)
+            return Feedback(True, f"Yes: {describe_move_done(parsed)} Keep going.", False)
+        return Feedback(False, self._compare(parsed), False)
+
+    def show_me(self) -> list[Move]:
+        """The moves that complete the current step from where the learner is now.
+
+        Nothing is played: the caller plays them (through :meth:`try_move`) to show them.
+        """
+        if self.step_done:
+            return []
+        step = self.step
+        played = tuple(map(str, self.played))
+        for sequence in step.expect:
+            if sequence[: len(played)] == played:
+                return [as_move(text) for text in sequence[len(played) :]]
+        assert step.sheds is not None  # a sequence step only ever plays a prefix of a sequence
+        moves: list[Move] = []
+        needed = step.sheds - self._shed()
+        for move in best_continuation(self.game):
+            if needed <= 0:
+                break
+            moves.append(move)
+            needed -= isinstance(move, PlayCard)
+        return moves
+
+    def next_hint(self) -> str:
+        """A hint for the current step, more specific each time; the most specific repeats."""
+        if self.step_done:
+            return "This step is done: go on to the next one."
+        hints = list(self.step.hints)
+        remaining = self.show_me()
+        if remaining:
+            hints.append(f"{describe_move(self.game, remaining[0])} ({remaining[0]}).")
+        hint = hints[min(self._hint, len(hints) - 1)]
+        self._hint += 1
+        return hint
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _shed(self) -> int:
+        return sum(isinstance(move, PlayCard) for move in self.played)
+
+    def _fits(self, move: Move) -> bool:
+        step = self.step
+        if step.sheds is not None:
+            if isinstance(move, EndTurn):
+                return False
+            trial = self.game.copy()
+            trial.play(move)
+            return self._shed() + isinstance(move, PlayCard) + max_shed(trial) >= step.sheds
+        played = (*map(str, self.played), str(move))
+        return any(sequence[: len(played)] == played for sequence in step.expect)
+
+    def _compare(self, move: Move) -> str:
+        """Why a legal move is not what the step wants, comparing what it sheds with the best."""
+        wanted = self.show_me()
+        suggestion = ""
+        if wanted:
+            kind = _kind(self.game, wanted[0])
+            same = kind == _kind(self.game, move)
+            suggestion = f"try {kind} first" if not same else f"try a different {_short(kind)}"
+        shed_now = self._shed()
+        best = shed_now + max_shed(self.game)
+        if isinstance(move, EndTurn):
+            after = shed_now
+        else:
+            trial = self.game.copy()
+            trial.play(move)
+            after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
+        if after < best:
+            text = f"that sheds {_cards(after)} this turn; the best turn here sheds {best}"
+        elif isinstance(move, EndTurn):
+            text = "not yet: this step wants more before the turn ends"
+        else:
+            text = "that is legal, but it is not what this step is about"
+        return f"{text} — {suggestion}" if suggestion else text
+
+
+def _short(kind: str) -> str:
+    """``a pile move`` -> ``pile move``; ``filling the empty space`` -> ``card there``."""
+    return {
+        "a pile move": "pile move",
+        "playing a card onto a pile": "card, or another pile",
+        "a king in a corner": "king or corner",
+        "filling the empty space": "card in the empty space",
+    }.get(kind, "move")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _kind(game: Game, move: Move) -> str:
+    """The kind of a move in a few words: ``a pile move``, ``a king in a corner``..."""
+    if isinstance(move, MovePile):
+        return "a pile move"
+    if isinstance(move, EndTurn):
+        return "ending the turn"
+    if game.pile(move.target):
+        return "playing a card onto a pile"
+    if move.target.is_corner:
+        return "a king in a corner"
+    return "filling the empty space"
+
+
+def describe_move(game: Game, move: Move) -> str:
+    """What ``move`` does on ``game``'s table, as an instruction in words.
+
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> describe_move(g, as_move("Th>N"))
+    'Play the ten of hearts onto the jack of clubs'
+    >>> describe_move(g, as_move("Ks>W"))
+    'Put the king of spades in the empty west space'
+    >>> describe_move(g, as_move("S>E"))
+    'Move the south pile onto the six of hearts'
+    >>> describe_move(g, as_move("Ks>NE"))
+    'Put the king of spades in the north-east corner'
+    """
+    if isinstance(move, EndTurn):
+        return f"End your turn: {move}"
+    pile = game.pile(move.target)
+    if pile:
+        onto = f"onto the {pile[-1].words()}"
+    elif move.target.is_corner:
+        onto = f"in {move.target.words}"
+    else:
+        onto = f"in the empty {move.target.words.removeprefix('the ').removesuffix(' pile')} space"
+    if isinstance(move, PlayCard):
+        verb = "Put" if not pile else "Play"
+        return f"{verb} the {move.card.words()} {onto}"
+    return f"Move {move.source.words} {onto}"
+
+
+def describe_move_done(move: Move) -> str:
+    """A short confirmation of a played move: ``Th>N played.``"""
+    return f"{move} played."
