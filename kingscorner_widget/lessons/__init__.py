@@ -12,15 +12,20 @@ True
 
 from .builtin import builtin_lessons, lesson_names, load_lesson
 from .model import Lesson, Step
+from .puzzles import Puzzle, generate_puzzles, greedy_turn, puzzle_lesson
 from .runner import Feedback, LessonRun, describe_move
 
 __all__ = [
     "Feedback",
     "Lesson",
     "LessonRun",
+    "Puzzle",
     "Step",
     "builtin_lessons",
     "describe_move",
+    "generate_puzzles",
+    "greedy_turn",
     "lesson_names",
     "load_lesson",
+    "puzzle_lesson",
 ]

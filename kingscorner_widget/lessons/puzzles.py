@@ -1,0 +1,148 @@
+""" "Find the best turn" puzzles: tables from seeded deals where planning beats playing what fits.
+
+A puzzle comes from a real deal: a few turns are played from ``Game.new(seed=...)`` by players who
+play whatever fits, and the table is kept when the best turn (found by the analysis) sheds clearly
+more cards than that greedy habit would.
+
+>>> puzzles = generate_puzzles(2, seed=1)
+>>> [p.best_sheds - p.greedy_sheds >= 2 for p in puzzles]
+[True, True]
+>>> generate_puzzles(2, seed=1) == puzzles
+True
+>>> lesson = puzzle_lesson(puzzles)
+>>> lesson.title, len(lesson.steps), lesson.steps[0].sheds == puzzles[0].best_sheds
+('Find the best turn', 2, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from ..game import Game
+from ..moves import EndTurn, Move, MovePile, PlayCard
+from .model import Lesson, Step
+
+__all__ = ["Puzzle", "generate_puzzles", "greedy_turn", "puzzle_lesson"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Puzzle:
+    """A table to solve: the best turn sheds clearly more than playing whatever fits."""
+
+    position: str
+    """The table as the player to move sees it (other hands and the stock as counts)."""
+    best: tuple[Move, ...]
+    """The best turn's card and pile moves (without the end of the turn)."""
+    best_sheds: int
+    """Cards the best turn sheds."""
+    greedy: tuple[Move, ...]
+    """What a player who plays whatever fits would do (card plays only)."""
+    greedy_sheds: int
+    """Cards that greedy turn sheds."""
+    deal_seed: int
+    """The seed of the deal the table came from."""
+    turn: int
+    """The game turn number at which the table was taken (the first turn is 1)."""
+
+    def to_step(self, number: int = 0) -> Step:
+        """The puzzle as a lesson step: shed ``best_sheds`` cards, with graded hints."""
+        hints = [
+            f"Playing whatever fits sheds {self.greedy_sheds}; "
+            f"the best turn here sheds {self.best_sheds}."
+        ]
+        if any(isinstance(move, MovePile) for move in self.best):
+            hints.append(
+                "Look for a pile that can move: it frees a space for a card that has none."
+            )
+        else:
+            hints.append("The order matters: play the card that opens the way for others first.")
+        title = f"Puzzle {number}" if number else "Find the best turn"
+        return Step(
+            position=self.position,
+            narration=(
+                f"Find the best turn: shed **{self.best_sheds} cards**. Playing whatever fits "
+                f"first would shed only {self.greedy_sheds}."
+            ),
+            expect=(tuple(map(str, self.best)),),
+            sheds=self.best_sheds,
+            hints=tuple(hints),
+            after=f"Solved: {self.best_sheds} cards this turn.",
+            title=title,
+        )
+
+
+def greedy_turn(game: Game) -> list[Move]:
+    """The turn of a player who plays the first card that fits, again and again, and never moves
+    a pile. ``game`` is left as it was; the end of the turn is not included."""
+    trial = game.copy()
+    moves: list[Move] = []
+    while not trial.is_over():
+        play = next((m for m in trial.legal_moves() if isinstance(m, PlayCard)), None)
+        if play is None:
+            break
+        trial.play(play)
+        moves.append(play)
+    return moves
+
+
+def generate_puzzles(
+    count: int, seed: int = 0, *, margin: int = 2, players: int = 2, max_deals: int = 2000
+) -> list[Puzzle]:
+    """``count`` puzzles from deals seeded by ``seed``, each with a best turn that sheds at least
+    ``margin`` more cards than the greedy one. The same arguments give the same puzzles.
+    """
+    from ..analysis import best_turn
+
+    if count < 0 or margin < 1:
+        raise ValueError("count must be 0 or more and margin at least 1")
+    rng = random.Random(seed)
+    puzzles: list[Puzzle] = []
+    for _ in range(max_deals):
+        if len(puzzles) >= count:
+            return puzzles
+        deal_seed = rng.randrange(2**32)
+        game = Game.new(players=players, seed=deal_seed)
+        for _ in range(rng.randrange(0, 8)):  # a few turns of greedy play to vary the table
+            for move in greedy_turn(game):
+                game.play(move)
+            if game.is_over():
+                break
+            game.play(game.end_move())
+        if game.is_over():
+            continue
+        greedy = greedy_turn(game)
+        plan = best_turn(game)
+        if plan.cards_played < len(greedy) + margin:
+            continue
+        best = tuple(move for move in plan.moves if not isinstance(move, EndTurn))
+        turn_number = sum(isinstance(m, EndTurn) for m in game.moves) + 1
+        puzzles.append(
+            Puzzle(
+                position=game.position(player=game.turn),
+                best=best,
+                best_sheds=plan.cards_played,
+                greedy=tuple(greedy),
+                greedy_sheds=len(greedy),
+                deal_seed=deal_seed,
+                turn=turn_number,
+            )
+        )
+    if len(puzzles) < count:
+        raise ValueError(f"only {len(puzzles)} puzzles found in {max_deals} deals")
+    return puzzles
+
+
+def puzzle_lesson(puzzles: Sequence[Puzzle] | int = 5, seed: int = 0) -> Lesson:
+    """A lesson with one step per puzzle (given, or that many generated from ``seed``)."""
+    if isinstance(puzzles, int):
+        puzzles = generate_puzzles(puzzles, seed)
+    steps = [puzzle.to_step(number) for number, puzzle in enumerate(puzzles, start=1)]
+    return Lesson.from_dict(
+        {
+            "title": "Find the best turn",
+            "summary": "Tables from real deals where a plan sheds more than playing what fits.",
+            "steps": [step.to_dict() for step in steps],
+        }
+    )
