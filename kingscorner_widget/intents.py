@@ -21,7 +21,7 @@ import dataclasses
 import math
 from typing import Any
 
-__all__ = ["KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
+__all__ = ["ANY_VERSION", "KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
 
 KINDS: frozenset[str] = frozenset(
     {
@@ -44,9 +44,12 @@ KINDS: frozenset[str] = frozenset(
 )
 """The kinds of intent the widget understands."""
 
-QUIET_WHEN_STALE: frozenset[str] = frozenset({"step", "speed"})
+QUIET_WHEN_STALE: frozenset[str] = frozenset({"step"})
 """Kinds refused without a status line when stale: every open view of the table sends ``step`` on
 its own timer, and only the first one for a version may act."""
+
+ANY_VERSION: frozenset[str] = frozenset({"speed"})
+"""Kinds that change no game state (a viewing preference), so any version is accepted."""
 
 MAX_MOVE = 24
 MAX_POSITION = 600

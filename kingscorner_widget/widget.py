@@ -37,7 +37,7 @@ import traitlets
 
 from .errors import IllegalMoveError
 from .game import Game
-from .intents import QUIET_WHEN_STALE, Intent, parse_intent
+from .intents import ANY_VERSION, QUIET_WHEN_STALE, Intent, parse_intent
 from .match import Match
 from .moves import EndTurn, Move, as_move
 from .notation import parse_position
@@ -128,7 +128,6 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._version = 0
         self._log: list[Json] = []
         self._log_key: tuple[object, ...] = ()
-        self._hint: Json | None = None
         self._title = ""
         self._lesson: Any = None
         self._lesson_source = lesson
@@ -254,7 +253,6 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 entry = log_entry(_before(game), move, player, self._name(player), drawn, ends)
         self._log.append(entry)
         self._log_key = self._log_identity(game)
-        self._hint = None
         if self._match is not None and game.is_over() and not self._redo:
             self._match.score_hand()
         words: str = entry["words"]
@@ -465,7 +463,6 @@ class KingsCornerWidget(anywidget.AnyWidget):
 
     def _reset_history(self) -> None:
         self._redo.clear()
-        self._hint = None
         self._log, self._log_key = [], ()
         if self._ready:
             self._sync_log(self.game)
@@ -484,8 +481,10 @@ class KingsCornerWidget(anywidget.AnyWidget):
             move, reason = str(found.move), str(found.reason)
         else:
             move, reason = _simple_hint(game)
-        self._hint = {"move": move, "reason": reason}
-        self._publish(f"Hint: {describe_move_text(move)} ({move}). {reason}")
+        self._publish(
+            f"Hint: {describe_move_text(move)} ({move}). {reason}",
+            hint={"move": move, "reason": reason},
+        )
         return move, reason
 
     def _viewer_to_move(self) -> bool:
@@ -512,7 +511,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         except ValueError as error:
             self._refuse(str(error))
             return False
-        if intent.version != self._version:
+        if intent.version != self._version and intent.kind not in ANY_VERSION:
             if intent.kind not in QUIET_WHEN_STALE:
                 self._refuse(STALE)
             return False
@@ -533,6 +532,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             elif kind == "speed":
                 assert intent.value is not None
                 self.speed = intent.value
+                self.status = f"The computer players now take {intent.value:g} s a move."
             elif kind == "load":
                 assert intent.position is not None
                 self.load(intent.position)
@@ -591,7 +591,6 @@ class KingsCornerWidget(anywidget.AnyWidget):
         if not getattr(self, "_ready", False):
             return
         self._redo.clear()
-        self._hint = None
         if change["new"] == "play" and self._match is None:
             self._check_viewer()
         self._publish(self._default_status())
@@ -657,7 +656,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         return last
 
     def _snapshot_extra(self) -> Json:
-        extra: Json = {"title": self._title, "hint": self._hint, "speed": self.speed}
+        extra: Json = {"title": self._title}
         match = self._match
         if match is not None and self.mode == "play":
             seats = range(1, match.seats + 1)
@@ -676,8 +675,11 @@ class KingsCornerWidget(anywidget.AnyWidget):
             }
         return extra
 
-    def _publish(self, status: str | None = None) -> None:
-        """Send the new state to the browser: one message for snapshot, legal moves and status."""
+    def _publish(self, status: str | None = None, hint: Json | None = None) -> None:
+        """Send the new state to the browser: one message for snapshot, legal moves and status.
+
+        A ``hint`` shows on this snapshot only: whatever happens next replaces it.
+        """
         if not self._ready:
             return
         game = self.game
@@ -697,7 +699,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             log=log,
             history=(len(game.moves), len(game.moves) + len(self._redo)),
             waiting=self.waiting,
-            extra=self._snapshot_extra(),
+            extra={**self._snapshot_extra(), "hint": hint},
         )
         legal = [str(m) for m in game.legal_moves()] if self._viewer_to_move() else []
         with self.hold_sync():

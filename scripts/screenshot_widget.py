@@ -101,7 +101,11 @@ def page_for(widget: KingsCornerWidget, dark: bool) -> str:
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("KCW_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+    for candidate in (
+        os.environ.get("KCW_CHROMIUM"),
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+    ):
         if candidate and shutil.which(candidate):
             return candidate
     return None
@@ -162,11 +166,16 @@ def main() -> None:
             page.click('[data-hand] [data-card="4h"]')
             page.click('[data-pile="N"]')
 
-        shoot(browser, KingsCornerWidget(Game.from_position(line, seed=4)), args.out / "refused.png",
-              actions=refused)
+        shoot(
+            browser,
+            KingsCornerWidget(Game.from_position(line, seed=4)),
+            args.out / "refused.png",
+            actions=refused,
+        )
 
-        explore = KingsCornerWidget(Game.new(players=3, seed=21), mode="explore",
-                                    show_all_hands=True)
+        explore = KingsCornerWidget(
+            Game.new(players=3, seed=21), mode="explore", show_all_hands=True
+        )
         for _ in range(2):
             plays = [m for m in explore.legal if m != "draw"]
             if plays:
@@ -174,19 +183,27 @@ def main() -> None:
         shoot(browser, explore, args.out / "explore-all-hands.png")
 
         match = KingsCornerWidget(seed=5, speed=0)
-        shoot(browser, match, args.out / "match-start.png",
-              actions=lambda page: page.keyboard.press("?"))
+        shoot(
+            browser,
+            match,
+            args.out / "match-start.png",
+            actions=lambda page: page.keyboard.press("?"),
+        )
 
         def keyboard(page: Any) -> None:
-            page.focus('[data-hand] [data-card]')
+            page.focus("[data-hand] [data-card]")
             page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")
 
         shoot(browser, match, args.out / "keyboard.png", actions=keyboard, width=760)
         if args.readme:
             readme = ROOT / "docs" / "widget.png"
-            shoot(browser, KingsCornerWidget(Game.from_position(line, seed=4)), readme,
-                  actions=pick_ten)
+            shoot(
+                browser,
+                KingsCornerWidget(Game.from_position(line, seed=4)),
+                readme,
+                actions=pick_ten,
+            )
         browser.close()
 
 

@@ -33,12 +33,14 @@ export function tableEl(snap, ui) {
     }
   }
   const seats = seatEls(snap);
+  // The hand comes first in the document (and in Tab order: pick a card, then a pile) and is
+  // shown below the table by the stylesheet.
   return h(
     "div",
     { class: "kcw-felt" },
+    handEl(snap, ui),
     h("div", { class: "kcw-top-seats" }, seats.top),
     h("div", { class: "kcw-middle" }, h("div", { class: "kcw-side-seat" }, seats.left), grid, h("div", { class: "kcw-side-seat" }, seats.right)),
-    handEl(snap, ui),
   );
 }
 
