@@ -112,12 +112,23 @@ class Card:
     """True for hearts and diamonds (a cached shortcut for the hot paths)."""
     index: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
     """Position in :data:`DECK` (0-51), ranks ascending, suits ``c d h s`` within a rank."""
+    _text: str = dataclasses.field(init=False, compare=False, repr=False, hash=False)
 
     _by_text: ClassVar[dict[str, Card]] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "red", self.suit.colour is Colour.RED)
         object.__setattr__(self, "index", (self.rank - 1) * 4 + list(Suit).index(self.suit))
+        object.__setattr__(self, "_text", self.rank.letter + self.suit.value)
+
+    # Equality and hashing by deck position: the same as comparing rank and suit, but cheap.
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -165,7 +176,7 @@ class Card:
         return f"{self.rank.word} of {self.suit.word}"
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card('{self}')"

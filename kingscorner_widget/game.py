@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .cards import DECK, Card, Rank
 from .errors import IllegalMoveError
-from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, as_move
+from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import Table, format_position, parse_position
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
@@ -40,6 +40,32 @@ __all__ = ["Game", "Outcome", "daily_seed"]
 
 _CROSS_INDEXES = tuple(space.index for space in CROSS)
 _CORNER_INDEXES = tuple(space.index for space in CORNERS)
+_KING, _ACE = Rank.KING, Rank.ACE
+# Every card play and pile move built once: moves are frozen, so the hot paths share them.
+_PLAYS = tuple(tuple(PlayCard(card, space) for space in SPACES) for card in DECK)
+_PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for source in SPACES)
+_FIRST_CORNER = SPACES.index(CORNERS[0])
+assert SPACES[_FIRST_CORNER:] == CORNERS
+_FIT_KEY = tuple(card.rank * 2 + card.red for card in DECK)
+"""For each card, a key shared by the cards of its rank and colour."""
+_WANTS = tuple((card.rank - 1) * 2 + (not card.red) for card in DECK)
+"""For each card, the key of the cards that fit on it (one rank lower, the other colour)."""
+
+
+def _targets(
+    fitting: list[int] | None, open_cross: Sequence[int], king: bool, open_corners: list[int]
+) -> Sequence[int]:
+    """The spaces (in :data:`SPACES` order) a card or pile might go to, before the judge."""
+    targets: list[int] = []
+    if fitting:
+        targets.extend(fitting)
+    if open_cross:
+        targets.extend(open_cross)
+    if king and open_corners:
+        targets.extend(open_corners)
+    if fitting and (open_cross or (king and open_corners)):
+        targets.sort()
+    return targets
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,7 +102,7 @@ class Outcome:
         return f"{head} Left in hand: {counts}."
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class _Undo:
     """What :meth:`Game.undo` needs to put one move back."""
 
@@ -325,10 +351,11 @@ class Game:
 
     def violation(self, move: Move | str) -> str | None:
         """Why ``move`` is illegal now, in a learner's words, or ``None`` if it is legal."""
-        try:
-            move = as_move(move)
-        except ValueError as error:
-            return str(error)
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except ValueError as error:
+                return str(error)
         if self._over is not None:
             return "the hand is over" + (
                 f": P{self._winner + 1} went out" if self._winner is not None else ": it is blocked"
@@ -348,43 +375,52 @@ class Game:
         end-of-turn move (absent only while an option forbids ending the turn)."""
         if self._over is not None:
             return []
+        # A cheap pre-filter on rank and colour; the judge has the last word on every move.
+        judge = self.violation
         piles = self._piles
-        hand = self._hands[self._turn]
+        wanted: dict[int, list[int]] = {}  # fit key -> the spaces whose top takes such a card
+        open_cross: list[int] = []
+        open_corners: list[int] = []
+        for index, pile in enumerate(piles):
+            if pile:
+                key = _WANTS[pile[-1].index]
+                if key in wanted:
+                    wanted[key].append(index)
+                else:
+                    wanted[key] = [index]
+            elif index < _FIRST_CORNER:
+                open_cross.append(index)
+            else:
+                open_corners.append(index)
         pending = self._pending
         moves: list[Move] = []
-        for card in hand if pending is None else (pending,):
-            for target in SPACES:
-                pile = piles[target.index]
-                if pile:
-                    top = pile[-1]
-                    if card.rank != top.rank - 1 or card.red == top.red:
-                        continue
-                elif target.is_corner and card.rank is not Rank.KING:
-                    continue
-                move = PlayCard(card, target)
-                if self.violation(move) is None:
-                    moves.append(move)
+        for card in self._hands[self._turn] if pending is None else (pending,):
+            targets = _targets(
+                wanted.get(_FIT_KEY[card.index]), open_cross, card.rank is _KING, open_corners
+            )
+            if targets:
+                plays = _PLAYS[card.index]
+                for target in targets:
+                    move = plays[target]
+                    if judge(move) is None:
+                        moves.append(move)
         if pending is None:
-            for source in CROSS:
-                moving = piles[source.index]
+            for source in _CROSS_INDEXES:
+                moving = piles[source]
                 if not moving:
                     continue
                 bottom = moving[0]
-                for target in SPACES:
-                    if target is source:
-                        continue
-                    pile = piles[target.index]
-                    if pile:
-                        top = pile[-1]
-                        if bottom.rank != top.rank - 1 or bottom.red == top.red:
-                            continue
-                    elif not (target.is_corner and bottom.rank is Rank.KING):
-                        continue
-                    pile_move = MovePile(source, target)
-                    if self.violation(pile_move) is None:
-                        moves.append(pile_move)
+                targets = _targets(
+                    wanted.get(_FIT_KEY[bottom.index]), (), bottom.rank is _KING, open_corners
+                )
+                pile_moves = _PILE_MOVES[source]
+                for target in targets:
+                    if target != source:
+                        pile_move = pile_moves[target]
+                        if judge(pile_move) is None:
+                            moves.append(pile_move)
         end = self.end_move()
-        if self.violation(end) is None:
+        if judge(end) is None:
             moves.append(end)
         return moves
 
@@ -404,7 +440,7 @@ class Game:
         space = SPACES[target]
         if pile:
             top = pile[-1]
-            if top.rank is Rank.ACE:
+            if top.rank is _ACE:
                 return f"nothing can be played on an ace ({top} ends {space.words})"
             if card.rank != top.rank - 1:
                 return (
@@ -413,9 +449,9 @@ class Game:
                 )
             if card.red == top.red:
                 return f"{card} cannot go on {top}: colours must alternate ({_needed(top)})"
-        elif space.is_corner and card.rank is not Rank.KING:
+        elif space.is_corner and card.rank is not _KING:
             return f"only a king can open an empty corner, and {card} is not a king"
-        if self.rules.kings_first and not (card.rank is Rank.KING and space.is_corner and not pile):
+        if self.rules.kings_first and not (card.rank is _KING and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
@@ -434,7 +470,7 @@ class Game:
         pile = self._piles[target]
         if pile:
             top = pile[-1]
-            if top.rank is Rank.ACE:
+            if top.rank is _ACE:
                 return f"nothing can be played on an ace ({top} ends {target_space.words})"
             if not bottom.fits_on(top):
                 return (
@@ -487,14 +523,15 @@ class Game:
     def play(self, move: Move | str) -> None:
         """Play ``move`` (a :data:`Move` or notation). An illegal move raises
         :class:`IllegalMoveError` naming the rule it breaks, and changes nothing."""
-        try:
-            parsed = as_move(move)
-        except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
-        reason = self.violation(parsed)
+        if isinstance(move, str):
+            try:
+                move = parse_move(move)
+            except ValueError as error:
+                raise IllegalMoveError(str(error)) from None
+        reason = self.violation(move)
         if reason is not None:
             raise IllegalMoveError(reason)
-        self._apply(parsed)
+        self._apply(move)
 
     def _apply(self, move: Move) -> None:
         record = _Undo(
@@ -515,7 +552,8 @@ class Game:
             target.append(move.card)
             self._played += 1
             self._pending = None
-            record.kept_corner = self._keep_finished_corner(move.target)
+            if self.rules.corners_version:
+                record.kept_corner = self._keep_finished_corner(move.target)
             if not hand:
                 self._over, self._winner = "out", self._turn
         elif isinstance(move, MovePile):
@@ -524,7 +562,8 @@ class Game:
             record.target_length = len(target)
             target.extend(source)
             source.clear()
-            record.kept_corner = self._keep_finished_corner(move.target)
+            if self.rules.corners_version:
+                record.kept_corner = self._keep_finished_corner(move.target)
         else:
             record.draws = self._end_turn()
         self._history.append(record)

@@ -23,20 +23,14 @@ class Space(enum.Enum):
     SW = "SW"
     NW = "NW"
 
-    @property
-    def is_cross(self) -> bool:
-        """True for N, E, S and W, the spaces any card may fill once empty."""
-        return len(self.value) == 1
-
-    @property
-    def is_corner(self) -> bool:
-        """True for the four corners, which only a king opens."""
-        return len(self.value) == 2
-
-    @property
-    def index(self) -> int:
-        """Position 0-7 in :data:`SPACES` order."""
-        return _INDEX[self]
+    _value_: str
+    # Plain attributes set once below (the hot paths read them millions of times).
+    is_cross: bool
+    """True for N, E, S and W, the spaces any card may fill once empty."""
+    is_corner: bool
+    """True for the four corners, which only a king opens."""
+    index: int
+    """Position 0-7 in :data:`SPACES` order."""
 
     @property
     def words(self) -> str:
@@ -58,13 +52,17 @@ class Space(enum.Enum):
             raise ValueError(f"{text!r} is not a space: use N, E, S, W, NE, SE, SW or NW") from None
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_
 
 
 SPACES: tuple[Space, ...] = tuple(Space)
 CROSS: tuple[Space, ...] = (Space.N, Space.E, Space.S, Space.W)
 CORNERS: tuple[Space, ...] = (Space.NE, Space.SE, Space.SW, Space.NW)
-_INDEX = {space: i for i, space in enumerate(SPACES)}
+for _i, _space in enumerate(SPACES):
+    _space.index = _i
+    _space.is_cross = len(_space.value) == 1
+    _space.is_corner = not _space.is_cross
+del _i, _space
 _WORDS = {
     Space.N: "the north pile",
     Space.E: "the east pile",
