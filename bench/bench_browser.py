@@ -43,6 +43,28 @@ PLAYERS = 2
 TARGET_P95_MS = 50.0
 TARGET_BYTES = 4096
 
+# Time stamps of the kernel websocket's frames, taken in the page as they are sent and received.
+WIRE_TRACE_JS = """(() => {
+    const Native = window.WebSocket;
+    const size = (data) => data.byteLength ?? data.size ?? data.length ?? 0;
+    window.kcwWire = [];
+    window.WebSocket = class extends Native {
+        constructor(...args) {
+            super(...args);
+            if (String(args[0]).includes('/channels')) {
+                this.addEventListener('message', (event) => window.kcwWire.push(
+                    {out: false, t: performance.now(), size: size(event.data)}));
+            }
+        }
+        send(data) {
+            if (this.url.includes('/channels')) {
+                window.kcwWire.push({out: true, t: performance.now(), size: size(data)});
+            }
+            return super.send(data);
+        }
+    };
+})();"""
+
 ARM_JS = """(root, expected) => {
     const cards = (selector) =>
         [...root.querySelectorAll(selector + ' [data-card]')].map(c => c.dataset.card);
@@ -60,13 +82,23 @@ ARM_JS = """(root, expected) => {
         return cards('[data-hand]').join(' ') !== handBefore;
     };
     window.kcwT0 = undefined;
+    window.kcwWire = [];
     document.addEventListener('pointerdown', () => { window.kcwT0 = performance.now(); },
                               {capture: true, once: true});
     window.kcwDone = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
             if (window.kcwT0 !== undefined && done()) {
                 observer.disconnect();
-                resolve(performance.now() - window.kcwT0);
+                const end = performance.now();
+                const sent = window.kcwWire.find((frame) => frame.out);
+                const update = window.kcwWire.filter((frame) => !frame.out && frame.t <= end)
+                    .reduce((big, frame) => (frame.size > (big?.size ?? -1) ? frame : big), null);
+                resolve({
+                    total: end - window.kcwT0,
+                    send: sent ? sent.t - window.kcwT0 : null,
+                    kernel: sent && update ? update.t - sent.t : null,
+                    draw: update ? end - update.t : null,
+                });
             }
         });
         observer.observe(root, {subtree: true, childList: true, attributes: true,
@@ -169,6 +201,13 @@ class Action:
     kind: str
     move: str
     ms: float
+    """Click (pointerdown) to the table showing the move."""
+    send_ms: float | None
+    """Click to the intent leaving the page."""
+    kernel_ms: float | None
+    """Intent sent to the state update received (network and kernel)."""
+    draw_ms: float | None
+    """State update received to the table showing the move (the front end)."""
     sent: list[Frame]
     received: list[Frame]
 
@@ -218,12 +257,15 @@ def click_move(page: Page, widget: Locator, wire: Wire, move: Move) -> Action:
     # Until the kernel is idle again after the intent, so every message of the action is counted.
     with wire.socket.expect_event("framereceived", predicate=wire.is_idle_after_intent):
         target.click()
-        ms = float(page.evaluate("() => window.kcwDone"))
+        timing = page.evaluate("() => window.kcwDone")
     frames = wire.frames[start:]
     return Action(
         expected["kind"],
         str(move),
-        ms,
+        float(timing["total"]),
+        timing["send"],
+        timing["kernel"],
+        timing["draw"],
         [f for f in frames if f.sent and f.msg_type == "comm_msg"],
         [f for f in frames if not f.sent and f.msg_type == "comm_msg"],
     )
@@ -247,6 +289,7 @@ def measure(page: Page, server: JupyterServer) -> Iterator[Action]:
     )
     wire = Wire()
     wire.attach(page)
+    page.add_init_script(WIRE_TRACE_JS)
     opened = NotebookPage(page, server, name).open()
     opened.run_all()
     widget = opened.widget()
@@ -273,6 +316,16 @@ def report(actions: list[Action]) -> None:
             f"  {label}: click -> table redrawn p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
             f"max {max(times):.1f} ms ({flag})"
         )
+        parts = []
+        for part, values in (
+            ("click -> intent sent", [a.send_ms for a in group]),
+            ("sent -> update received", [a.kernel_ms for a in group]),
+            ("received -> drawn", [a.draw_ms for a in group]),
+        ):
+            known = [v for v in values if v is not None]
+            if known:
+                parts.append(f"{part} {percentile(known, 50):.1f}/{percentile(known, 95):.1f}")
+        print(f"    p50/p95 ms of the parts: {', '.join(parts)}")
     received = [len(a.received) for a in actions]
     sent = [len(a.sent) for a in actions]
     sizes = [f.size for a in actions for f in a.received]
