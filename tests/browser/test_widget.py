@@ -42,7 +42,14 @@ def explore(line: str, **options: str) -> list[str]:
 def table(opened: NotebookPage) -> Locator:
     """The first card table in the notebook, once it has been drawn."""
     widget = opened.widget()
-    expect(widget.locator("[data-pile='N']")).to_be_visible()
+    try:
+        expect(widget.locator("[data-pile='N']")).to_be_visible()
+    except AssertionError:
+        errors = opened.page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+        raise AssertionError(
+            "the table was not drawn; the notebook's errors: "
+            + ("\n".join(errors.all_inner_texts()) or "none")
+        ) from None
     return widget
 
 
@@ -157,12 +164,12 @@ def test_a_refused_move_gives_the_reason_and_changes_nothing(
 # -- 4: draw & end turn: the computer player's turn is shown and the turn comes back -------------
 
 STATUS_RECORDER = """(root) => {
-    const status = root.querySelector('[data-status]');
-    window.kcwStatuses = [status.textContent.trim()];
+    const read = () => root.querySelector('[data-status]')?.textContent.trim() ?? '';
+    window.kcwStatuses = [read()];
     new MutationObserver(() => {
-        const text = status.textContent.trim();
+        const text = read();
         if (text !== window.kcwStatuses.at(-1)) window.kcwStatuses.push(text);
-    }).observe(status, {subtree: true, childList: true, characterData: true});
+    }).observe(root, {subtree: true, childList: true, characterData: true});
 }"""
 
 
@@ -182,7 +189,12 @@ def test_draw_and_end_turn_shows_the_computer_turn_and_comes_back(
     widget.evaluate(STATUS_RECORDER)
 
     draw.click()
-    expect(widget.locator("[data-status]")).to_contain_text("Your turn", timeout=30_000)
+    # The computer player's moves go by on the status line, then the turn comes back.
+    page.wait_for_function(
+        """() => window.kcwStatuses.some(text => text.startsWith('P2'))
+            && window.kcwStatuses.at(-1).includes('Your turn')""",
+        timeout=30_000,
+    )
     expect(draw).to_be_enabled()
     screenshot(widget, "4-turn-back")
 
