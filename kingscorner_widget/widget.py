@@ -130,21 +130,22 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._log_key: tuple[object, ...] = ()
         self._title = ""
         self._lesson: Any = None
-        self._lesson_source = lesson
+        self._learner = 1
+        self._showing: list[Move] = []
         self._ready = False
-        super().__init__(mode=mode, speed=float(speed))
-        if mode == "lesson":
-            if lesson is None:
-                raise ValueError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
+        if lesson is not None:
             self._start_lesson(lesson)
-        elif game is None:
-            self._start_new(seed)
-        else:
+        elif mode == "lesson":
+            raise ValueError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
+        super().__init__(mode=mode, speed=float(speed))
+        if game is not None:
             self._set_source(game)
+        elif mode != "lesson":
+            self._start_new(seed)
         self._check_viewer()
         self.on_msg(self._on_custom_message)
         self._ready = True
-        self._publish(self._default_status())
+        self._publish(self._step_status() if mode == "lesson" else self._default_status())
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -181,6 +182,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
         explore and lesson modes: the player to move.
         """
         game = self.game
+        if self.mode == "lesson":
+            return self._learner
         if self.mode != "play":
             return game.turn
         if self._match is not None:
@@ -190,6 +193,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
     @property
     def waiting(self) -> int | None:
         """The computer player to move next, or ``None`` when no computer move is due."""
+        if self.mode == "lesson":
+            return self.game.turn if self._showing else None
         if self.mode != "play" or self._redo:
             return None
         game = self.game
@@ -210,6 +215,9 @@ class KingsCornerWidget(anywidget.AnyWidget):
         except ValueError as error:
             self._refuse(str(error))
             raise IllegalMoveError(str(error)) from None
+        if self.mode == "lesson":
+            self._lesson_play(parsed)
+            return
         reason = self._play_violation(parsed)
         if reason is not None:
             self._refuse(reason)
@@ -260,6 +268,9 @@ class KingsCornerWidget(anywidget.AnyWidget):
 
     def undo(self) -> None:
         """Take back the last move and forget it (play mode: only moves of your current turn)."""
+        if self.mode == "lesson":
+            self._lesson_undo()
+            return
         game = self.game
         if not game.moves:
             self._refuse("there is no move to take back")
@@ -284,7 +295,13 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._publish(f"Took back {move}.")
 
     def back(self) -> None:
-        """Step one move back through the history (the later moves stay, to step forward)."""
+        """Step one move back through the history (the later moves stay, to step forward).
+
+        In a lesson, back goes to the previous step.
+        """
+        if self.mode == "lesson":
+            self.previous_step()
+            return
         game = self.game
         if not game.moves:
             self._refuse("this is the start of the hand: there is nothing further back")
@@ -294,7 +311,10 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._publish(self._history_status())
 
     def forward(self) -> None:
-        """Step forward again through moves stepped back over."""
+        """Step forward again through moves stepped back over (in a lesson: the next step)."""
+        if self.mode == "lesson":
+            self.next_step()
+            return
         game = self.game
         if not self._redo:
             self._refuse("this is the latest move: there is nothing further forward")
@@ -316,7 +336,12 @@ class KingsCornerWidget(anywidget.AnyWidget):
     # -- computer players ----------------------------------------------------------------------
 
     def step(self) -> Move | None:
-        """Make the next computer player's move (one move); ``None`` when none is due."""
+        """Make the next computer player's move (one move); ``None`` when none is due.
+
+        In a lesson, plays the next move "show me" is showing.
+        """
+        if self.mode == "lesson":
+            return self._show_step() if self._showing else None
         player = self.waiting
         if player is None:
             return None
@@ -330,6 +355,11 @@ class KingsCornerWidget(anywidget.AnyWidget):
         """Make every computer move up to the viewer's turn at once; returns how many."""
         count = 0
         status = ""
+        if self.mode == "lesson":
+            with self.hold_sync():
+                while self._showing and self._show_step() is not None:
+                    count += 1
+            return count
         with self.hold_sync():
             while (player := self.waiting) is not None and count < MAX_COMPUTER_MOVES:
                 game = self.game
@@ -470,7 +500,15 @@ class KingsCornerWidget(anywidget.AnyWidget):
     # -- hints -------------------------------------------------------------------------------
 
     def hint(self) -> tuple[str, str] | None:
-        """Suggest a move for the viewer: ``(move, reason)``, also shown on the table."""
+        """Suggest a move for the viewer: ``(move, reason)``, also shown on the table.
+
+        In a lesson the hint comes from the lesson (``(None, text)``-like: the move is ``""``),
+        each one more specific than the last.
+        """
+        if self.mode == "lesson":
+            text = self._lesson.next_hint()
+            self._publish(f"Hint: {text}")
+            return "", text
         game = self.game
         if not self._viewer_to_move():
             self._refuse("a hint is for your own turn")
@@ -491,6 +529,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
         game = self.game
         if game.is_over() or self.waiting is not None:
             return False
+        if self.mode == "lesson":
+            return game.turn == self._learner
         if self.mode == "play" and self._match is not None and self._match.is_scored():
             return False
         return self.viewer is not None and game.turn == self.viewer
@@ -541,7 +581,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             elif kind == "prev":
                 self._prev()
             elif kind == "show":
-                self._show_me()
+                self.show_me()
             else:
                 getattr(self, _METHODS[kind])()
         except (IllegalMoveError, ValueError) as error:
@@ -551,29 +591,151 @@ class KingsCornerWidget(anywidget.AnyWidget):
 
     def _next(self) -> None:
         if self.mode == "lesson":
-            self._lesson_next()
+            self.next_step()
         else:
             self.next_hand()
 
     def _prev(self) -> None:
         if self.mode == "lesson":
-            self._lesson_back()
+            self.previous_step()
         else:
             self.back()
 
-    # -- lessons (filled in by the lesson mode) ------------------------------------------------
+    # -- lessons ---------------------------------------------------------------------------
+
+    @property
+    def lesson(self) -> Any:
+        """The :class:`~kingscorner_widget.lessons.LessonRun` being followed, if any."""
+        return self._lesson
 
     def _start_lesson(self, lesson: Any) -> None:
-        raise ValueError("lesson mode is not available yet")
+        from .lessons import Lesson, LessonRun, load_lesson
 
-    def _lesson_next(self) -> None:
-        self._refuse("there is no lesson on this table")
+        if isinstance(lesson, str):
+            lesson = load_lesson(lesson)
+        if isinstance(lesson, Lesson):
+            lesson = LessonRun(lesson)
+        if not isinstance(lesson, LessonRun):
+            raise TypeError(f"lesson takes a Lesson, a LessonRun or a name, not {lesson!r}")
+        self._lesson = lesson
+        self._lesson_step_started()
 
-    def _lesson_back(self) -> None:
-        self._refuse("there is no lesson on this table")
+    def _lesson_step_started(self) -> None:
+        self._learner = self._lesson.game.turn
+        self._showing.clear()
+        self._log, self._log_key = [], ()
 
-    def _show_me(self) -> None:
-        self._refuse("there is no lesson on this table")
+    def _lesson_play(self, move: Move) -> None:
+        """A learner's move in a lesson: checked by the lesson, played only if it is wanted."""
+        run = self._lesson
+        game = run.game
+        if self._showing:
+            reason = "wait: the table is showing you the moves (or press Skip)"
+            self._refuse(reason)
+            raise IllegalMoveError(reason)
+        player = game.turn
+        before = game.copy()
+        feedback = run.try_move(move)
+        if not feedback.accepted:
+            self._refuse(feedback.message)
+            raise IllegalMoveError(feedback.message)
+        self._log.append(log_entry(before, move, player, self._name(player)))
+        self._log_key = self._log_identity(game)
+        self._publish(self._lesson_status(feedback.message))
+
+    def _lesson_status(self, message: str) -> str:
+        run = self._lesson
+        text = message[:1].upper() + message[1:]
+        if run.done:
+            return f"{text} That is the end of the lesson."
+        if run.step_done and run.step.interactive:
+            return f"{text} Press Next to go on."
+        return text
+
+    def next_step(self) -> None:
+        """Lesson mode: go on to the next step."""
+        run = self._need_lesson()
+        if not run.next():
+            self._refuse("this is the last step of the lesson")
+            return
+        self._lesson_step_started()
+        self._publish(self._step_status())
+
+    def previous_step(self) -> None:
+        """Lesson mode: go back to the previous step (afresh)."""
+        run = self._need_lesson()
+        if not run.back():
+            self._refuse("this is the first step of the lesson")
+            return
+        self._lesson_step_started()
+        self._publish(self._step_status())
+
+    def show_me(self) -> list[Move]:
+        """Lesson mode: play the moves that complete the step, one by one on the table."""
+        run = self._need_lesson()
+        moves = run.show_me()
+        if not moves:
+            self._refuse("this step is done: go on to the next one")
+            return []
+        self._showing[:] = moves
+        shown = " ".join(map(str, moves))
+        self._publish(f"Watch: {shown}.")
+        return list(moves)
+
+    def _show_step(self) -> Move | None:
+        """Play the next move of "show me"."""
+        run = self._lesson
+        move = self._showing.pop(0)
+        game = run.game
+        player = game.turn
+        before = game.copy()
+        feedback = run.try_move(move)
+        if not feedback.accepted:  # the lesson and its answer disagree: stop showing
+            self._showing.clear()
+            self._publish(feedback.message)
+            return None
+        self._log.append(log_entry(before, move, player, self._name(player)))
+        self._log_key = self._log_identity(game)
+        status = self._lesson_status(feedback.message) if not self._showing else ""
+        self._publish(status or describe_move_text(str(move)).capitalize() + ".")
+        return move
+
+    def _lesson_undo(self) -> None:
+        run = self._lesson
+        if self._showing or not run.played:
+            self._refuse("there is no move of yours to take back in this step")
+            return
+        moves = list(run.played[:-1])
+        run.restart_step()
+        for move in moves:
+            run.try_move(move)
+        self._sync_log(run.game)
+        self._publish("Took that move back.")
+
+    def _step_status(self) -> str:
+        run = self._lesson
+        i, n = run.progress
+        title = run.step.title or run.lesson.title
+        return f"Step {i} of {n}: {title}."
+
+    def _need_lesson(self) -> Any:
+        if self.mode != "lesson" or self._lesson is None:
+            raise ValueError("there is no lesson on this table")
+        return self._lesson
+
+    def _lesson_snapshot(self) -> Json:
+        run = self._lesson
+        step = run.step
+        return {
+            "title": run.lesson.title,
+            "stepTitle": step.title,
+            "narration": step.narration,
+            "progress": list(run.progress),
+            "index": run.index,
+            "stepDone": run.step_done,
+            "done": run.done,
+            "interactive": step.interactive,
+        }
 
     # -- publishing --------------------------------------------------------------------------
 
@@ -591,12 +753,20 @@ class KingsCornerWidget(anywidget.AnyWidget):
         if not getattr(self, "_ready", False):
             return
         self._redo.clear()
+        self._showing.clear()
+        if change["old"] == "lesson":  # explore or play on from the lesson's table
+            self._match, self._game, self._title = None, self._lesson.game.copy(), ""
         if change["new"] == "play" and self._match is None:
             self._check_viewer()
-        self._publish(self._default_status())
+        if change["new"] == "lesson":
+            self._lesson.restart_step()
+            self._lesson_step_started()
+        self._publish(self._step_status() if change["new"] == "lesson" else self._default_status())
 
     def _name(self, player: int) -> str:
         """How the table names a player of the current hand ("You" for the viewer in play)."""
+        if self.mode == "lesson":
+            return "You" if player == self._learner else f"P{player}"
         if self.mode == "play":
             if player == self.viewer:
                 return "You"
@@ -657,6 +827,9 @@ class KingsCornerWidget(anywidget.AnyWidget):
 
     def _snapshot_extra(self) -> Json:
         extra: Json = {"title": self._title}
+        if self.mode == "lesson":
+            extra["lesson"] = self._lesson_snapshot()
+            extra["title"] = self._lesson.lesson.title
         match = self._match
         if match is not None and self.mode == "play":
             seats = range(1, match.seats + 1)

@@ -1,0 +1,131 @@
+"""Lesson mode: narration beside the table, the learner's moves checked, hints, "show me"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingscorner_widget import IllegalMoveError
+from kingscorner_widget.lessons import Lesson, lesson_names
+from kingscorner_widget.widget import KingsCornerWidget
+
+from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, state
+
+LESSON = Lesson.from_dict(
+    {
+        "title": "Two first moves",
+        "steps": [
+            {
+                "position": OPENING,
+                "narration": "Put the **ten of hearts** on the jack of clubs.",
+                "expect": [["Th>N"]],
+                "after": "Well done: red ten on black jack.",
+                "hints": ["Look for a black jack."],
+            },
+            {
+                "position": TWO_PILE_MOVES,
+                "narration": "Move the south pile onto the east pile.",
+                "expect": [["S>E"]],
+                "after": "The south space is free again.",
+            },
+        ],
+    }
+)
+
+
+def send(w: KingsCornerWidget, kind: str, **fields: object) -> bool:
+    return w.handle_message({"kind": kind, "version": w.snapshot["version"], **fields})
+
+
+def test_a_lesson_narrates_checks_and_moves_on() -> None:
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    lesson = w.snapshot["lesson"]
+    assert lesson["narration"] == "Put the **ten of hearts** on the jack of clubs."
+    assert lesson["progress"] == [1, 2]
+    assert w.snapshot["title"] == "Two first moves"
+    assert w.game.position(player=1) == OPENING
+
+    before = state(w)
+    assert not send(w, "play", move="Th>W")  # legal, but not what the step asks
+    assert "not what this step is about" in w.status
+    assert state(w) == before
+    assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
+    assert w.status == "Only a king can open an empty corner, and 4h is not a king."
+    with pytest.raises(IllegalMoveError):
+        w.play("Th>W")
+
+    assert send(w, "hint")
+    assert w.status == "Hint: Look for a black jack."
+    assert send(w, "play", move="Th>N")
+    assert w.status.startswith("Well done: red ten on black jack.")
+    assert w.snapshot["lesson"]["stepDone"]
+    assert w.snapshot["log"][-1]["words"] == "You play the ten of hearts on the north pile"
+
+    assert send(w, "next")
+    assert w.snapshot["lesson"]["progress"] == [2, 2]
+    assert w.game.position(player=1) == TWO_PILE_MOVES
+    assert w.snapshot["log"] == []
+    assert not send(w, "next")
+    assert w.status == "This is the last step of the lesson."
+
+
+def test_show_me_plays_the_moves_one_by_one() -> None:
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    w.show_me()
+    assert w.waiting == 1  # the table steps the shown moves on its timer
+    assert w.legal == []
+    assert w.status == "Watch: Th>N."
+    with pytest.raises(IllegalMoveError, match="showing you the moves"):
+        w.play("Ks>NE")
+    assert send(w, "step")
+    assert [str(m) for m in w.game.moves] == ["Th>N"]
+    assert w.waiting is None
+    assert w.status.startswith("Well done")
+    assert not send(w, "show")  # done: nothing left to show
+
+
+def test_undo_and_back_in_a_lesson() -> None:
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    w.play("Th>N")
+    w.undo()
+    assert w.game.moves == []
+    assert not send(w, "undo")
+    w.next_step()
+    assert send(w, "back")  # back in a lesson is the previous step
+    assert w.snapshot["lesson"]["progress"] == [1, 2]
+    assert not send(w, "back")
+
+
+def test_lesson_needs_a_lesson_and_keeps_its_own_positions() -> None:
+    with pytest.raises(ValueError, match="lesson mode needs a lesson"):
+        KingsCornerWidget(mode="lesson")
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    assert not send(w, "new")
+    assert not send(w, "load", position=OPENING)
+    with pytest.raises(ValueError, match="lesson has its own positions"):
+        w.load(OPENING)
+
+
+def test_switching_modes_explores_the_lessons_table_and_comes_back() -> None:
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    w.play("Th>N")
+    w.mode = "explore"
+    assert w.game.position(player=1).startswith("N:JcTh ")
+    assert w.snapshot["lesson"] is None
+    w.play("Ks>NE")
+    w.mode = "lesson"
+    assert w.game.position(player=1) == OPENING  # the step starts afresh
+
+
+@pytest.mark.parametrize("name", lesson_names())
+def test_every_built_in_lesson_can_be_shown_through_the_table(name: str) -> None:
+    w = KingsCornerWidget(mode="lesson", lesson=name, speed=0)
+    steps = w.snapshot["lesson"]["progress"][1]
+    for _ in range(steps):
+        assert_no_hidden_card(w)
+        if w.snapshot["lesson"]["interactive"]:
+            w.show_me()
+            w.skip()
+            assert w.snapshot["lesson"]["stepDone"], w.status
+        assert_no_hidden_card(w)
+        w.next_step()
+    assert w.snapshot["lesson"]["done"] or not w.snapshot["lesson"]["interactive"]
