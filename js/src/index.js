@@ -64,10 +64,18 @@ function render({ model, el }) {
     }
   }
 
+  // The status line stays in place (a live region must persist to be announced); the rest of
+  // the table is redrawn from each snapshot.
+  const title = h("strong", { class: "kcw-title" });
+  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
+  const content = h("div", { class: "kcw-content" });
+  root.append(h("div", { class: "kcw-head" }, title, status), content);
+
   function draw() {
     const s = snap();
+    showStatus();
     if (!s.piles) {
-      root.replaceChildren(statusEl());
+      content.replaceChildren();
       return;
     }
     const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
@@ -76,8 +84,8 @@ function render({ model, el }) {
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
     const ui = { selected, targets: new Set(), hint: hintParts(s.hint) };
     root.classList.toggle("kcw-waiting", s.waiting !== null);
-    root.replaceChildren(
-      h("div", { class: "kcw-head" }, h("strong", { class: "kcw-title" }, s.title || titleOf(s)), statusEl()),
+    title.textContent = s.title || titleOf(s);
+    content.replaceChildren(
       h(
         "div",
         { class: "kcw-body" },
@@ -94,8 +102,9 @@ function render({ model, el }) {
     schedule();
   }
 
-  function statusEl() {
-    return h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" }, note ?? model.get("status") ?? "");
+  function showStatus() {
+    const text = note ?? model.get("status") ?? "";
+    if (status.textContent !== text) status.textContent = text;
   }
 
   function schedule() {
@@ -112,8 +121,7 @@ function render({ model, el }) {
 
   const setNote = (text) => {
     note = text;
-    const status = root.querySelector("[data-status]");
-    if (status) status.textContent = text ?? model.get("status") ?? "";
+    showStatus();
   };
 
   const ctx = {

@@ -95,6 +95,21 @@ describe("rendering from a snapshot", () => {
     expect($('[data-pile="N"] .kcw-count').textContent).toBe("2");
   });
 
+  it("keeps one status element, so screen readers announce each new line", async () => {
+    mount();
+    const status = $("[data-status]");
+    model.set({ snapshot: snapshot({ version: 8 }), status: "P2 plays the nine of spades on the north pile." });
+    await tick();
+    expect($("[data-status]")).toBe(status);
+    expect(status.textContent).toBe("P2 plays the nine of spades on the north pile.");
+  });
+
+  it("marks the hinted card and pile", () => {
+    mount(snapshot({ hint: { move: "Th>N", reason: "r" } }));
+    expect($('[data-hand] [data-card="Th"]').classList.contains("kcw-hinted")).toBe(true);
+    expect($('[data-pile="N"]').classList.contains("kcw-hinted")).toBe(true);
+  });
+
   it("shows the log in words and notation, the score sheet and lesson narration", () => {
     mount(
       snapshot({
