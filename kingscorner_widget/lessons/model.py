@@ -35,7 +35,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, parse_move
 from ..notation import parse_position
 from ..rules import Rules
-from .search import best_continuation
+from .search import max_shed
 
 __all__ = ["Lesson", "Step"]
 
@@ -195,6 +195,8 @@ def _read_rules(raw: object, where: str) -> Rules | None:
         return None
     if not isinstance(raw, Mapping):
         raise ValueError(f"{where}: rules must be an object of rule options")
+    if "players" in raw:
+        raise ValueError(f"{where}: the number of players comes from each position, not the rules")
     try:
         return Rules.from_dict(dict(raw))
     except (TypeError, ValueError) as error:
@@ -290,7 +292,7 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
                     f"{where}: a shedding solution plays cards; it does not end the turn"
                 )
     if step.sheds is not None:
-        best = len([m for m in best_continuation(game) if _sheds_card(m)])
+        best = max_shed(game)
         if best < step.sheds:
             raise ValueError(f"{where}: the best turn there sheds {best} card(s), not {step.sheds}")
         if not step.expect:

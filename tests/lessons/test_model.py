@@ -1,0 +1,169 @@
+"""Lesson data: JSON round trips and validation errors that name the step."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from kingscorner_widget import Rules
+from kingscorner_widget.lessons import Lesson, Step, builtin_lessons
+from kingscorner_widget.rules import Count
+
+WORKED = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+COMBO = "N:9d E:4s S:2h W:8c7h NE:- SE:- SW:- NW:- P1:Qd6sJc5c9c P2:?7 stock:35 turn:P1"
+
+
+def lesson_dict() -> dict[str, Any]:
+    return {
+        "title": "Practice",
+        "summary": "Two steps.",
+        "rules": {"target": 50},
+        "steps": [
+            {
+                "title": "Warm up",
+                "position": WORKED,
+                "narration": "Play the *ten*.",
+                "expect": [["th>n"]],
+                "hints": ["A red ten on a black jack."],
+                "after": "Good.",
+            },
+            {
+                "title": "The pile-transfer combo",
+                "position": COMBO,
+                "narration": "Shed three.",
+                "sheds": 3,
+                "expect": [["W>N", "Qd>W", "Jc>W", "6s>N"]],
+                "seed": 4,
+                "rules": {"count": "heavy"},
+            },
+        ],
+    }
+
+
+def test_round_trip_through_json_and_dict() -> None:
+    lesson = Lesson.from_dict(lesson_dict())
+    assert Lesson.from_json(lesson.to_json()) == lesson
+    assert Lesson.from_dict(lesson.to_dict()) == lesson
+    assert lesson.steps[0].expect == (("Th>N",),)  # canonical notation on load
+    assert lesson.rules == Rules(target=50)
+    assert lesson.steps[1].rules is not None
+    assert lesson.steps[1].rules.count is Count.HEAVY
+    assert lesson.steps[1].seed == 4
+    # defaults are left out of the saved form
+    saved = json.loads(lesson.to_json())
+    assert "sheds" not in saved["steps"][0]
+    assert "seed" not in saved["steps"][0]
+    assert "players" not in saved["rules"]
+
+
+def test_every_builtin_lesson_round_trips() -> None:
+    for lesson in builtin_lessons():
+        assert Lesson.from_json(lesson.to_json()) == lesson
+
+
+def test_step_rules_reach_the_game() -> None:
+    lesson = Lesson.from_dict(lesson_dict())
+    first, second = (step.new_game(lesson.rules) for step in lesson.steps)
+    assert first.rules == Rules(players=2, target=50)
+    assert second.rules.count is Count.HEAVY
+
+
+def broken(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(lesson_dict())
+    target: Any = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (
+            ("steps", 1, "expect"),
+            [["Qd>W"]],
+            "step 2 (The pile-transfer combo): Qd>W is not legal there: "
+            "Qd cannot go on 7h: a card must be exactly one rank lower",
+        ),
+        (
+            ("steps", 0, "expect"),
+            [["Th>N", "Ks>N"]],
+            "step 1 (Warm up): Ks>N is not legal there: Ks cannot go on Th",
+        ),
+        (
+            ("steps", 0, "position"),
+            WORKED.replace("stock:39", "stock:38"),
+            "step 1 (Warm up): the position holds 51 of 52 cards",
+        ),
+        (
+            ("steps", 0, "position"),
+            WORKED.replace("W:-", "W:Jc"),
+            "step 1 (Warm up): Jc appears twice",
+        ),
+        (("steps", 0, "expect"), [["Th-N"]], "step 1 (Warm up): 'Th-N' is not a move"),
+        (
+            ("steps", 1, "sheds"),
+            4,
+            "step 2 (The pile-transfer combo): W>N Qd>W Jc>W 6s>N sheds 3 card(s), not the 4",
+        ),
+        (
+            ("steps", 1, "expect"),
+            [["6s>W"]],
+            "step 2 (The pile-transfer combo): 6s>W sheds 1 card(s), not the 3",
+        ),
+        (("steps", 1, "expect"), [], "step 2 (The pile-transfer combo): give at least one"),
+        (("steps", 1, "sheds"), 0, "step 2 (The pile-transfer combo): sheds must be a positive"),
+        (("steps", 0, "narration"), " ", "step 1 (Warm up): a step needs narration"),
+        (("steps", 0, "hints"), "one hint", "step 1 (Warm up): hints must be a list"),
+        (("steps", 0, "colour"), "red", "step 1 (Warm up): unknown step field(s): colour"),
+        (("steps", 1, "rules"), {"count": "odd"}, "step 2 (The pile-transfer combo): count must"),
+        (
+            ("rules",),
+            {"players": 3},
+            "Practice: the number of players comes from each position, not the rules",
+        ),
+        (("steps",), [], "Practice: a lesson needs a list of steps"),
+        (("title",), "", "a lesson needs a title"),
+    ],
+)
+def test_validation_names_the_step(path: tuple[Any, ...], value: Any, message: str) -> None:
+    with pytest.raises(ValueError, match="^" + _escape(message)):
+        Lesson.from_dict(broken(path, value))
+
+
+def _escape(text: str) -> str:
+    import re
+
+    return re.escape(text)
+
+
+def test_untitled_step_is_named_by_the_lesson_title() -> None:
+    data = lesson_dict()
+    del data["steps"][0]["title"]
+    data["steps"][0]["expect"] = [["Th>E"]]
+    with pytest.raises(ValueError, match=r"^step 1 \(Practice\): Th>E is not legal there: "):
+        Lesson.from_dict(data)
+
+
+def test_a_shedding_step_cannot_ask_for_more_than_the_table_allows() -> None:
+    data = lesson_dict()
+    data["steps"][0] |= {"sheds": 4, "expect": [["Th>N", "Ks>NE", "4h>S"]]}
+    with pytest.raises(ValueError, match=r"sheds 3 card\(s\), not the 4"):
+        Lesson.from_dict(data)
+
+
+def test_bad_json_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="a lesson must be JSON"):
+        Lesson.from_json("{title: 1")
+    with pytest.raises(ValueError, match="a lesson must be an object"):
+        Lesson.from_json("[1, 2]")
+
+
+def test_a_step_without_expectation_is_not_interactive() -> None:
+    step = Step(position=WORKED, narration="Look.")
+    assert not step.interactive
+    assert Step(position=WORKED, narration="Look.", sheds=1).interactive

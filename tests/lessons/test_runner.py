@@ -1,0 +1,229 @@
+"""Running lessons: moves checked by the engine, hints, show me, stepping."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
+
+
+def run_at(name: str, step: int) -> LessonRun:
+    return LessonRun(load_lesson(name), start=step - 1)
+
+
+def test_builtin_lessons_are_all_there() -> None:
+    assert lesson_names() == [
+        "moves",
+        "worked-turn",
+        "pile-transfer",
+        "dealt-kings",
+        "stacking",
+        "ace",
+        "stock-and-blocked",
+        "scoring-hand",
+        "scoring-match",
+    ]
+    assert [lesson.title for lesson in builtin_lessons()] == [
+        "Every kind of move",
+        "A worked turn",
+        "The pile-transfer combo",
+        "Dealt kings",
+        "Stacking the starting cards",
+        "The ace as a dead end",
+        "The stock runs out",
+        "Scoring a hand",
+        "Scoring a match",
+    ]
+    with pytest.raises(ValueError, match="there is no built-in lesson 'chess'"):
+        load_lesson("chess")
+
+
+def every_step() -> list[tuple[str, int]]:
+    return [
+        (name, number)
+        for name in lesson_names()
+        for number in range(1, len(load_lesson(name).steps) + 1)
+    ]
+
+
+@pytest.mark.parametrize(("name", "number"), every_step())
+def test_every_expected_sequence_plays_to_completion(name: str, number: int) -> None:
+    run = run_at(name, number)
+    step = run.step
+    for sequence in step.expect:
+        run.restart_step()
+        for i, move in enumerate(sequence):
+            assert not run.step_done
+            feedback = run.try_move(move)
+            assert feedback.accepted, (move, feedback.message)
+            assert feedback.step_done == (i == len(sequence) - 1)
+        assert feedback.message == (step.after or "Well done: that completes the step.")
+        assert run.show_me() == []
+    if not step.interactive:
+        assert run.step_done
+
+
+@pytest.mark.parametrize(("name", "number"), every_step())
+def test_show_me_completes_the_step(name: str, number: int) -> None:
+    run = run_at(name, number)
+    moves = run.show_me()
+    assert bool(moves) == run.step.interactive
+    for move in moves:
+        assert run.try_move(move).accepted
+    assert run.step_done
+
+
+@pytest.mark.parametrize(("name", "number"), every_step())
+def test_every_first_move_is_either_accepted_or_changes_nothing(name: str, number: int) -> None:
+    run = run_at(name, number)
+    if not run.step.interactive:
+        return
+    for move in run.game.legal_moves():
+        run.restart_step()
+        before = run.game.position()
+        feedback = run.try_move(move)
+        if feedback.accepted:
+            assert run.played == [move]
+            assert run.game.moves[-1] == move
+        else:
+            assert run.played == []
+            assert run.game.position() == before
+            assert feedback.message
+            assert not feedback.step_done
+
+
+def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
+    run = run_at("worked-turn", 1)
+    before = run.game.position()
+    feedback = run.try_move("Th>E")
+    assert feedback == type(feedback)(False, run.game.violation("Th>E") or "", False)
+    assert "a card must be exactly one rank lower" in feedback.message
+    assert run.game.position() == before
+    assert run.played == []
+    assert run.try_move("Qh>N").message == "Qh is not in your hand"
+    assert run.try_move("nonsense").message.startswith("'nonsense' is not a move")
+
+
+def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
+    run = run_at("ace", 1)
+    before = run.game.position()
+    feedback = run.try_move("4c>E")
+    assert not feedback.accepted
+    assert feedback.message == (
+        "that sheds 2 cards this turn; the best turn here sheds 3 — try a pile move first"
+    )
+    assert run.game.position() == before
+    ending = run.try_move("draw")
+    assert ending.message.startswith("that sheds 0 cards this turn; the best turn here sheds 3")
+
+
+def test_a_move_off_the_lesson_gets_told_what_the_step_is_about() -> None:
+    run = run_at("pile-transfer", 1)
+    assert run.try_move("6s>W").message == (
+        "that is legal, but it is not what this step is about — try a pile move first"
+    )
+    run = run_at("moves", 2)  # a king to a corner
+    assert not run.try_move("draw").accepted
+
+
+def test_a_shedding_step_accepts_any_order_that_still_reaches_the_count() -> None:
+    run = run_at("pile-transfer", 4)
+    assert run.step.sheds == 3
+    assert run.try_move("6s>W").accepted  # the six first: the pile still moves by its eight
+    assert [str(m) for m in run.show_me()] == ["W>N", "Qd>W", "Jc>W"]
+    assert run.try_move("W>N").accepted
+    assert not run.try_move("draw").accepted
+    assert run.try_move("Qd>W").accepted
+    feedback = run.try_move("Jc>W")
+    assert feedback.accepted
+    assert feedback.step_done
+    assert run.game.cards_played_this_turn == 3
+    assert not run.try_move("draw").accepted  # the step is done: go on
+
+
+def test_a_shedding_step_off_the_listed_solutions_still_shows_a_way() -> None:
+    run = run_at("worked-turn", 3)
+    assert run.try_move("S>E").accepted
+    assert [str(m) for m in run.show_me()] == ["4h>E"]
+    run.restart_step()
+    assert run.try_move("4h>W").accepted  # any way out is a turn that sheds the card
+    assert run.step_done
+    assert run.game.outcome() is not None
+
+
+def test_hints_get_more_specific_then_repeat() -> None:
+    run = run_at("pile-transfer", 1)
+    hints = [run.next_hint() for _ in range(5)]
+    assert hints[:2] == list(run.step.hints)
+    assert hints[2] == "Move the west pile onto the nine of diamonds (W>N)."
+    assert hints[3] == hints[4] == hints[2]
+    assert len(set(hints)) == 3
+    run.next()
+    assert run.next_hint() == run.step.hints[0]  # a new step starts from the first hint
+
+
+def test_the_last_hint_follows_the_learners_progress() -> None:
+    run = run_at("pile-transfer", 2)
+    for _ in run.step.hints:
+        run.next_hint()
+    assert run.next_hint().endswith("(Qd>W).")
+    run.try_move("Qd>W")
+    assert run.next_hint().endswith("(Jc>W).")
+    run.try_move("Jc>W")
+    assert run.next_hint() == "This step is done: go on to the next one."
+
+
+def test_next_back_progress_and_done() -> None:
+    lesson = load_lesson("worked-turn")
+    run = LessonRun(lesson)
+    assert run.progress == (1, 3)
+    assert run.index == 0
+    assert not run.back()
+    assert run.next()
+    assert run.progress == (2, 3)
+    assert run.game.position() == lesson.steps[1].new_game().position()
+    assert run.back()
+    assert run.index == 0
+    run.try_move("Th>N")
+    assert run.next()
+    assert run.next()
+    assert run.progress == (3, 3)
+    assert not run.done
+    assert not run.next()
+    assert run.index == 2
+    run.try_move("4h>S")
+    assert run.done
+    with pytest.raises(IndexError):
+        run.go_to(3)
+
+
+def test_restart_step_puts_the_table_back() -> None:
+    run = run_at("stacking", 1)
+    start = run.game.position()
+    run.try_move("E>N")
+    assert run.game.position() != start
+    assert run.played
+    run.restart_step()
+    assert run.game.position() == start
+    assert run.played == []
+
+
+def test_a_step_without_expectation_is_done_from_the_start() -> None:
+    run = run_at("scoring-match", 2)
+    assert run.step_done
+    assert run.show_me() == []
+    assert run.game.is_over()
+    assert not run.try_move("draw").accepted
+
+
+def test_the_worked_turn_goes_out_after_three_cards() -> None:
+    run = LessonRun(load_lesson("worked-turn"))
+    run.try_move("Th>N")
+    run.next()
+    run.try_move("Ks>NE")
+    run.next()
+    run.try_move("4h>S")
+    outcome = run.game.outcome()
+    assert outcome is not None
+    assert outcome.went_out == 1
+    assert run.game.violation("S>E") == "the hand is over: P1 went out"
