@@ -93,6 +93,10 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     for move in ("7h>NE", "7d>SE", "3c>SW", "3s>NW", "pass"):
         trial.play(move)
     assert max_shed(trial) == len(trial.hand(2))
+    sevens = load_lesson("stock-and-blocked").steps[2].new_game()
+    for move in ("7h>NE", "7d>SE", "pass"):
+        sevens.play(move)
+    assert {"6s", "6c"} <= {str(m.card) for m in sevens.legal_moves() if isinstance(m, PlayCard)}
 
 
 def test_scoring_a_hand_under_each_count() -> None:
@@ -117,11 +121,13 @@ def test_scoring_a_match_adds_up() -> None:
     assert totals == [0, 13]
     second = lesson.steps[1].new_game().outcome()  # you are P2 in hand 2
     assert second is not None
+    assert second.went_out == 1
     totals = [totals[0] + second.penalties[1], totals[1] + second.penalties[0]]
     assert totals == [14, 13]
-    third = lesson.steps[2].new_game().outcome()
+    third = lesson.steps[2].new_game().outcome()  # you are P1 again in hand 3
     assert third is not None
-    totals = [totals[0] + third.penalties[1], totals[1] + third.penalties[0]]
+    assert third.went_out == 1
+    totals = [totals[0] + third.penalties[0], totals[1] + third.penalties[1]]
     assert totals == [14, 35]
     target = lesson.rules.target if lesson.rules else 25
     assert max(totals) >= target
