@@ -112,7 +112,7 @@ class Step:
         )
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class Lesson:
     """A titled list of steps. Build it with :meth:`from_dict` or :meth:`from_json` to check it."""
 
@@ -124,6 +124,25 @@ class Lesson:
     """Rules options for every step (the player count always comes from the position)."""
     summary: str = ""
     """One or two sentences on what the lesson teaches."""
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.title!r}: {len(self.steps)} steps>"
+
+    def outline(self) -> str:
+        """The lesson's title, summary and step titles, one line each.
+
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> print(load_lesson("worked-turn").outline())
+        A worked turn: One turn played card by card: a cross of a black jack, a red six and a black five; a hand of a red ten, a king and a red four.
+        1. The ten on the jack
+        2. The king to a corner
+        3. Going out
+        """  # noqa: E501
+        head = f"{self.title}: {self.summary}" if self.summary else self.title
+        lines = [head]
+        for number, step in enumerate(self.steps, start=1):
+            lines.append(f"{number}. {step.title or self.title}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` reads it back."""

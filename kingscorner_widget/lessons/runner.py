@@ -2,8 +2,8 @@
 
 >>> from kingscorner_widget.lessons import load_lesson
 >>> run = LessonRun(load_lesson("worked-turn"))
->>> run.progress
-(1, 3)
+>>> run
+<LessonRun 'A worked turn': step 1 of 3 (The ten on the jack), 0 move(s) played>
 >>> run.try_move("Th>E").message
 'Th cannot go on 6h: a card must be exactly one rank lower (6h takes a black five)'
 >>> run.try_move("draw").accepted
@@ -58,6 +58,14 @@ class LessonRun:
         """The current step, 0-based."""
         self._hint = 0
         self.go_to(start)
+
+    def __repr__(self) -> str:
+        i, n = self.progress
+        state = "done" if self.step_done else f"{len(self.played)} move(s) played"
+        return (
+            f"<LessonRun {self.lesson.title!r}: step {i} of {n} "
+            f"({self.step.title or self.lesson.title}), {state}>"
+        )
 
     # -- where we are ---------------------------------------------------------------------------
 
@@ -167,6 +175,8 @@ class LessonRun:
 
     def next_hint(self) -> str:
         """A hint for the current step, more specific each time; the most specific repeats."""
+        if not self.step.interactive:
+            return "Nothing to play in this step: read it, then go on to the next one."
         if self.step_done:
             return "This step is done: go on to the next one."
         hints = list(self.step.hints)

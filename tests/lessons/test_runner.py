@@ -227,3 +227,22 @@ def test_the_worked_turn_goes_out_after_three_cards() -> None:
     assert outcome is not None
     assert outcome.went_out == 1
     assert run.game.violation("S>E") == "the hand is over: P1 went out"
+
+
+def test_a_step_with_nothing_to_play_says_so_when_asked_for_a_hint() -> None:
+    run = run_at("scoring-match", 3)
+    assert run.next_hint() == "Nothing to play in this step: read it, then go on to the next one."
+
+
+def test_reprs_are_short_and_stable() -> None:
+    lesson = load_lesson("pile-transfer")
+    assert repr(lesson) == "<Lesson 'The pile-transfer combo': 5 steps>"
+    run = LessonRun(lesson)
+    run.try_move("W>N")
+    assert repr(run) == (
+        "<LessonRun 'The pile-transfer combo': step 1 of 5 (Spot the transfer), done>"
+    )
+    assert lesson.outline().splitlines()[1:3] == [
+        "1. Spot the transfer",
+        "2. A queen for the space",
+    ]
