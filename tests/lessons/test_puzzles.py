@@ -11,6 +11,7 @@ from kingscorner_widget.lessons import (
     Puzzle,
     generate_puzzles,
     greedy_turn,
+    load_lesson,
     puzzle_lesson,
 )
 from kingscorner_widget.moves import PlayCard
@@ -79,3 +80,13 @@ def test_bad_requests_are_refused() -> None:
     with pytest.raises(ValueError, match="only 0 puzzles found in 5 deals"):
         generate_puzzles(1, margin=14, max_deals=5)
     assert generate_puzzles(0) == []
+
+
+def test_the_builtin_puzzles_are_graded_by_the_analysis() -> None:
+    lesson = load_lesson("best-turn")
+    assert len(lesson.steps) == 6
+    for step in lesson.steps:
+        game = step.new_game()
+        assert step.sheds == best_turn(game).cards_played
+        assert step.sheds is not None
+        assert step.sheds >= len(greedy_turn(game)) + 2

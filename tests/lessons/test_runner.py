@@ -22,6 +22,7 @@ def test_builtin_lessons_are_all_there() -> None:
         "stock-and-blocked",
         "scoring-hand",
         "scoring-match",
+        "best-turn",
     ]
     assert [lesson.title for lesson in builtin_lessons()] == [
         "Every kind of move",
@@ -33,6 +34,7 @@ def test_builtin_lessons_are_all_there() -> None:
         "The stock runs out",
         "Scoring a hand",
         "Scoring a match",
+        "Find the best turn",
     ]
     with pytest.raises(ValueError, match="there is no built-in lesson 'chess'"):
         load_lesson("chess")
