@@ -8,6 +8,7 @@ is replaced by the screenshot a test marks for it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
 
 from tests.browser.jupyter_server import (
+    README_PICTURE,
     App,
     JupyterServer,
     NotebookPage,
@@ -105,9 +107,23 @@ def notebook(
     jupyter.shutdown_kernels()
 
 
+_SCREENSHOTS: list[Path] = []
+
+
 @pytest.fixture(scope="session")
 def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("screenshots")
+    path = tmp_path_factory.mktemp("screenshots")
+    _SCREENSHOTS.append(path)
+    return path
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say where the screenshots of the browser tests are (and whether the README's was updated)."""
+    for path in _SCREENSHOTS:
+        count = len(list(path.glob("*.png")))
+        terminalreporter.write_line(f"browser screenshots: {count} in {path}")
+    if os.environ.get("KCW_UPDATE_README_PICTURE") == "1" and _SCREENSHOTS:
+        terminalreporter.write_line(f"README picture updated: {README_PICTURE}")
 
 
 @pytest.fixture
