@@ -107,7 +107,7 @@ def test_scoring_a_hand_under_each_count() -> None:
         assert outcome is not None
         assert outcome.went_out == 1
         assert outcome.penalties[1] == cost
-        assert f"**{cost}**" in run.step.after
+        assert f"= {cost}." in run.step.after
         assert outcome.penalties[2] == hand_penalty(run.game.hand(3), run.game.rules.count)
 
 

@@ -167,3 +167,10 @@ def test_a_step_without_expectation_is_not_interactive() -> None:
     step = Step(position=WORKED, narration="Look.")
     assert not step.interactive
     assert Step(position=WORKED, narration="Look.", sheds=1).interactive
+
+
+def test_after_texts_are_plain_for_the_status_line() -> None:
+    for lesson in builtin_lessons():
+        for step in lesson.steps:
+            assert "**" not in step.after
+            assert "\n" not in step.after
