@@ -29,7 +29,7 @@ import datetime
 import importlib
 import pathlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import anywidget
@@ -902,6 +902,22 @@ class KingsCornerWidget(anywidget.AnyWidget):
         data = dict(data)
         data["text/html"] = self.static_html()
         return data, metadata
+
+    def _ipython_display_(self, **kwargs: Any) -> None:
+        """Show the live table and, as a second output, its static picture.
+
+        An exporter that finds the widget's saved state (``nbconvert --execute``, "save widget
+        state") draws the widget view and drops every other type of its output, so an offline
+        export would show a blank box. The picture therefore also goes out on its own; the
+        table's stylesheet hides it wherever the live table is drawn.
+        """
+        from IPython import display as ipython_display
+
+        show: Callable[..., object] = ipython_display.display
+        data, metadata = self._repr_mimebundle_(**kwargs)
+        picture = data.pop("text/html")
+        show(data, metadata=metadata, raw=True)
+        show({"text/html": f'<div class="kcw-fallback">{picture}</div>'}, raw=True)
 
     def static_html(self) -> str:
         """A static picture of the table as the viewer sees it (no hidden card)."""

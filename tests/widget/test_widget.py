@@ -442,3 +442,26 @@ def test_rules_and_players_options() -> None:
     assert w.game.players == 3
     assert w.snapshot["score"]["target"] == 50
     assert KingsCornerWidget(players=2, seed=2, opponents=[FirstMove()]).game.players == 2
+
+
+def test_ipython_display_sends_the_picture_as_its_own_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import IPython.display
+
+    shown: list[tuple[dict[str, object], dict[str, object]]] = []
+
+    def display(data: dict[str, object], metadata: object = None, raw: bool = False) -> None:
+        assert raw
+        shown.append((data, metadata or {}))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(IPython.display, "display", display)
+    w = explore()
+    w._ipython_display_()
+    (table, _), (picture, _) = shown
+    assert set(table) == {"text/plain", "application/vnd.jupyter.widget-view+json"}
+    assert set(picture) == {"text/html"}
+    html = picture["text/html"]
+    assert isinstance(html, str)
+    assert html.startswith('<div class="kcw-fallback">')
+    assert "jack of clubs on the north pile" in html
