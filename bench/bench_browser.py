@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import statistics
 import struct
 import sys
@@ -305,7 +306,11 @@ def measure(page: Page, server: JupyterServer) -> Iterator[Action]:
 def report(actions: list[Action]) -> None:
     plays = [a for a in actions if a.kind != "draw"]
     draws = [a for a in actions if a.kind == "draw"]
-    print(f"browser: {len(plays)} plays and {len(draws)} draws by clicking (JupyterLab, Chromium)")
+    load = os.getloadavg()[0]
+    print(
+        f"browser: {len(plays)} plays and {len(draws)} draws by clicking (JupyterLab, Chromium; "
+        f"load {load:.1f} on {os.cpu_count()} cores, so a busy machine shows in the times)"
+    )
     for label, group in (("plays", plays), ("draws", draws)):
         if not group:
             continue
