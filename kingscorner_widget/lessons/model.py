@@ -4,6 +4,26 @@ A lesson loads from and saves to JSON. Loading checks it against the engine: eve
 and every expected move sequence is legal from its step's position, in order. An error names the
 step it is about.
 
+The JSON form (only ``title``, ``steps``, and each step's ``position`` and ``narration``, are
+needed)::
+
+    {"title": "...", "summary": "...", "rules": {"count": "heavy", "target": 100},
+     "steps": [{
+        "title": "...",
+        "position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1",
+        "narration": "Markdown shown beside the table",
+        "expect": [["Th>N", "Ks>NE"], ["Ks>NE", "Th>N"]],
+        "sheds": 2,
+        "hints": ["vague", "more specific"],
+        "after": "one plain line once the step is done",
+        "seed": 0,
+        "rules": {"count": "pictures"}}]}
+
+``expect`` lists move sequences, any of which completes the step. With ``sheds``, any turn that
+sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays).
+Without either, the step is something to read, with any legal move allowed. ``rules`` never sets
+the number of players: that comes from each position. ``seed`` fills the hidden cards.
+
 >>> lesson = Lesson.from_dict({
 ...     "title": "A first move",
 ...     "steps": [{
