@@ -83,7 +83,8 @@ def log_entry(
 
 
 def opening_entries(game: Game) -> list[Json]:
-    """Log lines for the dealt kings the rules moved to corners at the first turn."""
+    """Log lines for the dealt kings the rules moved to corners at the first turn (``player``
+    is ``None``: the rules made these moves)."""
     entries = []
     for move in game.opening:
         if isinstance(move, MovePile):
@@ -91,7 +92,7 @@ def opening_entries(game: Game) -> list[Json]:
             what = f"the dealt {king.words()}" if king else "a dealt king"
             entries.append(
                 {
-                    "player": 1,
+                    "player": None,  # the rules made it, for the first player
                     "notation": str(move),
                     "words": (
                         f"The rules move {what} from {move.source.words} to {move.target.words}"

@@ -197,12 +197,15 @@ def main() -> None:
 
         shoot(browser, match, args.out / "keyboard.png", actions=keyboard, width=760)
         if args.readme:
-            readme = ROOT / "docs" / "widget.png"
+            # A match at the viewer's first turn: a dealt king already moved to a corner, one card
+            # played, and a king picked up with its three empty corners outlined in gold.
+            readme = KingsCornerWidget(seed=14, speed=0)
+            readme.play("Qd>W")
             shoot(
                 browser,
-                KingsCornerWidget(Game.from_position(line, seed=4)),
                 readme,
-                actions=pick_ten,
+                ROOT / "docs" / "widget.png",
+                actions=lambda page: page.click('[data-hand] [data-card="Ks"]'),
             )
         browser.close()
 
