@@ -21,6 +21,19 @@ kingscorner_widget.errors.IllegalMoveError: only a king can open an empty corner
 (['Jc'], {'at': 0, 'length': 1})
 >>> w
 KingsCornerWidget(mode='explore', players=2, turn=P1, moves=0)
+
+Messages from the browser (each with the snapshot ``version`` it was made on): ``play`` (with
+``move`` in notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
+``daily``, ``next`` (next hand, or next lesson step), ``show`` (lesson: show me), ``load`` (with
+``position``), ``step`` (one computer move, sent by the table's timer), ``skip``, ``speed`` (with
+``value`` in seconds). Python answers every message with one state update (snapshot, legal moves
+and status together) or, when it refuses, with a new status line only.
+
+Keys on the table (the "Keys" button lists them): Tab moves between cards, piles and buttons;
+arrows move within the hand and across the piles; Enter or Space picks up the card or pile in
+focus, or puts the picked one there; 7 8 9 / 4 6 / 1 2 3 are the piles as on a number pad; Escape
+puts the picked card back; D draw or pass; H hint; U undo; [ and ] step back and forward; + and K
+make the computer players faster or skip to your turn; N next; M show me; ? the list of keys.
 """
 
 from __future__ import annotations
@@ -841,6 +854,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 ],
                 "totals": list(match.totals),
                 "target": match.rules.target,
+                "end": match.rules.match_end.value,
                 "hand": match.hand_number,
                 "scored": match.is_scored(),
                 "over": match.is_over(),

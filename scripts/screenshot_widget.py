@@ -196,6 +196,11 @@ def main() -> None:
             page.keyboard.press("Enter")
 
         shoot(browser, match, args.out / "keyboard.png", actions=keyboard, width=760)
+
+        crowded = KingsCornerWidget(Game.new(players=2, seed=8), mode="explore")
+        for _ in range(24):  # both players only draw: big hands
+            crowded.draw()
+        shoot(browser, crowded, args.out / "big-hand.png")
         if args.readme:
             # A match at the viewer's first turn: a dealt king already moved to a corner, one card
             # played, and a king picked up with its three empty corners outlined in gold.

@@ -16,6 +16,9 @@ export function handEl(snap, ui) {
     "aria-label": `${whose}, ${cards.length} ${cards.length === 1 ? "card" : "cards"}`,
   });
   const mid = (cards.length - 1) / 2;
+  // Cards overlap more as the hand grows, always leaving each card's rank and suit in view.
+  const step = Math.max(24, Math.min(52, 520 / Math.max(cards.length, 1)));
+  el.style.setProperty("--kcw-overlap", `${-(66 - step) / 2}px`);
   cards.forEach((code, i) => {
     const selected = ui.selected?.kind === "card" && ui.selected.id === code;
     const card = cardEl(code, `${cardWords(code)}, in ${whose.toLowerCase()}`, {

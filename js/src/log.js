@@ -25,7 +25,9 @@ export function scoreEl(score) {
   const totals = h("tr", { class: "kcw-totals" }, h("th", { scope: "row" }, "Total"), score.totals.map((t) => h("td", {}, t)));
   const caption = score.over
     ? `Match over: ${score.winners.map((s) => score.seats[s - 1]).join(" and ")} ${score.winners.length === 1 && score.seats[score.winners[0] - 1] !== "You" ? "wins" : "win"}`
-    : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
+    : score.end === "elimination"
+      ? `Hand ${score.hand}. A player whose total reaches ${score.target} is out.`
+      : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
   return h(
     "section",
     { class: "kcw-panel", "aria-label": "Score sheet" },
