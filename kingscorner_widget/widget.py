@@ -441,8 +441,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._publish(self._default_status())
 
     def load(self, source: Game | Match | str) -> None:
-        """Put a game, a match, or a position in notation on the table (bad notation raises
-        ``ValueError`` naming the problem, and the table stays as it was)."""
+        """Put a game, a match, a position in notation or a saved game or match record (JSON) on
+        the table. Bad input raises ``ValueError`` naming the problem; the table stays as it was."""
         if self.mode == "lesson":
             raise ValueError("a lesson has its own positions: switch to explore mode to load one")
         self._set_source(source)
@@ -480,14 +480,13 @@ class KingsCornerWidget(anywidget.AnyWidget):
     def _set_source(self, source: Game | Match | str) -> None:
         if isinstance(source, str):
             text = source.strip()
-            if text.startswith("{"):
-                from .record import game_from_json
+            if text.startswith("{"):  # a saved game or match record
+                from .record import MATCH_FORMAT, game_from_json, match_from_json
 
-                game = game_from_json(text)
+                source = match_from_json(text) if MATCH_FORMAT in text else game_from_json(text)
             else:
                 players = len(parse_position(text).hands)
-                game = Game.from_position(text, rules=self._rules.with_players(players))
-            source = game
+                source = Game.from_position(text, rules=self._rules.with_players(players))
         if isinstance(source, Match):
             self._check_viewer(source.seats)
             self._match, self._title = source, f"Hand {source.hand_number}"

@@ -309,6 +309,15 @@ def test_load_positions_games_and_records() -> None:
     w.load(game_to_json(game))
     assert w.game == game
     assert len(w.snapshot["log"]) == 1 + len(game.opening)
+    from kingscorner_widget.record import match_to_json
+
+    match = Match(Rules(players=3), seed=2)
+    match.game.play("draw")
+    w.mode = "play"
+    w.load(match_to_json(match))
+    assert w.match is not None
+    assert w.match.game == match.game
+    assert w.snapshot["score"]["seats"] == ["You", "P2", "P3"]
     version = w.snapshot["version"]
     assert not w.handle_message({"kind": "load", "version": version, "position": "N:Qq"})
     assert w.status
