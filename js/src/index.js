@@ -82,7 +82,7 @@ function render({ model, el }) {
     const hand = s.hands?.find((p) => p.player === s.viewer);
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
-    const ui = { selected, targets: new Set(), hint: hintParts(s.hint) };
+    const ui = { selected, hint: hintParts(s.hint) }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
     title.textContent = s.title || titleOf(s);
     content.replaceChildren(

@@ -20,14 +20,6 @@ export function tableEl(snap, ui) {
         continue;
       }
       const pile = pileEl(space, snap.piles[space] ?? []);
-      if (ui.targets.has(space)) {
-        pile.setAttribute("data-legal", "");
-        pile.setAttribute("aria-label", `${pile.getAttribute("aria-label")}, a legal target`);
-      }
-      if (ui.selected?.kind === "pile" && ui.selected.id === space) {
-        pile.classList.add("kcw-selected");
-        pile.setAttribute("aria-pressed", "true");
-      }
       if (ui.hint?.pile === space) pile.classList.add("kcw-hinted");
       grid.append(pile);
     }
