@@ -12,6 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from kingscorner_widget import Game
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import (
     App,
@@ -466,4 +467,11 @@ def test_exported_html_shows_the_static_picture(
     assert box["height"] > 200
     for label in ("six of hearts on the east pile", "five of spades on the south pile"):
         expect(picture.locator(f"[aria-label='{label}']")).to_have_count(1)
+    # Only what P1 may see: none of P2's hidden cards is drawn.
+    labels = " ".join(
+        picture.locator("[aria-label]").evaluate_all("els => els.map(e => e.ariaLabel)")
+    )
+    assert "ten of hearts" in labels
+    hidden = [card.words() for card in Game.from_position(OPENING).hand(2)]
+    assert not [words for words in hidden if words in labels]
     screenshot(picture, "10-exported")
