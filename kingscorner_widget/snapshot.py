@@ -109,6 +109,7 @@ def build_snapshot(
     version: int,
     mode: str,
     show_all: bool = False,
+    shown: Sequence[int] = (),
     names: Callable[[int], str] | None = None,
     computers: Sequence[int] = (),
     log: Sequence[Json] = (),
@@ -118,7 +119,8 @@ def build_snapshot(
 ) -> Json:
     """The JSON snapshot of ``game`` as ``viewer`` (1-based, or ``None`` for a spectator) sees it.
 
-    ``show_all`` adds every hand face up (the teacher's choice in explore mode). ``log`` and
+    ``show_all`` adds every hand face up (the teacher's choice in explore mode), ``shown`` the
+    hands of those players (a lesson's position may set them out face up). ``log`` and
     ``extra`` (hint, score sheet, lesson) are copied in as given; the caller keeps hidden cards
     out of them.
     """
@@ -129,7 +131,7 @@ def build_snapshot(
         cards: list[str] | None = None
         if player == viewer:
             cards = [str(card) for card in look.hand]
-        elif show_all:
+        elif show_all or player in shown:
             cards = [str(card) for card in game.hand(player)]
         hands.append(
             {

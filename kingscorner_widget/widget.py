@@ -594,6 +594,9 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 self._prev()
             elif kind == "show":
                 self.show_me()
+            elif kind == "skip":
+                if not self.skip():
+                    self._refuse("there is no computer move to skip: it is your turn")
             else:
                 getattr(self, _METHODS[kind])()
         except (IllegalMoveError, ValueError) as error:
@@ -729,6 +732,11 @@ class KingsCornerWidget(anywidget.AnyWidget):
         i, n = run.progress
         title = run.step.title or run.lesson.title
         return f"Step {i} of {n}: {title}."
+
+    def _lesson_shown(self) -> list[int]:
+        """The players whose hands the step's position writes out: the lesson shows them."""
+        table = parse_position(self._lesson.step.position)
+        return [i for i, hand in enumerate(table.hands, start=1) if not isinstance(hand, int)]
 
     def _need_lesson(self) -> Any:
         if self.mode != "lesson" or self._lesson is None:
@@ -880,6 +888,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             version=self._version,
             mode=self.mode,
             show_all=show_all,
+            shown=self._lesson_shown() if self.mode == "lesson" else (),
             names=self._name,
             computers=self._computers(),
             log=log,
@@ -960,7 +969,6 @@ _METHODS = {
     "new": "new_game",
     "daily": "daily",
     "step": "step",
-    "skip": "skip",
 }
 
 _EMPTY: Game = Game.new(players=2, seed=0)

@@ -8,6 +8,7 @@ from typing import Any
 
 from kingscorner_widget import Card, Game
 from kingscorner_widget.moves import EndTurn, Move, PlayCard
+from kingscorner_widget.notation import parse_position
 from kingscorner_widget.observation import Observation
 from kingscorner_widget.widget import KingsCornerWidget
 
@@ -105,6 +106,11 @@ def assert_no_hidden_card(widget: KingsCornerWidget, status: bool = True) -> Non
     game = widget.game
     show_all = widget.show_all_hands and widget.mode == "explore"
     allowed = visible_cards(game, widget.viewer, show_all)
+    if widget.mode == "lesson":  # hands the lesson's position writes out are shown
+        table = parse_position(widget.lesson.step.position)
+        for player, hand in enumerate(table.hands, start=1):
+            if not isinstance(hand, int):
+                allowed.update(game.hand(player))
     named = cards_named([widget.snapshot, widget.legal, widget.status if status else ""])
     leaked = named - allowed
     assert not leaked, f"hidden cards in the snapshot: {sorted(map(str, leaked))}"

@@ -129,3 +129,23 @@ def test_every_built_in_lesson_can_be_shown_through_the_table(name: str) -> None
         assert_no_hidden_card(w)
         w.next_step()
     assert w.snapshot["lesson"]["done"] or not w.snapshot["lesson"]["interactive"]
+
+
+def test_a_lesson_shows_the_hands_its_position_writes_out_and_no_other() -> None:
+    lesson = Lesson.from_dict(
+        {
+            "title": "Counting",
+            "steps": [
+                {
+                    "position": "N:Jc E:6h S:5s W:9d NE:- SE:- SW:- NW:- P1:Th P2:KsQh4d2c "
+                    "P3:?7 stock:36 turn:P1",
+                    "narration": "P2 holds a king and a queen.",
+                    "expect": [["Th>N"]],
+                }
+            ],
+        }
+    )
+    w = KingsCornerWidget(mode="lesson", lesson=lesson)
+    hands = w.snapshot["hands"]
+    assert [h["cards"] for h in hands] == [["Th"], ["Ks", "Qh", "4d", "2c"], None]
+    assert_no_hidden_card(w)
