@@ -38,15 +38,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> str:
-    """The Chromium executable; fails (never skips) with a clear message when it is missing."""
-    return chromium_path()
-
-
-@pytest.fixture(scope="session")
 def playwright_instance() -> Iterator[Playwright]:
     with sync_playwright() as playwright:
         yield playwright
+
+
+@pytest.fixture(scope="session")
+def chromium(playwright_instance: Playwright) -> str:
+    """The Chromium executable; fails (never skips) with a clear message when it is missing."""
+    return chromium_path(playwright_instance)
 
 
 @pytest.fixture(scope="session")

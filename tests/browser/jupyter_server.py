@@ -63,17 +63,19 @@ class BrowserUnavailableError(RuntimeError):
     """Chromium is not installed where the tests look for it."""
 
 
-def chromium_path() -> str:
-    """The Chromium executable: ``$KCW_CHROMIUM`` or Debian's package.
+def chromium_path(playwright: Playwright | None = None) -> str:
+    """The Chromium executable: ``$KCW_CHROMIUM``, Debian's package, or Playwright's own build.
 
     Raises :class:`BrowserUnavailableError` with the way to install it when none is found.
     """
     wanted = os.environ.get("KCW_CHROMIUM")
     candidates = [wanted] if wanted else list(CHROMIUM_CANDIDATES)
+    if not wanted and playwright is not None:  # where `playwright install chromium` puts it
+        candidates.append(playwright.chromium.executable_path)
     for candidate in candidates:
         if candidate and os.access(candidate, os.X_OK):
             return candidate
-    where = f"KCW_CHROMIUM={wanted}" if wanted else " or ".join(CHROMIUM_CANDIDATES)
+    where = f"KCW_CHROMIUM={wanted}" if wanted else " or ".join(candidates)
     raise BrowserUnavailableError(
         f"The browser tests need Chromium, but none was found at {where}. "
         "Install it with `make chromium` (scripts/ensure-chromium.sh: Debian's `chromium`), "
@@ -84,7 +86,7 @@ def chromium_path() -> str:
 def launch_chromium(playwright: Playwright) -> Browser:
     """Launch headless Chromium with a fresh profile (Playwright makes a new user-data-dir)."""
     return playwright.chromium.launch(
-        executable_path=chromium_path(), headless=True, args=list(CHROMIUM_ARGS)
+        executable_path=chromium_path(playwright), headless=True, args=list(CHROMIUM_ARGS)
     )
 
 
