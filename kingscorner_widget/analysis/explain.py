@@ -1,0 +1,122 @@
+"""Hints and explanations in a learner's words, built on the best-turn search.
+
+>>> from kingscorner_widget import Game
+>>> line = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1"
+>>> g = Game.from_position(line)
+>>> h = hint(g)
+>>> str(h.move)
+'6c>W'
+>>> print(h.reason)
+Play the black 6 (6c) on the red 7 (7h) on the west pile. This turn can shed 2 cards and go out.
+>>> print(explain(g, "Qh>N"))
+Qh cannot go on 9d: a card must be exactly one rank lower (9d takes a black eight)
+>>> print(explain(g, "draw"))
+Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W.
+>>> print(explain(g, "W>N"))
+Good move: moving the west pile onto the north pile keeps going out this turn in reach.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from ..game import Game
+from ..moves import EndTurn, Move, PlayCard, as_move
+from ..observation import Observation
+from .search import TurnPlan, TurnValue, as_observation, best_turn
+from .words import card_name, count_words
+
+__all__ = ["Hint", "explain", "hint"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """The move to make now, and why."""
+
+    move: Move
+    """The first move of the best turn."""
+    reason: str
+    """What the move does and what the whole turn can shed, in plain words."""
+    plan: TurnPlan
+    """The best turn the hint comes from."""
+
+
+def hint(source: Game | Observation) -> Hint:
+    """The first move of the best turn for the player to move, with its reason."""
+    plan = best_turn(source)
+    move = plan.moves[0]
+    if isinstance(move, EndTurn):
+        reason = f"No card can be played this turn: {plan.explanations[0][0].lower()}" + (
+            plan.explanations[0][1:]
+        )
+    else:
+        total = count_words(plan.cards_played)
+        tail = f"This turn can shed {total}" + (" and go out." if plan.goes_out else ".")
+        reason = f"{plan.explanations[0]} {tail}"
+    return Hint(move=move, reason=reason, plan=plan)
+
+
+def explain(game: Game, move: Move | str) -> str:
+    """Why ``move`` is illegal (the engine's reason), or how it compares with the best turn."""
+    reason = game.violation(move)
+    if reason is not None:
+        return reason
+    move = as_move(move)
+    observation = as_observation(game)
+    best = best_turn(observation)
+    after = _value_after(observation, move)
+    first = best.moves[0]
+    if isinstance(move, EndTurn):
+        what = "Ending the turn now"
+    elif isinstance(move, PlayCard):
+        what = f"Playing {card_name(move.card)} on {move.target.words}"
+    else:
+        what = f"Moving {move.source.words} onto {move.target.words}"
+    shed = "no card" if after.cards == 0 else count_words(after.cards)
+    if after.cards < best.value.cards:
+        return (
+            f"{what} sheds {shed} this turn; the best turn sheds {best.value.cards}. "
+            f"Best first move: {first}."
+        )
+    if after >= best.value:
+        if best.goes_out:
+            return f"Good move: {what.lower()} keeps going out this turn in reach."
+        return f"Good move: {what.lower()} keeps the best turn in reach ({shed} this turn)."
+    if after.points < best.value.points or after.kings < best.value.kings:
+        why = "but keeps more penalty points in hand"
+    elif after.corners < best.value.corners:
+        why = "but finishes fewer corners"
+    elif after.openings > best.value.openings:
+        why = (
+            f"but leaves the next player more openings ({after.openings} instead of "
+            f"{best.value.openings})"
+        )
+    else:
+        why = "but takes more moves than it needs"
+    return f"{what} can still shed {shed} this turn, like the best turn, {why}. Best first move: {first}."
+
+
+def _value_after(observation: Observation, move: Move) -> TurnValue:
+    """The best the turn can achieve, counted from now, when it starts with ``move``."""
+    if isinstance(move, EndTurn):
+        return TurnValue(0, 0, 0, 0, 0, 0)
+    game = observation.sample_game(random.Random(0))
+    kept_before = len(game.kept(observation.player))
+    game.play(move)
+    kept = (len(game.kept(observation.player)) - kept_before) // 13
+    card = move.card if isinstance(move, PlayCard) else None
+    played = 0 if card is None else 1
+    points = 0 if card is None else observation.rules.count.value_of(card)
+    kings = 1 if card is not None and card.is_king else 0
+    if game.is_over():
+        return TurnValue(played, kept, points, kings, 0, -1)
+    rest = best_turn(game.observation(observation.player)).value
+    return TurnValue(
+        rest.cards + played,
+        rest.corners + kept,
+        rest.points + points,
+        rest.kings + kings,
+        rest.fewer_openings,
+        rest.fewer_moves - 1,
+    )
