@@ -104,6 +104,11 @@ def test_click_a_card_then_a_legal_pile_plays_it(
     )
     assert opened.value("w.status") == shown["status"]
 
+    # The other way round: a move played from code shows on the table.
+    opened.run_code('w.play("Ks>NE")')
+    expect(pile(widget, "NE").locator("[data-card='Ks']")).to_be_visible()
+    assert table_state(widget)["hand"] == ["4h"]
+
 
 # -- 2: whole-pile moves, by clicking two piles and by drag and drop -------------------------------
 
@@ -129,10 +134,15 @@ def test_a_whole_pile_moves_by_clicks_and_by_drag_and_drop(
     assert shown["piles"]["N"] == ["Jc", "Td"]
     assert shown["piles"]["E"] == ["6h", "5s"]
     screenshot(widget, "2-piles-moved")
-
     assert python_position(opened) == (
         "N:JcTd E:6h5s S:- W:- NE:- SE:- SW:- NW:- P1:Ks4h9c P2:?7 stock:38 turn:P1"
     )
+
+    # A card drags from the hand as well: the nine of clubs into the emptied west space.
+    card_in_hand(widget, "9c").drag_to(pile(widget, "W"))
+    expect(pile(widget, "W").locator("[data-card='9c']")).to_be_visible()
+    assert table_state(widget)["hand"] == ["Ks", "4h"]
+    assert opened.json("[str(m) for m in w.game.moves]") == ["S>E", "W>N", "9c>W"]
 
 
 # -- 3: a refused move --------------------------------------------------------------------------
