@@ -526,13 +526,13 @@ class KingsCornerWidget(anywidget.AnyWidget):
             self._refuse("a hint is for your own turn")
             return None
         analysis_hint = getattr(importlib.import_module(f"{__package__}.analysis"), "hint", None)
-        if analysis_hint is not None:
-            found = analysis_hint(game)
+        if analysis_hint is not None:  # from the viewer's own view: no hidden card
+            found = analysis_hint(game.observation(game.turn))
             move, reason = str(found.move), str(found.reason)
         else:
             move, reason = _simple_hint(game)
         self._publish(
-            f"Hint: {describe_move_text(move)} ({move}). {reason}",
+            f"Hint ({move}): {reason}",
             hint={"move": move, "reason": reason},
         )
         return move, reason
@@ -998,6 +998,7 @@ def _simple_hint(game: Game) -> tuple[str, str]:
     legal = game.legal_moves()
     for move in legal:
         if not isinstance(move, EndTurn):
-            return str(move), "It is legal now, and every card you play is one less in your hand."
+            what = describe_move_text(str(move))
+            return str(move), f"Play {what}: every card you play is one less in your hand."
     end = game.end_move()
     return str(end), "None of your cards fits anywhere now, so end your turn."
