@@ -183,12 +183,12 @@ def main() -> None:
         shoot(browser, explore, args.out / "explore-all-hands.png")
 
         match = KingsCornerWidget(seed=5, speed=0)
-        shoot(
-            browser,
-            match,
-            args.out / "match-start.png",
-            actions=lambda page: page.keyboard.press("?"),
-        )
+
+        def keys(page: Any) -> None:
+            page.focus("[data-hand] [data-card]")
+            page.keyboard.press("?")
+
+        shoot(browser, match, args.out / "match-keys.png", actions=keys)
 
         def keyboard(page: Any) -> None:
             page.focus("[data-hand] [data-card]")
