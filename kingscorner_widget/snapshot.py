@@ -20,11 +20,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card
-from .game import Game
+from .game import Game, Outcome
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .spaces import SPACES
 
-__all__ = ["build_snapshot", "log_entry", "move_words", "opening_entries"]
+__all__ = ["build_snapshot", "describe_outcome", "log_entry", "move_words", "opening_entries"]
 
 Json = dict[str, Any]
 
@@ -159,7 +159,7 @@ def build_snapshot(
         "pending": str(look.pending_card) if mine and look.pending_card else None,
         "played": look.cards_played_this_turn,
         "over": outcome is not None,
-        "outcome": _describe(outcome, name_of) if outcome is not None else None,
+        "outcome": describe_outcome(outcome, name_of) if outcome is not None else None,
         "log": list(log),
         "history": {"at": history[0], "length": history[1]},
         "waiting": waiting,
@@ -177,12 +177,17 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _describe(outcome: Any, name_of: Callable[[int], str]) -> str:
-    """The outcome in one line with the widget's player names."""
+def describe_outcome(outcome: Outcome, name_of: Callable[[int], str]) -> str:
+    """The outcome in one line with the widget's player names.
+
+    >>> name = {1: "You", 2: "P2"}.get
+    >>> describe_outcome(Outcome("out", 1, (1,), (0, 13), (0, 0)), name)
+    'You went out and win. Left in hand: You 0, P2 13.'
+    """
     names = " and ".join(name_of(p) for p in outcome.winners)
     single = len(outcome.winners) == 1
     verb = ("win" if names == "You" else "wins") if single else "share the win"
-    if outcome.reason == "out":
+    if outcome.reason == "out" and outcome.went_out is not None:
         out = name_of(outcome.went_out)
         went = f"{out} went out"
         head = (

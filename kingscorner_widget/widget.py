@@ -56,7 +56,14 @@ from .moves import EndTurn, Move, as_move
 from .notation import parse_position
 from .observation import Observation
 from .rules import Rules
-from .snapshot import Json, build_snapshot, describe_move_text, log_entry, opening_entries
+from .snapshot import (
+    Json,
+    build_snapshot,
+    describe_move_text,
+    describe_outcome,
+    log_entry,
+    opening_entries,
+)
 
 __all__ = ["MODES", "KingsCornerWidget"]
 
@@ -132,6 +139,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self._rules = rules
         self._seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self._opponents = opponents
+        _check_opponents(opponents)
         self._bots: dict[int, Player] = {}
         self._viewer_seat = viewer
         self._show_all = bool(show_all_hands)
@@ -829,8 +837,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         outcome = game.outcome()
         if outcome is not None and not self._redo:
             parts = [last] if last else []
-            snap = build_snapshot(game, viewer=self.viewer, version=0, mode=self.mode)
-            parts.append(str(snap["outcome"]))
+            parts.append(describe_outcome(outcome, self._name))
             if self._match is not None and self._match.is_scored():
                 parts.append(
                     self._match.describe()
@@ -973,6 +980,19 @@ _METHODS = {
 
 _EMPTY: Game = Game.new(players=2, seed=0)
 """A placeholder game, replaced in ``__init__`` before anything reads it."""
+
+
+def _check_opponents(opponents: str | Sequence[str | Player]) -> None:
+    """Refuse unknown computer players at once, rather than when they first have to move."""
+    names = [opponents] if isinstance(opponents, str) else list(opponents)
+    if not names:
+        raise ValueError("opponents needs at least one computer player")
+    players = importlib.import_module(f"{__package__}.analysis.players")
+    for name in names:
+        if isinstance(name, str):
+            players.make_player(name)
+        elif not callable(getattr(name, "choose", None)):
+            raise TypeError(f"a computer player needs a choose(observation) method: {name!r}")
 
 
 def _before(game: Game) -> Game:

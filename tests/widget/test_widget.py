@@ -267,6 +267,8 @@ def test_a_new_table_plays_a_match_with_a_score_sheet() -> None:
     assert score["scored"]
     assert len(score["rows"]) == 1
     assert score["totals"] == [p or 0 for p in score["rows"][0]["points"]]
+    winners = [score["seats"][seat - 1] for seat in score["rows"][0]["winners"]]
+    assert all(name in w.status for name in winners)  # seats' names, as on the sheet
     assert "Next hand" in w.status or w.match.is_over()
     with pytest.raises(IllegalMoveError, match="on the score sheet"):
         w.play("draw")
