@@ -322,6 +322,12 @@ def test_a_lesson_explains_accepts_shows_and_moves_on(
     assert table_state(widget)["piles"]["W"] == []
     assert python_position(opened) == OPENING
     screenshot(widget, "6-lesson-wrong-move")
+    # Against the rules: the engine's reason.
+    card_in_hand(widget, "4h").click()
+    pile(widget, "NE").click()
+    expect(status).to_contain_text("king")
+    assert table_state(widget)["status"] == opened.value("w.status")
+    assert python_position(opened) == OPENING
 
     play_by_clicks(widget, "Th", "N")
     expect(status).to_contain_text("Well done")
