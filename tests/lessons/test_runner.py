@@ -248,3 +248,31 @@ def test_reprs_are_short_and_stable() -> None:
         "1. Spot the transfer",
         "2. A queen for the space",
     ]
+
+
+@pytest.mark.parametrize("name", ["pile-transfer", "ace", "best-turn"])
+def test_comparisons_agree_with_the_analysis(name: str) -> None:
+    """At the start of a step, the runner's shed counts are the ones analysis.explain gives."""
+    import re
+
+    from kingscorner_widget.analysis import explain
+
+    lesson = load_lesson(name)
+    compared = 0
+    for index in range(len(lesson.steps)):
+        run = LessonRun(lesson, start=index)
+        for move in run.game.legal_moves():
+            message = run.try_move(move).message
+            run.restart_step()
+            found = re.match(
+                r"that sheds (\d+) cards? this turn; the best turn here sheds (\d+)", message
+            )
+            if found is None:
+                continue
+            shed, best = (int(n) for n in found.groups())
+            words = "no card" if shed == 0 else f"{shed} card" + ("s" if shed > 1 else "")
+            assert f"sheds {words} this turn; the best turn sheds {best}." in explain(
+                run.game, move
+            )
+            compared += 1
+    assert compared
