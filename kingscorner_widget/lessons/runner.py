@@ -210,7 +210,7 @@ class LessonRun:
         if wanted:
             kind = _kind(self.game, wanted[0])
             same = kind == _kind(self.game, move)
-            suggestion = f"try {kind} first" if not same else f"try a different {_short(kind)}"
+            suggestion = f"try {kind} first" if not same else f"try another {_short(kind)}"
         shed_now = self._shed()
         best = shed_now + max_shed(self.game)
         if isinstance(move, EndTurn):
@@ -220,7 +220,8 @@ class LessonRun:
             trial.play(move)
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
         if after < best:
-            text = f"that sheds {_cards(after)} this turn; the best turn here sheds {best}"
+            what = "ending the turn now sheds" if isinstance(move, EndTurn) else "that sheds"
+            text = f"{what} {_cards(after)} this turn; the best turn here sheds {best}"
         elif isinstance(move, EndTurn):
             text = "not yet: this step wants more before the turn ends"
         else:
@@ -229,17 +230,17 @@ class LessonRun:
 
 
 def _short(kind: str) -> str:
-    """``a pile move`` -> ``pile move``; ``filling the empty space`` -> ``card there``."""
+    """What to try instead of a move of the same kind: ``a pile move`` -> ``pile move``."""
     return {
         "a pile move": "pile move",
-        "playing a card onto a pile": "card, or another pile",
+        "playing a card onto a pile": "card or pile",
         "a king in a corner": "king or corner",
         "filling the empty space": "card in the empty space",
     }.get(kind, "move")
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return "no card" if n == 0 else f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _kind(game: Game, move: Move) -> str:

@@ -116,7 +116,15 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     )
     assert run.game.position() == before
     ending = run.try_move("draw")
-    assert ending.message.startswith("that sheds 0 cards this turn; the best turn here sheds 3")
+    assert ending.message == (
+        "ending the turn now sheds no card this turn; the best turn here sheds 3"
+        " — try a pile move first"
+    )
+    run = run_at("moves", 4)
+    assert run.try_move("2c>S").message == (
+        "that sheds 1 card this turn; the best turn here sheds 2"
+        " — try another card in the empty space"
+    )
 
 
 def test_a_move_off_the_lesson_gets_told_what_the_step_is_about() -> None:
@@ -265,12 +273,13 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             message = run.try_move(move).message
             run.restart_step()
             found = re.match(
-                r"that sheds (\d+) cards? this turn; the best turn here sheds (\d+)", message
+                r"(?:that|ending the turn now) sheds (no card|\d+ cards?) this turn; "
+                r"the best turn here sheds (\d+)",
+                message,
             )
             if found is None:
                 continue
-            shed, best = (int(n) for n in found.groups())
-            words = "no card" if shed == 0 else f"{shed} card" + ("s" if shed > 1 else "")
+            words, best = found.groups()
             assert f"sheds {words} this turn; the best turn sheds {best}." in explain(
                 run.game, move
             )
