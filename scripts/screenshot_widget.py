@@ -197,6 +197,21 @@ def main() -> None:
 
         shoot(browser, match, args.out / "keyboard.png", actions=keyboard, width=760)
 
+        # A match after a hand or two: the score sheet filled in, "Next hand" offered.
+        finished = KingsCornerWidget(seed=3, speed=0)
+        for _ in range(2):
+            while not finished.game.is_over():
+                if finished.waiting is not None:
+                    finished.skip()
+                else:
+                    finished.play(finished.legal[0])
+            if finished.match is not None and finished.match.hand_number == 1:
+                finished.next_hand()
+        shoot(browser, finished, args.out / "match-hand-over.png")
+
+        lesson = KingsCornerWidget(mode="lesson", lesson="pile-transfer")
+        shoot(browser, lesson, args.out / "lesson.png")
+
         crowded = KingsCornerWidget(Game.new(players=2, seed=8), mode="explore")
         for _ in range(24):  # both players only draw: big hands
             crowded.draw()
