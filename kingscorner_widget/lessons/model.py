@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -71,6 +72,8 @@ _STEP_KEYS = {
     "rules",
 }
 _LESSON_KEYS = {"title", "summary", "rules", "steps"}
+_MOVE_LIST = re.compile(r'\[((?:\s*"[A-Za-z0-9>]+",?)+)\s*\]')
+"""A JSON list of moves in notation, as ``json.dumps`` spreads it over several lines."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -175,8 +178,12 @@ class Lesson:
         return out
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The lesson as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+        """The lesson as JSON text (each move sequence kept on one line)."""
+        text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return (
+            _MOVE_LIST.sub(lambda m: "[" + ", ".join(re.findall(r'"[^"]*"', m[0])) + "]", text)
+            + "\n"
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Lesson:

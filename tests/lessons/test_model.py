@@ -57,6 +57,7 @@ def test_round_trip_through_json_and_dict() -> None:
     assert "sheds" not in saved["steps"][0]
     assert "seed" not in saved["steps"][0]
     assert "players" not in saved["rules"]
+    assert '["W>N", "Qd>W", "Jc>W", "6s>N"]' in lesson.to_json()  # a sequence reads on one line
 
 
 def test_every_builtin_lesson_round_trips() -> None:
