@@ -88,11 +88,21 @@ class Player(Protocol):
 class KingsCornerWidget(anywidget.AnyWidget):
     """A Kings in the Corner table for notebooks: play, explore or follow a lesson.
 
-    ``game`` may be a :class:`Game`, a :class:`Match`, a position line, or ``None`` (a new match
-    in play mode, a new deal otherwise). In play mode the viewer holds seat ``viewer`` and the
-    other seats are computer players named by ``opponents`` (one name for all, or one per seat;
-    objects with a ``choose(observation)`` method are used as they are). ``speed`` is the pause
-    in seconds between computer moves that the table shows one by one.
+    ``game`` may be a :class:`Game`, a :class:`Match`, a position line, a saved record (JSON), or
+    ``None``: a new match in play mode, a new deal in explore mode. ``players`` (default 4) and
+    ``rules`` set the table for new deals; ``seed`` makes them reproducible.
+
+    - ``mode="play"``: the viewer holds seat ``viewer``; the other seats are computer players
+      named by ``opponents`` (one name for all, or one per seat, from
+      :func:`kingscorner_widget.analysis.players.make_player`; objects with a
+      ``choose(observation)`` method are used as they are). The table shows their moves one by
+      one, ``speed`` seconds apart. A new table plays a match to the target with a score sheet.
+    - ``mode="explore"``: one person plays every seat, from any position; undo, back and forward
+      through the history, a move at an earlier point branches. ``show_all_hands=True`` turns
+      every hand face up.
+    - ``mode="lesson"``: ``lesson`` (a :class:`~kingscorner_widget.lessons.Lesson`, a
+      :class:`~kingscorner_widget.lessons.LessonRun` or a built-in lesson's name) narrates each
+      step beside the table and checks the learner's moves.
     """
 
     _esm = _STATIC / "widget.js"
@@ -200,7 +210,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         """The player (1-based, in the current hand) whose hand the table shows at the bottom.
 
         Play mode: the viewer's seat (``None`` once an elimination match has put it out);
-        explore and lesson modes: the player to move.
+        explore mode: the player to move; lesson mode: the learner.
         """
         game = self.game
         if self.mode == "lesson":
