@@ -78,12 +78,14 @@ def tables(draw: st.DrawFn) -> Table:
             remaining.extend(run)
     piles: list[list[Card]] = []
     for space in SPACES:
-        length = draw(st.integers(0, 5))
+        length = draw(st.integers(0, 4))
         starts = [c for c in remaining if c.rank is Rank.KING] if space.is_corner else remaining
         piles.append(_run(starts[0], remaining, length) if length and starts else [])
     hands: list[list[Card] | int] = []
     for player in range(players):
-        size = draw(st.integers(1 if player else 0, min(12, len(remaining) // 2)))
+        least = 1 if player else 0  # at most one hand is empty
+        most = min(12, len(remaining) - (players - 1 - player))
+        size = draw(st.integers(least, max(least, most)))
         hand = remaining[:size]
         del remaining[:size]
         hands.append(len(hand) if draw(st.booleans()) else hand)
