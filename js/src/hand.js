@@ -34,7 +34,8 @@ export function handEl(snap, ui) {
     el.append(card);
   });
   if (!cards.length) el.append(h("span", { class: "kcw-note" }, "No cards left."));
-  return h("div", { class: "kcw-hand-area" }, h("div", { class: "kcw-hand-name" }, whose), el);
+  const kept = me.kept ? ` · ${me.kept} ${me.kept === 1 ? "corner" : "corners"} kept` : "";
+  return h("div", { class: "kcw-hand-area" }, h("div", { class: "kcw-hand-name" }, whose, kept), el);
 }
 
 /** The seats of the other players, in turn order after the viewer: left, across, right. */
@@ -63,7 +64,7 @@ function seatEl(p, snap) {
   return h(
     "div",
     { class: `kcw-seat${moving ? " kcw-moving" : ""}`, "data-player": p.player, role: "group", "aria-label": label },
-    h("div", { class: "kcw-seat-name" }, who, p.kept ? ` · ${p.kept} kept` : ""),
+    h("div", { class: "kcw-seat-name" }, who, p.kept ? ` · ${p.kept} ${p.kept === 1 ? "corner" : "corners"} kept` : ""),
     fan,
     h("div", { class: "kcw-seat-count" }, `${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? " · to play" : ""}`),
   );
