@@ -29,6 +29,8 @@ OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:
 TWO_PILE_MOVES = "N:Jc E:6h S:5s W:Td NE:- SE:- SW:- NW:- P1:Ks4h9c P2:?7 stock:38 turn:P1"
 
 IMPORTS = "from kingscorner_widget import Game, KingsCornerWidget"
+# A card of OPENING as the static picture labels it for screen readers.
+STATIC_LABEL = "jack of clubs on the north pile"
 
 
 def explore(line: str, **options: str) -> list[str]:
@@ -80,6 +82,8 @@ def test_click_a_card_then_a_legal_pile_plays_it(
     opened = notebook(explore(OPENING), app=app)
     widget = table(opened)
     assert table_state(widget)["hand"] == ["Th", "Ks", "4h"]
+    # The static picture kept for exports stays out of sight beside the live table.
+    expect(opened.page.locator(f"svg:has([aria-label='{STATIC_LABEL}'])")).to_be_hidden()
 
     card_in_hand(widget, "Th").click()
     expect(legal_piles(widget)).to_have_count(2)
@@ -475,7 +479,7 @@ def test_exported_html_shows_the_static_picture(
     # Offline, as an exported file is often read: nothing but the file itself loads.
     page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
     page.goto(html.as_uri())
-    picture = page.locator("svg:has([aria-label='jack of clubs on the north pile'])")
+    picture = page.locator(f"svg:has([aria-label='{STATIC_LABEL}'])")
     expect(picture).to_be_visible()
     box = picture.bounding_box()
     assert box is not None
