@@ -395,15 +395,15 @@ class Game:
         pending = self._pending
         moves: list[Move] = []
         for card in self._hands[self._turn] if pending is None else (pending,):
-            targets = _targets(
-                wanted.get(_FIT_KEY[card.index]), open_cross, card.rank is _KING, open_corners
-            )
-            if targets:
-                plays = _PLAYS[card.index]
-                for target in targets:
-                    move = plays[target]
-                    if judge(move) is None:
-                        moves.append(move)
+            fitting = wanted.get(_FIT_KEY[card.index])
+            king = card.rank is _KING
+            if fitting is None and not open_cross and not (king and open_corners):
+                continue  # the usual case: nowhere to go
+            plays = _PLAYS[card.index]
+            for target in _targets(fitting, open_cross, king, open_corners):
+                move = plays[target]
+                if judge(move) is None:
+                    moves.append(move)
         if pending is None:
             for source in _CROSS_INDEXES:
                 moving = piles[source]
