@@ -63,6 +63,10 @@ class BrowserUnavailableError(RuntimeError):
     """Chromium is not installed where the tests look for it."""
 
 
+class PortTakenError(RuntimeError):
+    """Another program took the server's port between choosing it and listening on it."""
+
+
 def chromium_path(playwright: Playwright | None = None) -> str:
     """The Chromium executable: ``$KCW_CHROMIUM``, Debian's package, or Playwright's own build.
 
@@ -205,8 +209,17 @@ class JupyterServer:
             command.append("--allow-root")
         return command
 
-    def start(self) -> JupyterServer:
-        """Start the server and wait until its API answers."""
+    def start(self, attempts: int = 3) -> JupyterServer:
+        """Start the server and wait until its API answers (on another port if one was taken)."""
+        for _ in range(attempts - 1):
+            try:
+                return self._start()
+            except PortTakenError:
+                self.port = free_port()
+                self.base_url = f"http://127.0.0.1:{self.port}"
+        return self._start()
+
+    def _start(self) -> JupyterServer:
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 self.command(),
@@ -219,17 +232,19 @@ class JupyterServer:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"JupyterLab exited with code {self.process.returncode}:\n{self.log()}"
-                )
+                output = self.log()
+                self.process = None
+                if "already in use" in output:
+                    raise PortTakenError(output)
+                self.stop()
+                raise RuntimeError(f"JupyterLab exited early:\n{output}")
             with contextlib.suppress(OSError, urllib.error.URLError):
                 if self.api("status").get("started"):
                     return self
             time.sleep(0.2)
+        output = self.log()
         self.stop()
-        raise RuntimeError(
-            f"JupyterLab did not answer in {self.startup_timeout:.0f} s:\n{self.log()}"
-        )
+        raise RuntimeError(f"JupyterLab did not answer in {self.startup_timeout:.0f} s:\n{output}")
 
     def log(self) -> str:
         """The server's output so far."""
