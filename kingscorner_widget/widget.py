@@ -302,15 +302,27 @@ class KingsCornerWidget(anywidget.AnyWidget):
         if self.mode == "lesson":
             self._lesson_undo()
             return
-        game = self.game
-        if not game.moves:
-            self._refuse("there is no move to take back")
+        reason = self._undo_refusal()
+        if reason is not None:
+            self._refuse(reason)
             return
+        game = self.game
+        self._redo.clear()
+        move = game.undo()
+        self._sync_log(game)
+        self._publish(f"Took back {move}.")
+
+    def _undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would refuse now, or ``None`` when it would take a move back."""
+        game = self.game
+        if self.mode == "lesson":
+            return None if self._lesson.played and not self._showing else "nothing to take back"
+        if not game.moves:
+            return "there is no move to take back"
         if self.mode == "play":
             viewer = self.viewer
             if self._match is not None and self._match.is_scored():
-                self._refuse("this hand is over and on the score sheet: it cannot be taken back")
-                return
+                return "this hand is over and on the score sheet: it cannot be taken back"
             if (
                 viewer is None
                 or game.turn != viewer
@@ -318,12 +330,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 or game.is_over()
                 or isinstance(game.moves[-1], EndTurn)
             ):
-                self._refuse("you can take back only the moves of your own turn, before it ends")
-                return
-        self._redo.clear()
-        move = game.undo()
-        self._sync_log(game)
-        self._publish(f"Took back {move}.")
+                return "you can take back only the moves of your own turn, before it ends"
+        return None
 
     def back(self) -> None:
         """Step one move back through the history (the later moves stay, to step forward).
@@ -863,7 +871,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         return last
 
     def _snapshot_extra(self) -> Json:
-        extra: Json = {"title": self._title}
+        extra: Json = {"title": self._title, "undoable": self._undo_refusal() is None}
         if self.mode == "lesson":
             extra["lesson"] = self._lesson_snapshot()
             extra["title"] = self._lesson.lesson.title

@@ -24,7 +24,7 @@ export function controlsEl(snap, legal) {
   row.append(
     button("draw", snap.end === "pass" ? "Pass" : "Draw & end turn", { disabled: !mine, key: "D", primary: mine && legal.length <= 1 }),
     button("hint", "Hint", { disabled: !mine, key: "H" }),
-    button("undo", "Undo", { disabled: at === 0, key: "U" }),
+    button("undo", "Undo", { disabled: snap.undoable === undefined ? at === 0 : !snap.undoable, key: "U" }),
   );
   if (lesson) {
     row.append(

@@ -74,6 +74,15 @@ describe("rendering from a snapshot", () => {
     expect($('[data-action="draw"]').textContent).toBe("Draw & end turn");
   });
 
+  it("enables Undo only when Python says a move can be taken back", () => {
+    mount(snapshot({ history: { at: 3, length: 3 }, undoable: false }));
+    expect($('[data-action="undo"]').disabled).toBe(true);
+    cleanup();
+    el.remove();
+    mount(snapshot({ history: { at: 3, length: 3 }, undoable: true }));
+    expect($('[data-action="undo"]').disabled).toBe(false);
+  });
+
   it("labels the end-of-turn button Pass on an empty stock", () => {
     mount(snapshot({ end: "pass", stock: 0 }), ["pass"]);
     expect($('[data-action="draw"]').textContent).toBe("Pass");

@@ -237,11 +237,14 @@ def test_speed_can_change_from_the_browser() -> None:
 
 def test_play_mode_undo_takes_back_only_the_viewers_current_turn() -> None:
     w = play(TWO_PILE_MOVES)
+    assert not w.snapshot["undoable"]
     w.play("S>E")
+    assert w.snapshot["undoable"]
     w.undo()
     assert w.game.moves == []
     w.draw()
     w.skip()
+    assert not w.snapshot["undoable"]
     w.undo()
     assert w.status.startswith("You can take back only the moves of your own turn")
 
