@@ -347,6 +347,22 @@ def report(actions: list[Action]) -> None:
             f"max {max(sizes) / 1024:.2f} KB (content max {max(contents) / 1024:.2f} KB); "
             f"{big} of {len(sizes)} at or over {TARGET_BYTES // 1024} KB"
         )
+        largest = max((f for a in actions for f in a.received), key=lambda f: f.size)
+        print(f"  largest message, biggest parts: {heaviest_parts(largest.content)}")
+
+
+def heaviest_parts(content: dict[str, Any], count: int = 4) -> str:
+    """The synced values (and snapshot fields) that weigh most in a state update, in KB."""
+    state = content.get("data", {}).get("state", {})
+    parts: dict[str, int] = {}
+    for name, value in state.items():
+        if name == "snapshot" and isinstance(value, dict):
+            for key, field_value in value.items():
+                parts[f"snapshot.{key}"] = len(json.dumps(field_value))
+        else:
+            parts[name] = len(json.dumps(value))
+    ranked = sorted(parts.items(), key=lambda item: -item[1])[:count]
+    return ", ".join(f"{name} {size / 1024:.2f} KB" for name, size in ranked)
 
 
 def run() -> None:
