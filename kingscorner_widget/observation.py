@@ -58,6 +58,11 @@ class Observation:
     """Every move so far as ``(player, notation)``; draws are public, the drawn card is not."""
     over: bool
     """True once the hand has ended."""
+    idle_turns: int = 0
+    """Turns in a row that ended with no card played and none drawn (a full round of them with
+    the stock empty blocks the hand). Public: everyone saw those turns."""
+    drew_this_turn: bool = False
+    """True when the player to move has drawn this turn (draw first, or draw until it fits)."""
 
     def pile(self, space: Space | str) -> tuple[Card, ...]:
         """The cards on ``space``, bottom first."""
@@ -92,12 +97,15 @@ class Observation:
     def sample_game(self, rng: random.Random) -> Game:
         """A complete game consistent with this view: the hidden cards dealt at random.
 
-        The turn's progress (cards already played this turn) is kept, so the sampled game accepts
-        the same moves the real one does.
+        The turn's progress (cards played, a draw, the turns in a row without a card played) is
+        kept, so the sampled game accepts the same moves the real one does and ends blocked when
+        it would.
         """
         game = Game(fill_hidden(self.table(), rng), self.rules)
         game._played = self.cards_played_this_turn
         game._pending = self.pending_card
+        game._idle = self.idle_turns
+        game._drew = self.drew_this_turn
         return game
 
 
@@ -119,4 +127,6 @@ def observe(game: Game, player: int) -> Observation:
         legal_moves=tuple(game.legal_moves()) if mine and index == game.turn - 1 else (),
         history=tuple(zip(game.movers(), map(str, game.moves), strict=True)),
         over=game.is_over(),
+        idle_turns=game._idle,
+        drew_this_turn=game._drew,
     )
