@@ -111,6 +111,7 @@ def build_snapshot(
     show_all: bool = False,
     shown: Sequence[int] = (),
     names: Callable[[int], str] | None = None,
+    order: Sequence[int] | None = None,
     computers: Sequence[int] = (),
     log: Sequence[Json] = (),
     history: tuple[int, int] = (0, 0),
@@ -159,7 +160,7 @@ def build_snapshot(
         "pending": str(look.pending_card) if mine and look.pending_card else None,
         "played": look.cards_played_this_turn,
         "over": outcome is not None,
-        "outcome": describe_outcome(outcome, name_of) if outcome is not None else None,
+        "outcome": describe_outcome(outcome, name_of, order) if outcome is not None else None,
         "log": list(log),
         "history": {"at": history[0], "length": history[1]},
         "waiting": waiting,
@@ -177,8 +178,10 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def describe_outcome(outcome: Outcome, name_of: Callable[[int], str]) -> str:
-    """The outcome in one line with the widget's player names.
+def describe_outcome(
+    outcome: Outcome, name_of: Callable[[int], str], order: Sequence[int] | None = None
+) -> str:
+    """The outcome in one line with the widget's player names (counts in ``order`` of players).
 
     >>> name = {1: "You", 2: "P2"}.get
     >>> describe_outcome(Outcome("out", 1, (1,), (0, 13), (0, 0)), name)
@@ -197,7 +200,8 @@ def describe_outcome(outcome: Outcome, name_of: Callable[[int], str]) -> str:
         )
     else:
         head = f"The hand is blocked; {names} {verb}."
-    counts = ", ".join(f"{name_of(p)} {n}" for p, n in enumerate(outcome.penalties, start=1))
+    players = order or range(1, len(outcome.penalties) + 1)
+    counts = ", ".join(f"{name_of(p)} {outcome.penalties[p - 1]}" for p in players)
     return f"{head} Left in hand: {counts}."
 
 

@@ -820,6 +820,12 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 return f"P{self._match.seat_of(player)}"
         return f"P{player}"
 
+    def _seat_order(self, game: Game) -> list[int]:
+        """The hand's players in seat order (a match's deal moves P1 round the table)."""
+        players = range(1, game.players + 1)
+        match = self._match
+        return sorted(players, key=match.seat_of) if match is not None else list(players)
+
     def _computers(self) -> list[int]:
         if self.mode != "play":
             return []
@@ -855,7 +861,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         outcome = game.outcome()
         if outcome is not None and not self._redo:
             parts = [last] if last else []
-            parts.append(describe_outcome(outcome, self._name))
+            parts.append(describe_outcome(outcome, self._name, self._seat_order(game)))
             if self._match is not None and self._match.is_scored():
                 parts.append(
                     self._match.describe()
@@ -915,6 +921,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             show_all=show_all,
             shown=self._lesson_shown() if self.mode == "lesson" else (),
             names=self._name,
+            order=self._seat_order(game),
             computers=self._computers(),
             log=log,
             history=(len(game.moves), len(game.moves) + len(self._redo)),
