@@ -8,9 +8,13 @@ Every figure is the best of a few rounds, to see past other work on a shared mac
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from kingscorner_widget import Game
 from kingscorner_widget.moves import EndTurn
@@ -34,7 +38,7 @@ CHESS_POSITIONS = {
 
 def seeded_positions(count: int = POSITIONS) -> list[Game]:
     """Positions from seeded deals of 2-4 players, each a random number of random moves in."""
-    games = []
+    games: list[Game] = []
     seed = 0
     while len(games) < count:
         rng = random.Random(seed)
@@ -61,15 +65,15 @@ def turn_perft(game: Game, depth: int) -> int:
     return nodes
 
 
-def chess_perft(board: object, depth: int) -> int:
+def chess_perft(board: Any, depth: int) -> int:
     """python-chess perft counting every push, the way :func:`turn_perft` counts plays."""
     nodes = 0
-    for move in list(board.legal_moves):  # type: ignore[attr-defined]
-        board.push(move)  # type: ignore[attr-defined]
+    for move in list(board.legal_moves):
+        board.push(move)
         nodes += 1
         if depth > 1:
             nodes += chess_perft(board, depth - 1)
-        board.pop()  # type: ignore[attr-defined]
+        board.pop()
     return nodes
 
 
@@ -116,14 +120,12 @@ def run() -> None:
     works: dict[str, Callable[[], int]] = {
         "engine": lambda: sum(turn_perft(game, TURN_DEPTH) for game in positions)
     }
-    try:
-        import chess
-    except ImportError:
-        chess = None
+    chess: Any = None
+    with contextlib.suppress(ImportError):
+        chess = importlib.import_module("chess")
     if chess is not None:
         for name, (fen, depth) in CHESS_POSITIONS.items():
-            board = chess.Board(fen)
-            works[name] = lambda b=board, d=depth: chess_perft(b, d)  # type: ignore[misc]
+            works[name] = functools.partial(chess_perft, chess.Board(fen), depth)
     rates = best_rates(works)
     nodes, engine_rate = rates.pop("engine")
     print(
@@ -147,7 +149,8 @@ def run() -> None:
     for players in (2, 4):
         games = 100
         moves = random_games(players, games)[1]
-        _, rate = best_rates({"games": lambda p=players, n=games: random_games(p, n)[0]})["games"]
+        work = functools.partial(lambda p, n: random_games(p, n)[0], players, games)
+        _, rate = best_rates({"games": work})["games"]
         print(
             f"random full games, {players} players: {rate:,.0f} games/s "
             f"({games} seeded games, {moves / games:.0f} moves each on average)"
