@@ -7,8 +7,10 @@ times the click (its ``pointerdown``) to the moment the table shows the move (a 
 on the widget), and the kernel websocket's frames are counted: the widget messages the browser sends
 (intents) and the ones it receives (state updates), up to the kernel going idle again.
 
-Prints p50 and p95 over 50 plays, the size of the state messages and the messages per action
-(targets: p95 under 50 ms, one message per action, under 4 KB). Run it with
+Prints p50 and p95 over 50 plays, split into click -> intent sent, sent -> update received and
+received -> drawn (timed in the page on the websocket itself), the size of the state messages and
+the messages per action (targets: p95 under 50 ms, one message per action, under 4 KB). A bare
+anywidget echo on the same page gives the floor the machine allows at the moment. Run it with
 ``.venv/bin/python -m bench`` (every benchmark) or ``.venv/bin/python bench/bench_browser.py``.
 """
 
