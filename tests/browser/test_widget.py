@@ -33,13 +33,9 @@ IMPORTS = "from kingscorner_widget import Game, KingsCornerWidget"
 STATIC_LABEL = "jack of clubs on the north pile"
 
 
-def explore(line: str, **options: str) -> list[str]:
+def explore(line: str) -> list[str]:
     """Notebook cells that show ``line`` on an explore-mode table named ``w``."""
-    extra = "".join(f", {key}={value}" for key, value in options.items())
-    return [
-        IMPORTS,
-        f'w = KingsCornerWidget(Game.from_position("{line}"), mode="explore"{extra})\nw',
-    ]
+    return [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{line}"), mode="explore")\nw']
 
 
 def table(opened: NotebookPage) -> Locator:
