@@ -1,23 +1,44 @@
 """Analysis: the best turn, hints and explanations, odds, computer players and simulations.
 
-Plots need matplotlib and data frames need pandas; both are imported only when asked for.
+Plots (:mod:`.plots`) need matplotlib and data frames need pandas; both are imported only when
+asked for.
 """
 
 from __future__ import annotations
 
 from .explain import Hint, explain, hint
 from .odds import Odds, odds
+from .players import (
+    GreedyPlayer,
+    LookaheadPlayer,
+    PlannerPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+)
 from .search import TurnPlan, TurnValue, best_turn, plain_search, search_value
+from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 
 __all__ = [
+    "GameRecord",
+    "GreedyPlayer",
     "Hint",
+    "LookaheadPlayer",
     "Odds",
+    "PlannerPlayer",
+    "Player",
+    "RandomPlayer",
+    "SimulationResult",
+    "TournamentResult",
     "TurnPlan",
     "TurnValue",
     "best_turn",
     "explain",
     "hint",
+    "make_player",
     "odds",
     "plain_search",
     "search_value",
+    "simulate",
+    "tournament",
 ]

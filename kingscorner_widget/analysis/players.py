@@ -1,0 +1,255 @@
+"""Computer players: each sees only an :class:`Observation` and returns one move at a time.
+
+>>> from kingscorner_widget import Game
+>>> g = Game.new(players=2, seed=3)
+>>> bots = [make_player("greedy"), make_player("planner")]
+>>> while not g.is_over():
+...     g.play(bots[g.turn - 1].choose(g.observation(g.turn)))
+>>> g.outcome().reason in ("out", "blocked")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import time
+from typing import Protocol, runtime_checkable
+
+from ..cards import Rank
+from ..game import Game
+from ..moves import EndTurn, Move, MovePile, PlayCard
+from ..observation import Observation
+from .search import TIE_BREAK_BUDGET, TurnValue, _search, _start, best_turn
+
+__all__ = [
+    "GreedyPlayer",
+    "LookaheadPlayer",
+    "PlannerPlayer",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player: ``choose`` gets what the player sees and returns its next move."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Move:
+        """The next move for ``observation.player``, who must be the player to move."""
+        ...
+
+
+def _moves(observation: Observation) -> tuple[Move, ...]:
+    if observation.over:
+        raise ValueError("the hand is over: there is no move to choose")
+    if observation.player != observation.turn or not observation.legal_moves:
+        raise ValueError(f"it is P{observation.turn}'s turn, not P{observation.player}'s")
+    return observation.legal_moves
+
+
+def _view_key(observation: Observation) -> str:
+    """Everything the viewer knows that could matter to a decision, as one string."""
+    return f"{observation.position()}|{observation.cards_played_this_turn}|{len(observation.history)}"
+
+
+def _rng(seed: int, observation: Observation) -> random.Random:
+    """A generator that depends only on the seed and what the viewer sees."""
+    digest = hashlib.sha256(f"{seed}|{_view_key(observation)}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+@dataclasses.dataclass
+class RandomPlayer:
+    """Picks uniformly among the legal moves (a baseline)."""
+
+    seed: int = 0
+    """Decisions depend only on this seed and what the player sees."""
+    name: str = "random"
+
+    def choose(self, observation: Observation) -> Move:
+        """A legal move at random."""
+        moves = _moves(observation)
+        return _rng(self.seed, observation).choice(moves)
+
+
+@dataclasses.dataclass
+class GreedyPlayer:
+    """Kings to corners first, then any card it can play, with no look-ahead.
+
+    Its order: a king (or a pile headed by one) into an empty corner; the highest card that goes
+    on a pile; a pile moved onto another; the highest card into an empty side space; end the turn.
+    """
+
+    name: str = "greedy"
+
+    def choose(self, observation: Observation) -> Move:
+        """The first move in the greedy order."""
+        moves = _moves(observation)
+        piles = observation.piles
+
+        def priority(move: Move) -> tuple[int, int]:
+            if isinstance(move, PlayCard):
+                empty = not piles[move.target.index]
+                if move.card.rank is Rank.KING and move.target.is_corner and empty:
+                    return (0, 0)
+                return (3, -move.card.rank) if empty else (1, -move.card.rank)
+            if isinstance(move, MovePile):
+                return (0, 1) if move.target.is_corner and not piles[move.target.index] else (2, 0)
+            return (4, 0)
+
+        return min(moves, key=priority)
+
+
+@dataclasses.dataclass
+class PlannerPlayer:
+    """Plays its best turn (:func:`~kingscorner_widget.analysis.best_turn`), one move at a time.
+
+    The plan is kept between calls while the game follows it, so a turn is searched once.
+    """
+
+    name: str = "planner"
+    _planned: dict[str, Move] = dataclasses.field(default_factory=dict, repr=False)
+
+    def choose(self, observation: Observation) -> Move:
+        """The next move of the best turn."""
+        _moves(observation)
+        key = _view_key(observation)
+        move = self._planned.pop(key, None)
+        if move is not None:
+            return move
+        self._planned.clear()
+        plan = best_turn(observation)
+        self._remember(observation, plan.moves)
+        return self._planned.pop(key)
+
+    def _remember(self, observation: Observation, moves: tuple[Move, ...]) -> None:
+        """Key each move of ``moves`` by the view the player will have just before it."""
+        game = observation.sample_game(random.Random(0))
+        game._history = [None] * len(observation.history)  # type: ignore[list-item]
+        player = observation.player
+        for move in moves:
+            self._planned[_game_key(game, player)] = move
+            if isinstance(move, EndTurn):
+                break
+            game.play(move)
+
+
+def _game_key(game: Game, player: int) -> str:
+    return f"{game.position(player)}|{game.cards_played_this_turn}|{len(game._history)}"
+
+
+@dataclasses.dataclass
+class LookaheadPlayer:
+    """Chooses among its best turns by sampling what the opponents might hold.
+
+    At the start of its decision it lists the turns that shed the most cards (the best
+    continuation after each possible first move, kept when it sheds as many as the best turn),
+    deals the hidden cards at random ``samples`` times consistently with what it has seen, plays
+    each candidate turn out in every sample and lets the next player answer with their own best
+    turn. It keeps the turn whose answers shed the fewest cards on average (going out counts as
+    10 more). With ``time_budget`` (seconds) it stops sampling early; without it, it is
+    deterministic for a given seed.
+    """
+
+    samples: int = 6
+    """Deals of the hidden cards per decision."""
+    seed: int = 0
+    """Decisions depend only on this seed and what the player sees."""
+    time_budget: float | None = None
+    """Seconds to spend sampling per decision (``None``: all ``samples``)."""
+    name: str = "lookahead"
+    _planned: dict[str, Move] = dataclasses.field(default_factory=dict, repr=False)
+
+    def choose(self, observation: Observation) -> Move:
+        """The next move of the chosen turn."""
+        _moves(observation)
+        key = _view_key(observation)
+        move = self._planned.pop(key, None)
+        if move is not None:
+            return move
+        self._planned.clear()
+        moves = self._decide(observation)
+        PlannerPlayer._remember(self, observation, moves)  # type: ignore[arg-type]
+        return self._planned.pop(key)
+
+    def _decide(self, observation: Observation) -> tuple[Move, ...]:
+        best = best_turn(observation)
+        base = observation.sample_game(random.Random(0))
+        player = observation.player
+        candidates: dict[str, tuple[Move, ...]] = {}
+        for first in observation.legal_moves:
+            game = base.copy()
+            if isinstance(first, EndTurn):
+                if best.value.cards <= 1:
+                    candidates.setdefault(game.position(player), (first,))
+                continue
+            game.play(first)
+            if game.is_over():
+                return (first,)
+            rest = best_turn(game.observation(player))
+            if rest.value.cards + isinstance(first, PlayCard) + 1 < best.value.cards:
+                continue
+            plan = (first, *rest.moves)
+            for move in rest.moves[:-1]:
+                game.play(move)
+            candidates.setdefault(game.position(player), plan)
+        candidates.setdefault("best", best.moves)
+        if best.goes_out or len(candidates) <= 1:
+            return best.moves
+        options = list(candidates.values())
+        scores = [0.0] * len(options)
+        rng = _rng(self.seed, observation)
+        start = time.perf_counter()
+        for done in range(self.samples):
+            if self.time_budget is not None and done and time.perf_counter() - start > self.time_budget:
+                break
+            deal = observation.sample_game(random.Random(rng.getrandbits(64)))
+            for i, plan in enumerate(options):
+                game = deal.copy()
+                for move in plan:
+                    game.play(move)
+                scores[i] += _race(game, player)
+        best_index = max(range(len(options)), key=lambda i: (scores[i], -len(options[i]), -i))
+        return options[best_index]
+
+
+def _race(game: Game, player: int) -> float:
+    """How the race to go out looks once the next player has answered with their best turn:
+    their cards left minus ours, with 10 more either way for whoever has gone out."""
+    if game.is_over():
+        return 10.0 + len(game.hand(game.turn))
+    mine = len(game.hand(player))
+    observation = game.observation(game.turn)
+    value, _, _, _ = _search(_start(observation), tie_break_budget=0)
+    cards = TurnValue.unpack(value).cards
+    left = len(observation.hand) - cards
+    return left - mine - (10.0 if left == 0 else 0.0)
+
+
+def make_player(kind: str, seed: int = 0, **options: object) -> Player:
+    """A player by name: ``"random"``, ``"greedy"``, ``"planner"`` or ``"lookahead"``.
+
+    >>> make_player("lookahead", seed=2, samples=4).samples
+    4
+    >>> make_player("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player 'clever': choose random, greedy, planner or lookahead
+    """
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    if kind == "greedy":
+        return GreedyPlayer()
+    if kind == "planner":
+        return PlannerPlayer()
+    if kind == "lookahead":
+        return LookaheadPlayer(seed=seed, **options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown player {kind!r}: choose random, greedy, planner or lookahead")
+
+
+assert TIE_BREAK_BUDGET > 0
