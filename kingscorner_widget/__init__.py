@@ -22,6 +22,7 @@ from .rules import Count, DrawTiming, MatchEnd, Rules
 from .spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
+    from .analysis import best_turn, explain, hint
     from .widget import KingsCornerWidget
 
 __all__ = [
@@ -56,15 +57,23 @@ __all__ = [
     "match_to_json",
     "observe",
     "parse_move",
+    "best_turn",
+    "explain",
+    "hint",
     "parse_position",
     "save",
 ]
 
-_LAZY = {"KingsCornerWidget": ".widget"}
+_LAZY = {
+    "KingsCornerWidget": ".widget",
+    "best_turn": ".analysis",
+    "explain": ".analysis",
+    "hint": ".analysis",
+}
 
 
 def __getattr__(name: str) -> Any:
-    """Import the widget (and its Jupyter dependencies) only when it is asked for."""
+    """Import the widget (and its Jupyter dependencies) and the analysis only when asked for."""
     if name in _LAZY:
         import importlib
 
