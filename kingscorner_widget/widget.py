@@ -121,7 +121,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
     """One line for the viewer: what just happened, or why a move was refused."""
     mode = traitlets.Unicode("play").tag(sync=True)
     """``"play"``, ``"explore"`` or ``"lesson"``."""
-    speed = traitlets.Float(0.8).tag(sync=True)
+    speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
 
     def __init__(
