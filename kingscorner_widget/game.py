@@ -46,6 +46,7 @@ _PLAYS = tuple(tuple(PlayCard(card, space) for space in SPACES) for card in DECK
 _PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for source in SPACES)
 _FIRST_CORNER = SPACES.index(CORNERS[0])
 assert SPACES[_FIRST_CORNER:] == CORNERS
+_KINGS = frozenset(card.index for card in DECK if card.rank is Rank.KING)
 _FIT_KEY = tuple(card.rank * 2 + card.red for card in DECK)
 """For each card, a key shared by the cards of its rank and colour."""
 _WANTS = tuple((card.rank - 1) * 2 + (not card.red) for card in DECK)
@@ -394,11 +395,15 @@ class Game:
                 open_corners.append(index)
         pending = self._pending
         moves: list[Move] = []
-        for card in self._hands[self._turn] if pending is None else (pending,):
+        hand = self._hands[self._turn] if pending is None else [pending]
+        if not open_cross:  # the usual case: keep only the cards with somewhere to go
+            if open_corners:
+                hand = [c for c in hand if c.index in _KINGS or _FIT_KEY[c.index] in wanted]
+            else:
+                hand = [c for c in hand if _FIT_KEY[c.index] in wanted]
+        for card in hand:
             fitting = wanted.get(_FIT_KEY[card.index])
             king = card.rank is _KING
-            if fitting is None and not open_cross and not (king and open_corners):
-                continue  # the usual case: nowhere to go
             plays = _PLAYS[card.index]
             for target in _targets(fitting, open_cross, king, open_corners):
                 move = plays[target]
@@ -493,7 +498,7 @@ class Game:
 
     def _end_turn_violation(self, move: EndTurn) -> str | None:
         expected = self.end_move()
-        if move != expected:
+        if move is not expected and move != expected:
             if self.rules.draw_timing is DrawTiming.START:
                 return "with the draw at the start of the turn, end your turn with pass"
             if expected is PASS:
