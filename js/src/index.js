@@ -221,10 +221,13 @@ function render({ model, el }) {
   };
 }
 
+/** A selector that finds the focused control again after a redraw. */
 function focusKey(node) {
-  for (const name of ["data-action", "data-card", "data-pile"]) {
+  for (const name of ["data-action", "data-pile", "data-card"]) {
     const holder = node.closest?.(`[${name}]`);
-    if (holder) return `[${name}="${holder.getAttribute(name)}"]`;
+    if (!holder) continue;
+    const inHand = name === "data-card" && holder.closest("[data-hand]") ? "[data-hand] " : "";
+    return `${inHand}[${name}="${holder.getAttribute(name)}"]`;
   }
   return null;
 }

@@ -299,6 +299,15 @@ describe("keyboard", () => {
     expect(document.activeElement.dataset.pile).toBe("S");
   });
 
+  it("keeps the keyboard focus on the same pile across a redraw", async () => {
+    mount();
+    $('[data-pile="E"]').focus();
+    model.set({ snapshot: snapshot({ version: 9 }) });
+    await tick();
+    expect(document.activeElement.dataset.pile).toBe("E");
+    expect(document.activeElement.isConnected).toBe(true);
+  });
+
   it("has letter keys for the buttons and Escape to put a card back", () => {
     mount(snapshot({ history: { at: 1, length: 2 } }));
     const ten = $('[data-hand] [data-card="Th"]');
