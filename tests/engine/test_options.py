@@ -276,3 +276,46 @@ def test_outcome_counts_the_hands_with_the_rules_count(count: str, expected: int
     assert outcome is not None
     assert outcome.penalties[:2] == (0, expected)
     assert outcome.describe().startswith("P1 went out and wins.")
+
+
+# -- options together ---------------------------------------------------------------------------
+
+
+def test_must_play_after_drawing_until_a_card_fits() -> None:
+    game = game_at(
+        "N:Jc E:Qs S:5s W:8h P1:2cTc P2:? stock:3s4sJh9d", draw_until_fits=True, must_play=True
+    )
+    game.play("draw")
+    assert [str(m) for m in game.legal_moves()] == ["Jh>E"]
+    game.play("Jh>E")
+    assert (
+        check_refused(game, DRAW) == "must play: Tc can go on the east pile, so it must be played"
+    )
+    game.play("Tc>E")
+    game.play("draw")
+    assert game.turn == 2
+    assert game.hand(1) == cards("2c3s4s9d")
+
+
+def test_must_play_a_card_drawn_at_the_start_of_the_turn() -> None:
+    game = game_at(
+        "N:Jc E:Qs S:5s W:8h P1:2c P2:4c P3:? stock:Th9d", draw_timing="start", must_play=True
+    )
+    game.play("pass")
+    assert game.hand(2) == cards("4cTh")
+    assert check_refused(game, PASS).startswith("must play: Th can go on the north pile")
+    game.play("Th>N")
+    game.play("pass")
+    assert game.turn == 3
+    assert game.hand(3)[-1] == Card.parse("9d")
+
+
+def test_kings_first_with_a_king_drawn_at_the_start_of_the_turn() -> None:
+    game = game_at(
+        "N:Jc E:Qs S:5s W:8h P1:2c P2:Th P3:? stock:Kd9d", draw_timing="start", kings_first=True
+    )
+    game.play("pass")
+    assert check_refused(game, parse_move("Th>N")).startswith("kings first: put Kd")
+    game.play("Kd>NW")
+    game.play("Th>N")
+    assert game.is_over()
