@@ -1,7 +1,7 @@
 """Run every benchmark module ``bench/bench_*.py`` in name order.
 
-    python -m bench            # all of them
-    python -m bench engine     # only the modules whose name contains "engine"
+``python -m bench`` runs all of them; ``python -m bench engine browser`` only the modules whose
+name contains one of the words given.
 """
 
 from __future__ import annotations
