@@ -9,11 +9,20 @@ is replaced by the screenshot a test marks for it.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from tests.browser.jupyter_server import (
     README_PICTURE,
@@ -24,6 +33,9 @@ from tests.browser.jupyter_server import (
     launch_chromium,
     write_notebook,
 )
+
+# A busy machine (CI's two cores) must not turn a slow kernel into a failure; a real fault still is.
+expect.set_options(timeout=15_000)
 
 OpenNotebook = Callable[..., NotebookPage]
 Screenshot = Callable[[Page | Locator, str], Path]
@@ -80,9 +92,31 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item,
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test, so fixtures can tell that it failed."""
+    report = yield
+    item.stash.setdefault(_FAILED, False)
+    if report.failed:
+        item.stash[_FAILED] = True
+    return report
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
+def page(
+    context: BrowserContext, request: pytest.FixtureRequest, screenshot_dir: Path
+) -> Iterator[Page]:
+    """A fresh page; when the test fails, a picture of it is saved as ``FAILED-<test>.png``."""
+    page = context.new_page()
+    yield page
+    if request.node.stash.get(_FAILED, False):
+        name = re.sub(r"[^\w.-]+", "-", request.node.name)
+        page.screenshot(path=screenshot_dir / f"FAILED-{name}.png", full_page=True)
 
 
 @pytest.fixture
