@@ -603,10 +603,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
                 assert intent.move is not None
                 self.play(intent.move)
             elif kind == "draw":
-                if not self._viewer_to_move() and self.mode == "play":
-                    self._refuse(self._play_violation(self.game.end_move()) or "wait")
-                else:
-                    self.draw()
+                self.draw()
             elif kind == "speed":
                 assert intent.value is not None
                 self.speed = intent.value
