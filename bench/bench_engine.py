@@ -30,7 +30,7 @@ CHESS_POSITIONS = {
     "start position": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3),
     "middlegame (Kiwipete)": (
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        2,
+        3,
     ),
 }
 """python-chess reference positions and their perft depth."""
