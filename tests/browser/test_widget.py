@@ -68,6 +68,20 @@ def python_position(opened: NotebookPage, player: int = 1) -> str:
     return opened.value(f"w.game.position(player={player})")
 
 
+def assert_hooks(widget: Locator, actions: tuple[str, ...]) -> None:
+    """The SPEC's hooks are all there: every pile (empty or not), the hand, the status line, the
+    buttons, and cards a screen reader names in words, with their suit as a symbol."""
+    shown = table_state(widget)
+    assert sorted(shown["piles"]) == sorted(["N", "E", "S", "W", "NE", "SE", "SW", "NW"])
+    expect(widget.locator("[data-hand]")).to_have_count(1)
+    expect(widget.locator("[data-status]")).to_have_attribute("role", "status")
+    for action in actions:
+        expect(widget.locator(f"[data-action='{action}']")).to_have_count(1)
+    ten = card_in_hand(widget, "Th")
+    expect(ten).to_have_attribute("aria-label", re.compile("ten of hearts"))
+    expect(ten).to_contain_text("♥")
+
+
 # -- 1 and 8: click a card, the legal piles light up, click one to play ----------------------------
 
 
@@ -78,6 +92,7 @@ def test_click_a_card_then_a_legal_pile_plays_it(
     opened = notebook(explore(OPENING), app=app)
     widget = table(opened)
     assert table_state(widget)["hand"] == ["Th", "Ks", "4h"]
+    assert_hooks(widget, ("draw", "hint", "undo", "back", "forward", "new", "daily"))
     # The static picture kept for exports stays out of sight beside the live table.
     expect(opened.page.locator(f"svg:has([aria-label='{STATIC_LABEL}'])")).to_be_hidden()
 
@@ -307,6 +322,7 @@ def test_a_lesson_explains_accepts_shows_and_moves_on(
 ) -> None:
     opened = notebook([IMPORTS, LESSON])
     widget = table(opened)
+    assert_hooks(widget, ("next", "show", "hint"))
     status = widget.locator("[data-status]")
     expect(widget).to_contain_text("Put the ten of hearts on the jack of clubs")
 
