@@ -102,7 +102,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
       every hand face up.
     - ``mode="lesson"``: ``lesson`` (a :class:`~kingscorner_widget.lessons.Lesson`, a
       :class:`~kingscorner_widget.lessons.LessonRun` or a built-in lesson's name) narrates each
-      step beside the table and checks the learner's moves.
+      step beside the table and checks the learner's moves. Giving ``lesson`` alone is enough:
+      the mode defaults to ``"lesson"`` with a lesson and to ``"play"`` without.
     """
 
     _esm = _STATIC / "widget.js"
@@ -128,7 +129,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
         self,
         game: Game | Match | str | None = None,
         *,
-        mode: str = "play",
+        mode: str | None = None,
         players: int | None = None,
         opponents: str | Sequence[str | Player] = "greedy",
         viewer: int = 1,
@@ -138,6 +139,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
         lesson: Any = None,
         speed: float = 0.8,
     ) -> None:
+        if mode is None:
+            mode = "lesson" if lesson is not None else "play"
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if isinstance(speed, bool) or not 0 <= speed <= 10:

@@ -149,3 +149,11 @@ def test_a_lesson_shows_the_hands_its_position_writes_out_and_no_other() -> None
     hands = w.snapshot["hands"]
     assert [h["cards"] for h in hands] == [["Th"], ["Ks", "Qh", "4d", "2c"], None]
     assert_no_hidden_card(w)
+
+
+def test_a_lesson_alone_opens_the_table_in_lesson_mode() -> None:
+    from kingscorner_widget.lessons import load_lesson
+
+    table = KingsCornerWidget(lesson=load_lesson("moves"))
+    assert table.mode == "lesson"
+    assert KingsCornerWidget(players=2, seed=1).mode == "play"
