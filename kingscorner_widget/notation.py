@@ -90,15 +90,18 @@ def parse_position(text: str) -> Table:
     ValueError: the position holds 51 of 52 cards
     """
     fields: dict[str, str] = {}
+    written: dict[str, str] = {}  # each field's name as given, for messages
     for field in text.split():
         key, sep, value = field.partition(":")
         if not sep or not value:
             raise ValueError(f"{field!r} is not a field: write name:value, like N:Jc or turn:P1")
+        name = key
         key = key.upper() if not key.lower().startswith("stock") else key.lower()
         key = "turn" if key == "TURN" else key
         if key in fields:
             raise ValueError(f"the field {key}: is given twice")
         fields[key] = value
+        written[key] = name
 
     piles: list[list[Card]] = []
     for space in SPACES:
@@ -161,7 +164,7 @@ def parse_position(text: str) -> Table:
         raise ValueError(f"turn:P{turn} names a player who does not exist")
 
     if fields:
-        raise ValueError(f"unknown field {next(iter(fields))}:")
+        raise ValueError(f"unknown field {written[next(iter(fields))]}:")
 
     table = Table(piles, hands, stock, turn - 1, kept)
     check_table(table)

@@ -292,3 +292,16 @@ def test_kept_corners_round_trip() -> None:
     bad = complete(f"N:Jc P1:Th P1kept:{kept[:-2]} P2:?7")
     with pytest.raises(ValueError, match="whole corner piles"):
         parse_position(bad)
+
+
+@pytest.mark.parametrize("field", ["colour:red", "Ne2:Kc", "stockpile:3"])
+def test_unknown_field_is_named_as_written(field: str) -> None:
+    name = field.split(":")[0]
+    with pytest.raises(ValueError, match=f"^unknown field {name}:$"):
+        parse_position(SPEC_LINE + " " + field)
+
+
+def test_hidden_hand_count_error_names_the_player_once() -> None:
+    with pytest.raises(ValueError) as caught:
+        parse_position(line_with(P2="?x"))
+    assert str(caught.value) == "P2: a hidden hand must be a number of cards, not 'x'"
