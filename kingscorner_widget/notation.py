@@ -133,7 +133,7 @@ def parse_position(text: str) -> Table:
         value = hand_fields[number]
         try:
             hands.append(
-                _parse_count(value[1:], f"P{number}'s hidden hand")
+                _parse_count(value[1:], "a hidden hand")
                 if value.startswith("?")
                 else parse_cards(value)
             )
