@@ -302,6 +302,6 @@ def test_unknown_field_is_named_as_written(field: str) -> None:
 
 
 def test_hidden_hand_count_error_names_the_player_once() -> None:
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(ValueError, match="hidden hand") as caught:
         parse_position(line_with(P2="?x"))
     assert str(caught.value) == "P2: a hidden hand must be a number of cards, not 'x'"

@@ -383,7 +383,10 @@ def test_blocked_hand_goes_to_the_lowest_count_and_ties_share() -> None:
     assert outcome.winners == tuple(
         i + 1 for i, penalty in enumerate(outcome.penalties) if penalty == low
     )
-    assert {1, 3} <= set(outcome.winners)
+    assert outcome.winners == (1, 3)
+    assert outcome.describe() == (
+        "The hand is blocked; P1 and P3 share the win. Left in hand: P1 2, P2 11, P3 2, P4 69."
+    )
 
 
 def test_a_card_played_restarts_the_round() -> None:
