@@ -370,8 +370,8 @@ class NotebookPage:
             timeout=60_000,
         )
 
-    def run_code(self, code: str) -> str:
-        """Append a cell holding ``code``, run it and return what it printed."""
+    def start_code(self, code: str) -> str:
+        """Append a cell holding ``code`` and start it; return the mark :meth:`output` waits for."""
         mark = f"KCW{next(_MARKS)}"
         source = (
             f"print('<{mark}>')\n"
@@ -382,22 +382,30 @@ class NotebookPage:
             f"print('</{mark}>')"
         )
         self.page.evaluate(
-            """async (source) => {
+            """(source) => {
                 const panel = window.jupyterapp.shell.currentWidget;
                 const notebook = panel.content;
                 const count = notebook.model.cells.length;
                 notebook.model.sharedModel.insertCell(count, {cell_type: 'code', source});
                 notebook.activeCellIndex = count;
-                await window.jupyterapp.commands.execute('notebook:run-cell');
+                window.jupyterapp.commands.execute('notebook:run-cell');
             }""",
             source,
         )
+        return mark
+
+    def output(self, mark: str) -> str:
+        """What the cell started with ``mark`` printed, once it has finished."""
         output = self.page.locator(".jp-OutputArea-output", has_text=f"</{mark}>")
         expect(output).to_have_count(1, timeout=30_000)
         text = output.inner_text()
         found = re.search(rf"<{mark}>\n?(.*?)\n?</{mark}>", text, re.DOTALL)
         assert found, f"cell output not understood: {text!r}"
         return found.group(1).strip()
+
+    def run_code(self, code: str) -> str:
+        """Append a cell holding ``code``, run it and return what it printed."""
+        return self.output(self.start_code(code))
 
     def value(self, expression: str) -> str:
         """``str()`` of a Python expression evaluated in the notebook's kernel, read in the page."""

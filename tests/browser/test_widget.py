@@ -187,6 +187,32 @@ def test_a_refused_move_gives_the_reason_and_changes_nothing(
     assert opened.value("len(w.game.moves)") == "0"
 
 
+# -- a stale click: made against a table that changed before it arrived ---------------------------
+
+
+def test_a_stale_click_on_a_table_that_changed_meanwhile_is_refused(
+    notebook: OpenNotebook, screenshot: Screenshot
+) -> None:
+    opened = notebook(explore(OPENING))
+    widget = table(opened)
+    # The kernel is busy for a while, then plays Th>N from code; the click below is made on the
+    # table as it was, so it reaches the kernel after the table has changed.
+    mark = opened.start_code('import time\ntime.sleep(3)\nw.play("Th>N")\nprint(w.status)')
+    card_in_hand(widget, "4h").click()
+    expect(pile(widget, "W")).to_have_attribute("data-legal", re.compile(".*"))
+    pile(widget, "W").click()
+    after_play = opened.output(mark)
+
+    expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible()
+    status = opened.value("w.status")  # runs after the click's message: its answer is in
+    expect(widget.locator("[data-status]")).to_have_text(status)
+    assert status != after_play, "the stale click left no word on the status line"
+    screenshot(widget, "stale-click-refused")
+    assert opened.json("[str(m) for m in w.game.moves]") == ["Th>N"]
+    expect(card_in_hand(widget, "4h")).to_be_visible()
+    assert table_state(widget)["piles"]["W"] == []
+
+
 # -- 4: draw & end turn: the computer player's turn is shown and the turn comes back -------------
 
 STATUS_RECORDER = """(root) => {
