@@ -402,7 +402,7 @@ def tab_to(page: Page, target: Locator, *, limit: int = 60) -> None:
 
 NOTEBOOK_CELLS = """() => {
     const notebook = window.jupyterapp.shell.currentWidget.content;
-    return {cells: notebook.widgets.length, mode: notebook.mode};
+    return {types: notebook.widgets.map(cell => cell.model.type), mode: notebook.mode};
 }"""
 
 
@@ -424,9 +424,20 @@ def test_keyboard_only_selects_targets_and_plays_a_card(
 
     expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible()
     assert table_state(widget)["hand"] == ["Ks", "4h"]
-    # The keys went to the table, not to the notebook: no cell added, no cell opened for editing.
+
+    # The table's own keys (its "Keys" list) are also JupyterLab command-mode shortcuts: "4"
+    # would turn a cell into a heading, "d d" delete it. In the table they play: 4 is the west
+    # space on the number pad, d draws and ends the turn.
+    tab_to(page, card_in_hand(widget, "4h"))
+    page.keyboard.press("Enter")
+    page.keyboard.press("4")
+    expect(pile(widget, "W").locator("[data-card='4h']")).to_be_visible()
+    page.keyboard.press("d")
+    expect(card_in_hand(widget, "Ks")).to_have_count(0)  # P2's turn: P1's hand is put away
+    page.keyboard.press("d")
+    # The keys went to the table, not to the notebook: no cell added, changed, deleted or opened.
     assert page.evaluate(NOTEBOOK_CELLS) == cells
-    assert opened.json("[str(m) for m in w.game.moves]") == ["Th>N"]
+    assert opened.json("[str(m) for m in w.game.moves]") == ["Th>N", "4h>W", "draw", "draw"]
 
 
 # -- 9: the dark theme ---------------------------------------------------------------------------
