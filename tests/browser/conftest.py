@@ -78,10 +78,7 @@ def jupyter(server_root: Path) -> Iterator[JupyterServer]:
     """A JupyterLab server for the session, stopped by its process id at the end."""
     server = JupyterServer(server_root).start()
     yield server
-    try:
-        server.shutdown_kernels()
-    finally:
-        server.stop()
+    server.stop()
 
 
 @pytest.fixture

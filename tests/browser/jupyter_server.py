@@ -271,6 +271,9 @@ class JupyterServer:
         for session in self.api("sessions"):
             with contextlib.suppress(urllib.error.URLError):
                 self.api(f"sessions/{session['id']}", method="DELETE")
+        for kernel in self.api("kernels"):  # kernels without a session (none expected)
+            with contextlib.suppress(urllib.error.URLError):
+                self.api(f"kernels/{kernel['id']}", method="DELETE")
 
     def nbconvert_html(self, notebook: Path, *, timeout: int = 120) -> Path:
         """Execute ``notebook`` with nbconvert in the server's sandbox and export it to HTML."""
@@ -293,9 +296,11 @@ class JupyterServer:
         return notebook.with_suffix(".html")
 
     def stop(self) -> None:
-        """Stop the server by its process id (its process group: the kernels go with it)."""
+        """Shut its kernels down, then stop the server by its process id (and process group)."""
         process, self.process = self.process, None
         if process is not None and process.poll() is None:
+            with contextlib.suppress(OSError, urllib.error.URLError, ValueError):
+                self.shutdown_kernels()
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
             try:
