@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -178,7 +179,7 @@ def _start(observation: Observation) -> _Start:
 
 # -- the fast search -----------------------------------------------------------------------------
 
-TIE_BREAK_BUDGET = 20_000
+TIE_BREAK_BUDGET = 5_000
 """States the search may spend proving the openings and moves tie-breaks (the card count, the
 points and the kings are always proven)."""
 
@@ -585,14 +586,18 @@ def search_value(observation: Observation, *, bounds: bool = True) -> tuple[Turn
 # -- the plain search: exact states, no merging, no bounds ----------------------------------------
 
 
-def plain_search(observation: Observation) -> tuple[TurnValue, int]:
+def plain_search(
+    observation: Observation, time_limit: float | None = None
+) -> tuple[TurnValue, int]:
     """The best turn's value by the plain exhaustive search, and the states it visited.
 
     Cards and spaces are all told apart (no merging of equivalent states), there are no bounds
     and no move ordering; only an exact repeat of a state already solved is skipped. It follows
-    the same rules as :func:`best_turn`, which tests and benchmarks compare it with.
+    the same rules as :func:`best_turn`, which tests and benchmarks compare it with. With
+    ``time_limit`` (seconds) it raises ``TimeoutError`` once that is spent.
     """
     _check_mover(observation)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     start = _start(observation)
     cls = [kind(card) for card in DECK]
     points_of = [start.points[k] for k in cls]
@@ -629,6 +634,8 @@ def plain_search(observation: Observation) -> tuple[TurnValue, int]:
         if key in memo:
             return memo[key]
         visited += 1
+        if deadline is not None and not visited & 1023 and time.perf_counter() > deadline:
+            raise TimeoutError(f"the plain search ran past {time_limit} s")
         held = [i for i in range(52) if hand >> i & 1]
         n = len(held)
         pts = sum(points_of[i] for i in held)

@@ -296,7 +296,7 @@ def wilson_interval(wins: float, games: int, z: float = 1.959964) -> tuple[float
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclasses.dataclass(frozen=True)

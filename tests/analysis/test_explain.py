@@ -1,0 +1,131 @@
+"""Hints, explanations, sentences and odds, in the words learners will read."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingscorner_widget import EndTurn, Game, Rules, explain, hint
+from kingscorner_widget.analysis import odds
+from kingscorner_widget.analysis.words import card_name, move_sentences
+from kingscorner_widget.cards import Card
+from kingscorner_widget.moves import parse_move
+from kingscorner_widget.spaces import SPACES, Space
+
+from .support import played_games, position
+
+COMBO = position("N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c")
+
+
+def test_card_names_give_colour_rank_and_notation() -> None:
+    names = [card_name(Card.parse(text)) for text in ("7h", "Ts", "Ad", "Jc", "Kh")]
+    assert names == [
+        "the red 7 (7h)",
+        "the black 10 (Ts)",
+        "the red ace (Ad)",
+        "the black jack (Jc)",
+        "the red king (Kh)",
+    ]
+
+
+def test_hint_gives_the_first_move_of_the_best_turn_and_why() -> None:
+    game = Game.from_position(COMBO)
+    result = hint(game)
+    assert result.move == result.plan.moves[0]
+    assert result.reason.startswith(result.plan.explanations[0])
+    assert result.reason.endswith("This turn can shed 2 cards and go out.")
+
+
+def test_hint_with_nothing_to_play_says_so() -> None:
+    game = Game.from_position(position("N:9d E:4c S:5s W:8d NE:Kh SE:Kd SW:Ks NW:Kc P1:2h"))
+    result = hint(game)
+    assert result.move == EndTurn("draw")
+    assert result.reason == "No card can be played this turn: draw a card to end your turn."
+
+
+@pytest.mark.parametrize("move", ["Qh>N", "6c>NE", "W>E", "pass", "Kd>N", "nonsense"])
+def test_explain_gives_the_engines_reason_for_an_illegal_move(move: str) -> None:
+    game = Game.from_position(COMBO)
+    reason = game.violation(move)
+    assert reason is not None
+    assert explain(game, move) == reason
+
+
+def test_explain_compares_a_legal_move_with_the_best_turn() -> None:
+    game = Game.from_position(COMBO)
+    assert explain(game, "draw") == (
+        "Ending the turn now sheds no card this turn; the best turn sheds 2. "
+        "Best first move: 6c>W."
+    )
+    assert explain(game, "W>N").startswith("Good move: moving the west pile onto the north pile")
+    # Putting the 6 on the 7 and ending at once would leave the queen in hand.
+    game2 = Game.from_position(position("N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c5d"))
+    text = explain(game2, "6c>W")
+    assert text.startswith("Good move"), text
+
+
+def test_explain_names_a_weaker_legal_move() -> None:
+    # Filling the empty space with the 4 wastes it: the 5 and 4 could go there as a pair.
+    game = Game.from_position(position("N:- E:Jc S:9c W:7d NE:- SE:- SW:- NW:- P1:5c4d"))
+    text = explain(game, "4d>N")
+    assert text == (
+        "Playing the red 4 (4d) on the north pile sheds 1 card this turn; the best turn sheds 2. "
+        "Best first move: 5c>N."
+    )
+
+
+def test_explain_tells_apart_equal_card_counts_with_worse_tie_breaks() -> None:
+    # Only one of the two cards can go, into the empty space; the 9 opens nothing new.
+    line = position("N:- E:9d S:9c W:Jc NE:- SE:- SW:- NW:- P1:9h3c")
+    game = Game.from_position(line)
+    assert hint(game).move == parse_move("9h>N")
+    assert explain(game, "3c>N") == (
+        "Playing the black 3 (3c) on the north pile can still shed 1 card this turn, like the "
+        "best turn, but leaves the next player more openings (6 instead of 5). "
+        "Best first move: 9h>N."
+    )
+
+
+def test_every_move_of_every_plan_has_one_plain_sentence() -> None:
+    for game in played_games(10, seed=2):
+        plan = hint(game).plan
+        assert len(plan.explanations) == len(plan.moves)
+        for sentence in plan.explanations:
+            assert sentence[0].isupper() and sentence.endswith(".")
+            assert "None" not in sentence
+
+
+def test_sentences_say_what_a_pile_move_frees() -> None:
+    game = Game.from_position(COMBO)
+    moves = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N", "draw")]
+    lines = move_sentences([game.pile(s) for s in SPACES], game.hand(), moves)
+    assert lines[0].endswith("which frees the west space for the red queen (Qh).")
+    assert lines[1] == "Put the red queen (Qh) in the empty west space."
+    assert lines[3] == "Draw a card to end your turn."
+
+
+def test_odds_list_the_unseen_cards_that_fit_each_pile() -> None:
+    game = Game.from_position(position("N:9d E:5c S:5s W:- NE:Kh SE:- SW:- NW:- P1:Qh6c8s"))
+    chances = odds(game)
+    assert [str(c) for c in chances.fits[Space.N]] == ["8c"]
+    assert [str(c) for c in chances.fits[Space.NE]] == ["Qc", "Qs"]
+    assert len(chances.fits[Space.W]) == len(chances.unseen)
+    assert set(chances.fits[Space.SE]) == {Card.parse(t) for t in ("Kc", "Kd", "Ks")}
+    assert chances.chance == 1.0
+    assert "100% chance" in chances.describe()
+
+
+def test_odds_count_only_the_cards_the_viewer_cannot_see() -> None:
+    game = Game.from_position(position("N:9d E:5c S:5s W:8s NE:Kh SE:Kd SW:Ks NW:Kc P1:8c"))
+    chances = odds(game)
+    assert Card.parse("8c") not in chances.unseen
+    assert chances.fits[Space.N] == ()
+    playable = {str(c) for c in chances.playable}
+    assert playable == {"4d", "4h", "7h", "7d", "Qc", "Qs", "Qd", "Qh"}
+    assert chances.chance == pytest.approx(len(chances.playable) / len(chances.unseen))
+
+
+def test_odds_with_an_empty_stock() -> None:
+    line = "N:9d E:5c S:5s W:8s NE:Kh SE:Kd SW:Ks NW:Kc P1:8c P2:?43 stock:0 turn:P1"
+    chances = odds(Game.from_position(line, rules=Rules()))
+    assert chances.chance == 0.0
+    assert chances.describe() == "The stock is empty: there is no card left to draw."

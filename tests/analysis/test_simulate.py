@@ -1,0 +1,111 @@
+"""Simulations and tournaments: seeded per game, identical however the work is split."""
+
+from __future__ import annotations
+
+import concurrent.futures
+
+import pytest
+
+from kingscorner_widget import Rules
+from kingscorner_widget.analysis import simulate, tournament
+from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
+from kingscorner_widget.analysis.simulate import game_seed, play_game, wilson_interval
+
+
+def test_results_do_not_depend_on_how_the_games_are_split() -> None:
+    serial = simulate(["greedy", "random"], games=12, seed=4, workers=1, progress=False)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        threaded = simulate(["greedy", "random"], games=12, seed=4, executor=pool, progress=False)
+    processes = simulate(["greedy", "random"], games=12, seed=4, workers=2, progress=False)
+    assert serial == threaded == processes
+    assert [r.index for r in serial.records] == list(range(12))
+    assert [r.seed for r in serial.records] == [game_seed(4, i) for i in range(12)]
+
+
+def test_a_dask_cluster_gives_the_same_results_as_a_serial_run() -> None:
+    distributed = pytest.importorskip("distributed")
+    serial = simulate(["planner", "greedy"], games=6, seed=9, workers=1, progress=False)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = simulate(
+            ["planner", "greedy"], games=6, seed=9, executor=client.get_executor(), progress=False
+        )
+    assert remote == serial
+
+
+def test_records_describe_each_hand() -> None:
+    result = simulate([GreedyPlayer(), RandomPlayer(seed=3)], games=5, seed=1, workers=1,
+                      progress=False)
+    for record in result.records:
+        assert record.players == ("greedy", "random")
+        assert record.reason in ("out", "blocked")
+        assert record.turns == len(record.turn_starts) >= 1
+        if record.reason == "out":
+            assert record.winners == (record.went_out,)
+            assert record.penalties[record.went_out - 1] == 0
+            assert record.turn_starts[-1][0] == record.went_out and record.turn_starts[-1][2]
+    table = result.going_out_by_hand_size()
+    assert sum(outs for _, outs in table.values()) == sum(r.reason == "out" for r in result.records)
+
+
+def test_records_convert_to_a_dataframe() -> None:
+    pytest.importorskip("pandas")
+    result = simulate(["greedy", "random", "greedy"], games=3, seed=2, workers=1, progress=False)
+    frame = result.to_dataframe()
+    assert list(frame["index"]) == [0, 1, 2]
+    assert {"P1", "P2", "P3", "turns", "winners", "P3_penalty"} <= set(frame.columns)
+
+
+def test_play_game_follows_the_rules_given() -> None:
+    record = play_game(["greedy", "greedy"], Rules(draw_timing="start", must_play=True), seed=5)
+    again = play_game(["greedy", "greedy"], Rules(draw_timing="start", must_play=True), seed=5)
+    assert record == again
+
+
+def test_tournament_rotates_seats_and_reports_intervals() -> None:
+    result = tournament(["greedy", "random"], games=10, seed=3, workers=1, progress=False)
+    (pairing,) = result.pairings
+    assert (pairing.first, pairing.second, pairing.games) == ("greedy", "random", 10)
+    seats = [record.players for record in result.results[0].records]
+    assert seats[0] == ("greedy", "random") and seats[1] == ("random", "greedy")
+    low, high = pairing.interval
+    assert low <= pairing.rate <= high
+    assert "greedy v random" in result.describe()
+    pytest.importorskip("pandas")
+    assert list(result.to_dataframe()["games"]) == [10]
+
+
+def test_tournament_needs_distinct_names() -> None:
+    with pytest.raises(ValueError, match="its own name"):
+        tournament(["greedy", GreedyPlayer()], games=2, workers=1, progress=False)
+
+
+def test_wilson_interval_is_sane() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(1000, 2000)
+    assert low < 0.5 < high and high - low < 0.05
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        simulate(["greedy"], games=1, progress=False)
+    with pytest.raises(ValueError, match="0 or more"):
+        simulate(["greedy", "greedy"], games=-1, progress=False)
+
+
+def test_plots_draw_on_axes() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+
+    games = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
+    duel = tournament(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
+    for axes in (plot_win_rates(duel), plot_game_lengths(games), plot_going_out(games)):
+        assert axes.get_title()
+    plt.close("all")
