@@ -238,6 +238,16 @@ def test_draw_and_end_turn_shows_the_computer_turn_and_comes_back(
     widget = table(opened)
     draw = widget.locator("[data-action='draw']")
     expect(draw).to_be_enabled()
+
+    # A hint first: shown on the status line, a legal move, and nothing played.
+    greeting = table_state(widget)["status"]
+    widget.locator("[data-action='hint']").click()
+    expect(widget.locator("[data-status]")).not_to_have_text(greeting)
+    hint = opened.json("[w.status, w.snapshot['hint'], w.legal, len(w.game.moves)]")
+    assert table_state(widget)["status"] == hint[0]
+    assert hint[1]["move"] in hint[2]
+    assert hint[3] == 0
+
     widget.evaluate(STATUS_RECORDER)
 
     draw.click()
