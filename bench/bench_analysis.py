@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 import time
+from collections.abc import Callable, Sequence
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import plain_search, simulate, tournament
@@ -17,6 +17,7 @@ from kingscorner_widget.analysis.players import (
     GreedyPlayer,
     LookaheadPlayer,
     PlannerPlayer,
+    Player,
     RandomPlayer,
 )
 from kingscorner_widget.analysis.positions import random_position
@@ -56,7 +57,7 @@ def hard_positions(count: int = 40, seed: int = 2026) -> list[str]:
     return lines + HAND_WRITTEN
 
 
-def _percentile(values: list[float], q: float) -> float:
+def _percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
@@ -99,7 +100,12 @@ def bench_best_turn() -> None:
 
 
 def bench_decisions() -> None:
-    players = [RandomPlayer(1), GreedyPlayer(), PlannerPlayer(), LookaheadPlayer(samples=4)]
+    makers: list[Callable[[], Player]] = [
+        lambda: RandomPlayer(1),
+        GreedyPlayer,
+        PlannerPlayer,
+        lambda: LookaheadPlayer(samples=4),
+    ]
     views = []
     for seed in range(30):
         game = Game.new(seed=seed)
@@ -110,12 +116,13 @@ def bench_decisions() -> None:
             game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
         if not game.is_over():
             views.append(game.observation(game.turn))
-    for player in players:
+    for make in makers:
         start = time.perf_counter()
         for view in views:
-            type(player)(**({"seed": 1} if isinstance(player, RandomPlayer) else {})).choose(view)
+            make().choose(view)
         rate = len(views) / (time.perf_counter() - start)
-        print(f"  {player.name:<10} {rate:8.1f} decisions/s (first move of a turn, fresh player)")
+        name = make().name
+        print(f"  {name:<10} {rate:8.1f} decisions/s (first move of a turn, fresh player)")
 
 
 def bench_simulation() -> None:
@@ -129,7 +136,7 @@ def bench_simulation() -> None:
 
 
 def bench_round_robin(games: int = 2000) -> None:
-    players = {
+    players: dict[str, Player | str] = {
         "random": RandomPlayer(seed=7),
         "greedy": GreedyPlayer(),
         "planner": PlannerPlayer(),

@@ -47,8 +47,9 @@ def hint(source: Game | Observation) -> Hint:
     plan = best_turn(source)
     move = plan.moves[0]
     if isinstance(move, EndTurn):
-        reason = f"No card can be played this turn: {plan.explanations[0][0].lower()}" + (
-            plan.explanations[0][1:]
+        reason = (
+            f"No card can be played this turn: {plan.explanations[0][0].lower()}"
+            + (plan.explanations[0][1:])
         )
     else:
         total = count_words(plan.cards_played)
@@ -94,7 +95,10 @@ def explain(game: Game, move: Move | str) -> str:
         )
     else:
         why = "but takes more moves than it needs"
-    return f"{what} can still shed {shed} this turn, like the best turn, {why}. Best first move: {first}."
+    return (
+        f"{what} can still shed {shed} this turn, like the best turn, {why}. "
+        f"Best first move: {first}."
+    )
 
 
 def _value_after(observation: Observation, move: Move) -> TurnValue:

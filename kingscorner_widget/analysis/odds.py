@@ -8,8 +8,9 @@ equally likely to be the next one drawn.
 >>> chances = odds(Game.from_position(line))
 >>> [str(card) for card in chances.fits[Space.N]]
 ['8c']
->>> print(chances.describe())
-7 of the 41 cards you cannot see would fit a pile now: a 17% chance that the next card drawn can be played.
+>>> print(chances.describe())  # doctest: +NORMALIZE_WHITESPACE
+7 of the 41 cards you cannot see would fit a pile now: a 17% chance that the next card drawn
+can be played.
 """
 
 from __future__ import annotations

@@ -54,7 +54,9 @@ def _moves(observation: Observation) -> tuple[Move, ...]:
 
 def _view_key(observation: Observation) -> str:
     """Everything the viewer knows that could matter to a decision, as one string."""
-    return f"{observation.position()}|{observation.cards_played_this_turn}|{len(observation.history)}"
+    return (
+        f"{observation.position()}|{observation.cards_played_this_turn}|{len(observation.history)}"
+    )
 
 
 def _rng(seed: int, observation: Observation) -> random.Random:
@@ -206,7 +208,11 @@ class LookaheadPlayer:
         rng = _rng(self.seed, observation)
         start = time.perf_counter()
         for done in range(self.samples):
-            if self.time_budget is not None and done and time.perf_counter() - start > self.time_budget:
+            if (
+                self.time_budget is not None
+                and done
+                and time.perf_counter() - start > self.time_budget
+            ):
                 break
             deal = observation.sample_game(random.Random(rng.getrandbits(64)))
             for i, plan in enumerate(options):

@@ -21,12 +21,13 @@ for tests and benchmarks. Every plan is replayed through :meth:`Game.violation
 <kingscorner_widget.game.Game.violation>`, the engine's one judge, before it is returned.
 
 >>> from kingscorner_widget import Game
->>> g = Game.from_position("N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1")
->>> plan = best_turn(g)
+>>> line = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1"
+>>> plan = best_turn(Game.from_position(line))
 >>> [str(m) for m in plan.moves], plan.cards_played, plan.goes_out
 (['6c>W', 'W>N', 'Qh>W'], 2, True)
->>> print(plan.explanations[1])
-Move the west pile (the black 8 (8s) down to the black 6 (6c)) onto the red 9 (9d) on the north pile, which frees the west space for the red queen (Qh).
+>>> print(plan.explanations[1])  # doctest: +NORMALIZE_WHITESPACE
+Move the west pile (the black 8 (8s) down to the black 6 (6c)) onto the red 9 (9d) on the
+north pile, which frees the west space for the red queen (Qh).
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ _CHILD = [((k // 2 - 1) * 2 + 1 - k % 2) if k >= 2 else -1 for k in range(26)]
 """The kind that fits on a top of kind k (one rank lower, other colour), or -1 on an ace."""
 _PARENT = [((k // 2 + 1) * 2 + 1 - k % 2) if k < 24 else -1 for k in range(26)]
 """The kind a card of kind k fits on, or -1 for a king."""
+
+
 def _chain(top: int) -> tuple[int, ...]:
     out = [top]
     while _CHILD[out[-1]] >= 0:
@@ -274,8 +277,9 @@ def _search(
                     by_used[used] = by_used[used - 1]
             results.append(by_used)
         first, second = results
-        combined = [max(first[b] + second[used - b] for b in range(used + 1)) for used in
-                    range(bases + 1)]
+        combined = [
+            max(first[b] + second[used - b] for b in range(used + 1)) for used in range(bases + 1)
+        ]
         best = combined[bases]
         fewest = combined.index(best)
         relaxed_cache[key] = best << 3 | fewest
@@ -353,8 +357,16 @@ def _search(
                 if hand >> 2 * k & 3:
                     corners2 = tuple(sorted((*corners[1:], k + 1)))
                     children.append(
-                        (("c", k, 1, 0), hand - (1 << 2 * k), cross, corners2, n - 1,
-                         pts - points_of[k], kings - 1, 0)
+                        (
+                            ("c", k, 1, 0),
+                            hand - (1 << 2 * k),
+                            cross,
+                            corners2,
+                            n - 1,
+                            pts - points_of[k],
+                            kings - 1,
+                            0,
+                        )
                     )
             return children, False
         card_play = False
@@ -370,8 +382,16 @@ def _search(
                 card_play = True
                 cross2 = tuple(sorted((*cross[:i], code - top + k, *cross[i + 1 :])))
                 children.append(
-                    (("c", k, 0, code), hand - (1 << 2 * k), cross2, corners, n - 1,
-                     pts - points_of[k], kings, 0)
+                    (
+                        ("c", k, 0, code),
+                        hand - (1 << 2 * k),
+                        cross2,
+                        corners,
+                        n - 1,
+                        pts - points_of[k],
+                        kings,
+                        0,
+                    )
                 )
         prev = -1
         for i in range(4):
@@ -385,8 +405,16 @@ def _search(
                 kept = 1 if corners_version and k < 2 else 0
                 corners2 = tuple(sorted((*corners[:i], 0 if kept else k + 1, *corners[i + 1 :])))
                 children.append(
-                    (("c", k, 1, code), hand - (1 << 2 * k), cross, corners2, n - 1,
-                     pts - points_of[k], kings, kept)
+                    (
+                        ("c", k, 1, code),
+                        hand - (1 << 2 * k),
+                        cross,
+                        corners2,
+                        n - 1,
+                        pts - points_of[k],
+                        kings,
+                        kept,
+                    )
                 )
         if empty_corner:
             for k in _KINGS:
@@ -394,8 +422,16 @@ def _search(
                     card_play = True
                     corners2 = tuple(sorted((*corners[1:], k + 1)))
                     children.append(
-                        (("c", k, 1, 0), hand - (1 << 2 * k), cross, corners2, n - 1,
-                         pts - points_of[k], kings - 1, 0)
+                        (
+                            ("c", k, 1, 0),
+                            hand - (1 << 2 * k),
+                            cross,
+                            corners2,
+                            n - 1,
+                            pts - points_of[k],
+                            kings - 1,
+                            0,
+                        )
                     )
         prev = -1
         for i in range(4):
@@ -410,8 +446,7 @@ def _search(
                 kept = 1 if corners_version and top < 2 else 0
                 corners2 = tuple(sorted((*corners[1:], 0 if kept else top + 1)))
                 children.append(
-                    (("p", source, 1, 0), hand, tuple(sorted(rest)), corners2, n, pts, kings,
-                     kept)
+                    (("p", source, 1, 0), hand, tuple(sorted(rest)), corners2, n, pts, kings, kept)
                 )
             parent = _PARENT[bottom]
             if parent < 0:
@@ -433,8 +468,16 @@ def _search(
                 kept = 1 if corners_version and top < 2 else 0
                 corners2 = tuple(sorted((*corners[:j], 0 if kept else top + 1, *corners[j + 1 :])))
                 children.append(
-                    (("p", source, 1, code), hand, tuple(sorted(rest)), corners2, n, pts, kings,
-                     kept)
+                    (
+                        ("p", source, 1, code),
+                        hand,
+                        tuple(sorted(rest)),
+                        corners2,
+                        n,
+                        pts,
+                        kings,
+                        kept,
+                    )
                 )
         if cross[0] == 0:
             for k in range(26):
@@ -442,8 +485,16 @@ def _search(
                     card_play = True
                     cross2 = tuple(sorted((*cross[1:], (k + 1) * (_X + 1))))
                     children.append(
-                        (("c", k, 0, 0), hand - (1 << 2 * k), cross2, corners, n - 1,
-                         pts - points_of[k], kings - (k >= 24), 0)
+                        (
+                            ("c", k, 0, 0),
+                            hand - (1 << 2 * k),
+                            cross2,
+                            corners,
+                            n - 1,
+                            pts - points_of[k],
+                            kings - (k >= 24),
+                            0,
+                        )
                     )
         return children, not (must_play and card_play)
 
@@ -470,7 +521,7 @@ def _search(
             return entry[0]
         visited += 1
         if visited > budget:
-            raise _OutOfBudget
+            raise _OutOfBudgetError
         if n == 0:
             value = _pack_stop(n0, points0, kings0, 0) & mask
             memo[key] = (value, True, None)
@@ -494,8 +545,16 @@ def _search(
                 kept = child[7] << _SH_KEPT
                 floor = best if best > alpha else alpha
                 value = (
-                    solve(child[1], child[2], child[3], child[4], child[5], child[6],
-                          floor + step - kept, False)
+                    solve(
+                        child[1],
+                        child[2],
+                        child[3],
+                        child[4],
+                        child[5],
+                        child[6],
+                        floor + step - kept,
+                        False,
+                    )
                     - step
                     + kept
                 )
@@ -530,12 +589,12 @@ def _search(
     budget = visited + tie_break_budget
     try:
         value = solve(*root, n0, points0, kings0, floor - 1, True)
-    except _OutOfBudget:
+    except _OutOfBudgetError:
         return floor, path, visited, False
     return value, principal(root), visited, True
 
 
-class _OutOfBudget(Exception):
+class _OutOfBudgetError(Exception):
     """The tie-break search ran past its budget of states."""
 
 
@@ -560,8 +619,7 @@ def _replay_value(start: _Start, path: Sequence[_CanonMove]) -> int:
     for card in hand:
         played.remove(card)
     cross = [
-        (kind(p[0]) + 1) * _X + kind(p[-1]) + 1 if p else 0
-        for p in (piles[s.index] for s in CROSS)
+        (kind(p[0]) + 1) * _X + kind(p[-1]) + 1 if p else 0 for p in (piles[s.index] for s in CROSS)
     ]
     corners = [kind(p[-1]) + 1 if p else 0 for p in (piles[s.index] for s in CORNERS)]
     value = _pack_stop(
@@ -606,7 +664,11 @@ def plain_search(
     kings0 = sum(1 for c in start.hand if c.is_king)
     hand0 = sum(1 << c.index for c in start.hand)
     piles0 = tuple(
-        0 if not p else (p[0].index + 1) * 53 + p[-1].index + 1 if space.is_cross else p[-1].index + 1
+        0
+        if not p
+        else (p[0].index + 1) * 53 + p[-1].index + 1
+        if space.is_cross
+        else p[-1].index + 1
         for space, p in zip(SPACES, start.piles, strict=True)
     )
     must_play, kings_first, corners_version = (
@@ -622,9 +684,7 @@ def plain_search(
         return cls[card] == _CHILD[cls[top]]
 
     def openings(piles: tuple[int, ...]) -> int:
-        cross = [
-            (cls[c // 53 - 1] + 1) * _X + cls[c % 53 - 1] + 1 if c else 0 for c in piles[:4]
-        ]
+        cross = [(cls[c // 53 - 1] + 1) * _X + cls[c % 53 - 1] + 1 if c else 0 for c in piles[:4]]
         corners = [cls[c - 1] + 1 if c else 0 for c in piles[4:]]
         return _openings(cross, corners)
 
@@ -684,15 +744,14 @@ def plain_search(
                     if not ok:
                         continue
                     kept = 1 if t >= 4 and corners_version and cls[top] < 2 else 0
-                    if t < 4:
-                        new = code - code % 53 + top + 1
-                    else:
-                        new = 0 if kept else top + 1
-                    piles2 = list(piles)
-                    piles2[s], piles2[t] = 0, new
-                    children.append((tuple(piles2), hand, kept))
+                    new = code - code % 53 + top + 1 if t < 4 else (0 if kept else top + 1)
+                    moved = list(piles)
+                    moved[s], moved[t] = 0, new
+                    children.append((tuple(moved), hand, kept))
         can_stop = not forced and not (must_play and card_play) and not (root and only >= 0)
-        best = _pack_stop(n0 - n, points0 - pts, kings0 - kings, openings(piles)) if can_stop else -1
+        best = (
+            _pack_stop(n0 - n, points0 - pts, kings0 - kings, openings(piles)) if can_stop else -1
+        )
         for piles2, hand2, kept in children:
             value = solve(hand2, piles2, False) - 1 + (kept << _SH_KEPT)
             if value > best:
@@ -786,7 +845,7 @@ def best_turn(source: Game | Observation) -> TurnPlan:
     start = _start(observation)
     value, path, visited, proven = _search(start)
     game = observation.sample_game(random.Random(0))
-    moves = _realise(start, path)
+    moves: list[Move] = list(_realise(start, path))
     for move in moves:
         reason = game.violation(move)
         if reason is not None:  # pragma: no cover - a disagreement with the engine is a bug
@@ -811,7 +870,7 @@ def best_turn(source: Game | Observation) -> TurnPlan:
     )
 
 
-def _realise(start: _Start, path: Sequence[_CanonMove]) -> list[Move]:
+def _realise(start: _Start, path: Sequence[_CanonMove]) -> list[PlayCard | MovePile]:
     """Turn moves over merged states into real moves, choosing the first matching space and card."""
     piles = [list(p) for p in start.piles]
     hand = list(start.hand)
@@ -827,11 +886,11 @@ def _realise(start: _Start, path: Sequence[_CanonMove]) -> list[Move]:
     def find(spaces: Sequence[Space], wanted: int, skip: Space | None = None) -> Space:
         return next(s for s in spaces if s is not skip and code(s) == wanted)
 
-    moves: list[Move] = []
+    moves: list[PlayCard | MovePile] = []
     for step in path:
         tag, what, corner, target_code = step
         targets = CORNERS if corner else CROSS
-        move: Move
+        move: PlayCard | MovePile
         if tag == "c":
             card = next(c for c in hand if kind(c) == what)
             target = find(targets, target_code)
@@ -848,4 +907,3 @@ def _realise(start: _Start, path: Sequence[_CanonMove]) -> list[Move]:
             piles[target.index].clear()
         moves.append(move)
     return moves
-

@@ -277,9 +277,7 @@ def simulate(
     if not 2 <= len(players) <= 6:
         raise ValueError(f"a game needs 2 to 6 players, not {len(players)}")
     rules = (rules or Rules()).with_players(len(players))
-    records = _run(
-        players, rules, games, seed, executor, workers, progress, rotate, "games"
-    )
+    records = _run(players, rules, games, seed, executor, workers, progress, rotate, "games")
     return SimulationResult(records=tuple(records), rules=rules)
 
 
@@ -387,7 +385,14 @@ def tournament(
         result = SimulationResult(
             records=tuple(
                 _run(
-                    [a, b], rules, games, seed, executor, workers, progress, True,
+                    [a, b],
+                    rules,
+                    games,
+                    seed,
+                    executor,
+                    workers,
+                    progress,
+                    True,
                     f"{name_a} v {name_b}",
                 )
             ),

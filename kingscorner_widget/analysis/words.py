@@ -32,7 +32,8 @@ def space_name(space: Space) -> str:
 
 
 def pile_name(pile: Sequence[Card]) -> str:
-    """A pile by its cards: ``"the black 8 (8s)"``, or ``"the black 8 (8s) down to the red 7 (7h)"``."""
+    """A pile by its cards: ``"the black 8 (8s)"``, or
+    ``"the black 8 (8s) down to the red 7 (7h)"``."""
     if len(pile) == 1:
         return card_name(pile[0])
     return f"{card_name(pile[0])} down to {card_name(pile[-1])}"
@@ -57,11 +58,13 @@ def move_sentences(
 
     >>> from kingscorner_widget import Game, parse_move
     >>> from kingscorner_widget.spaces import SPACES
-    >>> g = Game.from_position("N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1")
+    >>> line = "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
+    >>> g = Game.from_position(line)
     >>> turn = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N", "draw")]
-    >>> for line in move_sentences([g.pile(s) for s in SPACES], g.hand(), turn):
-    ...     print(line)
-    Move the west pile (the black 8 (8s) down to the red 7 (7h)) onto the red 9 (9d) on the north pile, which frees the west space for the red queen (Qh).
+    >>> for sentence in move_sentences([g.pile(s) for s in SPACES], g.hand(), turn):
+    ...     print(sentence)  # doctest: +NORMALIZE_WHITESPACE
+    Move the west pile (the black 8 (8s) down to the red 7 (7h)) onto the red 9 (9d) on the
+    north pile, which frees the west space for the red queen (Qh).
     Put the red queen (Qh) in the empty west space.
     Play the black 6 (6c) on the red 7 (7h) on the north pile.
     Draw a card to end your turn.
@@ -75,8 +78,7 @@ def move_sentences(
             pile = table[move.target.index]
             if pile:
                 text = (
-                    f"Play {card_name(move.card)} on {card_name(pile[-1])} "
-                    f"on {move.target.words}"
+                    f"Play {card_name(move.card)} on {card_name(pile[-1])} on {move.target.words}"
                 )
             elif move.target.is_corner:
                 text = f"Put {card_name(move.card)} in the empty {move.target.words[4:]}"
@@ -127,4 +129,3 @@ def _filler(later: Sequence[Move], space: Space) -> Card | None:
         if isinstance(move, PlayCard) and move.target is space:
             return move.card
     return None
-

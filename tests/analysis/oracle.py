@@ -80,4 +80,3 @@ def brute_force(game: Game) -> TurnValue:
 
     result = solve()
     return TurnValue(*result)
-

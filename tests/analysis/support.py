@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from kingscorner_widget import Game, Rules
+from kingscorner_widget import DrawTiming, Game, Rules
 from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
 from kingscorner_widget.analysis.positions import random_position
 
@@ -14,7 +14,7 @@ RULE_VARIANTS = (
     Rules(must_play=True),
     Rules(kings_first=True),
     Rules(corners_version=True),
-    Rules(draw_timing="start"),
+    Rules(draw_timing=DrawTiming.START),
     Rules(draw_until_fits=True),
 )
 

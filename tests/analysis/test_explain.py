@@ -53,8 +53,7 @@ def test_explain_gives_the_engines_reason_for_an_illegal_move(move: str) -> None
 def test_explain_compares_a_legal_move_with_the_best_turn() -> None:
     game = Game.from_position(COMBO)
     assert explain(game, "draw") == (
-        "Ending the turn now sheds no card this turn; the best turn sheds 2. "
-        "Best first move: 6c>W."
+        "Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W."
     )
     assert explain(game, "W>N").startswith("Good move: moving the west pile onto the north pile")
     # Putting the 6 on the 7 and ending at once would leave the queen in hand.
@@ -90,7 +89,8 @@ def test_every_move_of_every_plan_has_one_plain_sentence() -> None:
         plan = hint(game).plan
         assert len(plan.explanations) == len(plan.moves)
         for sentence in plan.explanations:
-            assert sentence[0].isupper() and sentence.endswith(".")
+            assert sentence[0].isupper()
+            assert sentence.endswith(".")
             assert "None" not in sentence
 
 

@@ -23,7 +23,9 @@ KINDS = ("random", "greedy", "planner", "lookahead")
 
 
 def fresh(kind: str) -> Player:
-    return make_player(kind, seed=5, samples=3) if kind == "lookahead" else make_player(kind, seed=5)
+    return (
+        make_player(kind, seed=5, samples=3) if kind == "lookahead" else make_player(kind, seed=5)
+    )
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -73,7 +75,9 @@ def test_greedy_puts_kings_in_corners_first_then_plays_cards() -> None:
     game = Game.from_position(position("N:9d E:4c S:5s W:8s NE:- SE:- SW:- NW:- P1:3h7hKd"))
     greedy = GreedyPlayer()
     first = greedy.choose(game.observation(1))
-    assert isinstance(first, PlayCard) and str(first.card) == "Kd" and first.target.is_corner
+    assert isinstance(first, PlayCard)
+    assert str(first.card) == "Kd"
+    assert first.target.is_corner
     game.play(first)
     second = greedy.choose(game.observation(1))
     assert str(second) == "7h>W"

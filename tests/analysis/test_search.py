@@ -1,4 +1,4 @@
-"""The best-turn search: exact against a brute-force enumerator, legal, and blind to hidden cards."""
+"""The best-turn search: exact against a brute-force enumerator, legal, blind to hidden cards."""
 
 from __future__ import annotations
 
@@ -40,12 +40,13 @@ def test_search_agrees_with_brute_force_during_real_games() -> None:
 def test_search_handles_a_card_drawn_under_draw_until_fits() -> None:
     rules = Rules(draw_until_fits=True)
     line = "N:9d E:4c S:5s W:8s NE:Kh SE:Kd SW:Ks NW:Kc P1:2h"
-    known = "9d 4c 5s 8s Kh Kd Ks Kc 2h".split()
+    known = ["9d", "4c", "5s", "8s", "Kh", "Kd", "Ks", "Kc", "2h"]
     rest = [str(c) for c in DECK if str(c) not in known and str(c) not in ("Jd", "3h")]
     line += f" P2:{''.join(rest[:7])} stock:Jd3h{''.join(rest[7:])} turn:P1"
     game = Game.from_position(line, rules=rules)
     game.play("draw")  # nothing fits: draws Jd (no place), then 3h (fits on 4c): play it
-    assert game.pending_card is not None and str(game.pending_card) == "3h"
+    assert game.pending_card is not None
+    assert str(game.pending_card) == "3h"
     plan = best_turn(game)
     assert str(plan.moves[0]) == "3h>E"
     assert plan.value == brute_force(game)
@@ -74,7 +75,8 @@ def test_worked_turn_from_the_lessons() -> None:
     # A black 8 under a red 7 goes onto a red 9, freeing a space for the queen.
     line = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1"
     plan = best_turn(Game.from_position(line))
-    assert plan.goes_out and plan.cards_played == 2
+    assert plan.goes_out
+    assert plan.cards_played == 2
     assert "frees the west space for the red queen (Qh)" in " ".join(plan.explanations)
     assert "Best turn for P1: shed 2 cards" in plan.describe()
 
@@ -83,7 +85,8 @@ def test_tie_breaks_prefer_kings_then_fewer_openings() -> None:
     # Either the king or the 4 can fill the one empty space; the king sheds 10 points.
     line = position("N:- E:Jc S:9c W:5s NE:KhQs SE:Kd SW:Ks NW:- P1:Kc4d")
     plan = best_turn(Game.from_position(line))
-    assert plan.value.cards == 2 and plan.value.kings == 1
+    assert plan.value.cards == 2
+    assert plan.value.kings == 1
     # Leaving N empty would give the next player any card: the plan fills it.
     game = Game.from_position(line)
     for move in plan.moves:
@@ -133,9 +136,10 @@ def test_turn_value_orders_by_the_documented_tie_breaks() -> None:
 
 
 def test_tie_break_budget_keeps_the_card_count_exact() -> None:
-    line = position("N:- E:- S:- W:- NE:Kh SE:- SW:- NW:- P1:Qh6d3s2s2cAcKd4cQs6hQc2hTc9d")
+    line = position("N:5h E:- S:6c W:QsJd NE:Kh SE:- SW:- NW:- P1:Qh6d3s2sAcKd4cTc9d")
     start = _start(Game.from_position(line).observation(1))
     proven = _search(start)
     cut = _search(start, tie_break_budget=1)
     assert TurnValue.unpack(cut[0]).cards == TurnValue.unpack(proven[0]).cards
-    assert proven[3] and not cut[3]
+    assert proven[3]
+    assert not cut[3]

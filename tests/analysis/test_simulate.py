@@ -6,7 +6,7 @@ import concurrent.futures
 
 import pytest
 
-from kingscorner_widget import Rules
+from kingscorner_widget import DrawTiming, Rules
 from kingscorner_widget.analysis import simulate, tournament
 from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
 from kingscorner_widget.analysis.simulate import game_seed, play_game, wilson_interval
@@ -38,16 +38,19 @@ def test_a_dask_cluster_gives_the_same_results_as_a_serial_run() -> None:
 
 
 def test_records_describe_each_hand() -> None:
-    result = simulate([GreedyPlayer(), RandomPlayer(seed=3)], games=5, seed=1, workers=1,
-                      progress=False)
+    result = simulate(
+        [GreedyPlayer(), RandomPlayer(seed=3)], games=5, seed=1, workers=1, progress=False
+    )
     for record in result.records:
         assert record.players == ("greedy", "random")
         assert record.reason in ("out", "blocked")
         assert record.turns == len(record.turn_starts) >= 1
         if record.reason == "out":
             assert record.winners == (record.went_out,)
+            assert record.went_out is not None
             assert record.penalties[record.went_out - 1] == 0
-            assert record.turn_starts[-1][0] == record.went_out and record.turn_starts[-1][2]
+            assert record.turn_starts[-1][0] == record.went_out
+            assert record.turn_starts[-1][2]
     table = result.going_out_by_hand_size()
     assert sum(outs for _, outs in table.values()) == sum(r.reason == "out" for r in result.records)
 
@@ -61,8 +64,12 @@ def test_records_convert_to_a_dataframe() -> None:
 
 
 def test_play_game_follows_the_rules_given() -> None:
-    record = play_game(["greedy", "greedy"], Rules(draw_timing="start", must_play=True), seed=5)
-    again = play_game(["greedy", "greedy"], Rules(draw_timing="start", must_play=True), seed=5)
+    record = play_game(
+        ["greedy", "greedy"], Rules(draw_timing=DrawTiming.START, must_play=True), seed=5
+    )
+    again = play_game(
+        ["greedy", "greedy"], Rules(draw_timing=DrawTiming.START, must_play=True), seed=5
+    )
     assert record == again
 
 
@@ -71,7 +78,8 @@ def test_tournament_rotates_seats_and_reports_intervals() -> None:
     (pairing,) = result.pairings
     assert (pairing.first, pairing.second, pairing.games) == ("greedy", "random", 10)
     seats = [record.players for record in result.results[0].records]
-    assert seats[0] == ("greedy", "random") and seats[1] == ("random", "greedy")
+    assert seats[0] == ("greedy", "random")
+    assert seats[1] == ("random", "greedy")
     low, high = pairing.interval
     assert low <= pairing.rate <= high
     assert "greedy v random" in result.describe()
@@ -87,7 +95,8 @@ def test_tournament_needs_distinct_names() -> None:
 def test_wilson_interval_is_sane() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(1000, 2000)
-    assert low < 0.5 < high and high - low < 0.05
+    assert low < 0.5 < high
+    assert high - low < 0.05
 
 
 def test_bad_arguments_are_refused() -> None:
