@@ -21,7 +21,7 @@ import pytest
 
 from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules
 from kingscorner_widget.moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard
-from kingscorner_widget.rules import Count, DrawTiming
+from kingscorner_widget.rules import Count, DrawTiming, MatchEnd
 from kingscorner_widget.spaces import SPACES
 
 OPTION_RULES: dict[str, dict[str, object]] = {
@@ -32,7 +32,7 @@ OPTION_RULES: dict[str, dict[str, object]] = {
     "draw-until-fits": {"draw_until_fits": True},
     "corners": {"corners_version": True},
     "pictures": {"count": Count.PICTURES},
-    "heavy": {"count": Count.HEAVY, "target": 100},
+    "heavy+elimination": {"count": Count.HEAVY, "target": 100, "match_end": MatchEnd.ELIMINATION},
     "must-play+kings-first+corners": {
         "must_play": True,
         "kings_first": True,
@@ -50,7 +50,8 @@ OPTION_RULES: dict[str, dict[str, object]] = {
     },
     "draw-until-fits+corners": {"draw_until_fits": True, "corners_version": True},
 }
-"""Named rule sets covering every option of SPEC section 1, alone and combined."""
+"""Named rule sets covering every option of SPEC section 1, alone and combined (the target and
+the match end belong to a match, but the games must play under them all the same)."""
 
 OPTION_WORDS = {
     "must_play": "must play",
