@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingscorner_widget import DECK, Card, Game, Rank
@@ -15,7 +15,10 @@ from kingscorner_widget.spaces import SPACES
 
 from .support import OPTION_RULES, check_invariants, rules_for
 
-GAME_SETTINGS = settings(max_examples=60, deadline=None)
+GAME_SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+"""Playing a game is the data generation here: slow by design, and slower on a busy machine."""
 
 
 @dataclass
@@ -93,6 +96,7 @@ def tables(draw: st.DrawFn) -> Table:
     return Table(piles, hands, stock, draw(st.integers(0, players - 1)), kept)
 
 
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_generated_tables_round_trip(table: Table) -> None:
     text = format_position(table)
