@@ -32,7 +32,7 @@ HAND_WRITTEN = [
     "P1:2c6h6cAs5s6dKdTcKs9s8c9d4h3cAd7d2d2s7cJd P2:?7 stock:14 turn:P1",
     # The worked combo from the lessons, scaled up: two pile transfers free two spaces.
     "N:9d E:- S:5c4h3c W:8s7h NE:KsQdJsTh SE:KdQc SW:Kc NW:- "
-    "P1:Qh6c4d5s2sAd5hTc6dQs9s9d2d7d8h5d7c P2:?7 stock:13 turn:P1",
+    "P1:Qh6c4d5s2sAd5hTc6dQs9s9h2d7d8h5d7c P2:?7 stock:15 turn:P1",
 ]
 
 PLAIN_LIMIT = 5.0

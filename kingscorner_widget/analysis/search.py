@@ -182,7 +182,7 @@ def _start(observation: Observation) -> _Start:
 
 # -- the fast search -----------------------------------------------------------------------------
 
-TIE_BREAK_BUDGET = 5_000
+TIE_BREAK_BUDGET = 300
 """States the search may spend proving the openings and moves tie-breaks (the card count, the
 points and the kings are always proven)."""
 
@@ -285,50 +285,110 @@ def _search(
         relaxed_cache[key] = best << 3 | fewest
         return best << 3 | fewest
 
+    relaxed_moves_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int], int] = {}
+    units32 = [u << 5 for u in units]
+
+    def relaxed_moves(
+        hand: int, tops: list[int], bottoms: list[int], empty_corners: int, empty_cross: int
+    ) -> tuple[int, int]:
+        """Like :func:`relaxed`, but a side pile moved away (its bottom card placed on a card
+        one rank higher and of the other colour, or a king into an empty corner) is what frees a
+        side space beyond those empty now; it competes with the hand for that card. Returns the
+        best (cards, points, kings) and the fewest pile moves that reach it."""
+        key = (hand, tuple(tops), tuple(bottoms), empty_corners, empty_cross)
+        cached = relaxed_moves_cache.get(key)
+        if cached is not None:
+            return cached >> 5, cached & 31
+        results = []
+        for chain in _CHAINS:
+            states: dict[tuple[int, int], int] = {(0, 0): 8}
+            for i, k in enumerate(chain):
+                h = hand >> 2 * k & 3
+                m = bottoms[k]
+                if not h and not m:
+                    if len(states) > 1 or (0, 0) not in states:
+                        flat: dict[tuple[int, int], int] = {}
+                        for (_, net), value in states.items():
+                            if flat.get((0, net), -1) < value:
+                                flat[(0, net)] = value
+                        states = flat
+                    continue
+                unit = units32[k]
+                if i == 0:
+                    host_base = h + m if corners_version else empty_corners
+                else:
+                    host_base = tops[chain[i - 1]]
+                grown: dict[tuple[int, int], int] = {}
+                for (prev, net), value in states.items():
+                    hosts = host_base + prev
+                    if not m:
+                        # Nothing else wants these hosts: hosting as many as fit is best.
+                        hosted = h if h < hosts else hosts
+                        for based in range(h - hosted + 1):
+                            net2 = net - based
+                            if net2 < -8:
+                                break
+                            x = hosted + based
+                            value2 = value + x * unit
+                            if grown.get((x, net2), -1) < value2:
+                                grown[(x, net2)] = value2
+                        continue
+                    for hosted in range(min(h, hosts) + 1):
+                        for moved in range(min(m, hosts - hosted) + 1):
+                            for based in range(h - hosted + 1):
+                                net2 = net + moved - based
+                                if net2 < -8:
+                                    break
+                                x = hosted + based
+                                value2 = value + x * unit - moved
+                                if grown.get((x, net2), -1) < value2:
+                                    grown[(x, net2)] = value2
+                states = grown
+            by_net: dict[int, int] = {}
+            for (_, net), value in states.items():
+                if by_net.get(net, -1) < value:
+                    by_net[net] = value
+            results.append(by_net)
+        first, second = results
+        best = -1
+        for net_a, value_a in first.items():
+            for net_b, value_b in second.items():
+                if net_a + net_b + empty_cross >= 0 and value_a + value_b > best:
+                    best = value_a + value_b
+        moves = 16 - (best & 31)
+        relaxed_moves_cache[key] = (best >> 5) << 5 | moves
+        return best >> 5, moves
+
     def bound(
         hand: int, cross: tuple[int, ...], corners: tuple[int, ...], n: int, pts: int, kings: int
     ) -> int:
         tops = [0] * 26
+        bottom_counts = [0] * 26
+        empty_cross = 0
         for code in cross:
             if code:
                 tops[code % _X - 1] += 1
+                bottom_counts[code // _X - 1] += 1
+            else:
+                empty_cross += 1
         empty_corners = 0
         for code in corners:
             if code:
                 tops[code - 1] += 1
             else:
                 empty_corners += 1
-        stuck = 0
-        for code in cross:
-            if code:
-                bottom = code // _X - 1
-                if bottom >= 24:
-                    movable = empty_corners > 0 or corners_version
-                else:
-                    parent = _PARENT[bottom]
-                    movable = tops[parent] > 0 or (hand >> 2 * parent) & 3 > 0
-                if not movable:
-                    stuck += 1
-        packed = relaxed(hand, tops, empty_corners, 4 - stuck)
-        best = packed >> 3
+        best, pile_moves = relaxed_moves(hand, tops, bottom_counts, empty_corners, empty_cross)
         rem = best >> 20
-        moves = rem
+        moves = rem + pile_moves
         openings = 0
         if rem < n and not corners_version:
             # A turn that sheds ``rem`` more cards and stops leaves no side space empty (a card
-            # left in hand could fill it), needs a pile move for each side pile it starts
-            # beyond the spaces empty now, and leaves every frozen top (nothing in hand or at
-            # the bottom of a side pile can ever go on it) open to the next player.
-            empty_cross = 0
+            # left in hand could fill it) and leaves every frozen top (nothing in hand or at the
+            # bottom of a side pile can ever go on it) open to the next player.
             bottoms = 0
             for code in cross:
                 if code:
                     bottoms |= 1 << code // _X - 1
-                else:
-                    empty_cross += 1
-            fewest = packed & 7
-            if fewest > empty_cross:
-                moves += fewest - empty_cross
             frozen = 0
             for k in range(26):
                 if tops[k]:

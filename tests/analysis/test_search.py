@@ -136,7 +136,7 @@ def test_turn_value_orders_by_the_documented_tie_breaks() -> None:
 
 
 def test_tie_break_budget_keeps_the_card_count_exact() -> None:
-    line = position("N:5h E:- S:6c W:QsJd NE:Kh SE:- SW:- NW:- P1:Qh6d3s2sAcKd4cTc9d")
+    line = position("N:- E:- S:8c W:4c3h NE:KdQc SE:- SW:- NW:- P1:QdJdTh2s2dTcAd9dAc")
     start = _start(Game.from_position(line).observation(1))
     proven = _search(start)
     cut = _search(start, tie_break_budget=1)
