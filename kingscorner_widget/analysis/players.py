@@ -21,7 +21,7 @@ from ..cards import Rank
 from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
-from .search import TIE_BREAK_BUDGET, TurnValue, _search, _start, best_turn
+from .search import TurnValue, _search, _start, best_turn
 
 __all__ = [
     "GreedyPlayer",
@@ -147,15 +147,17 @@ def _game_key(game: Game, player: int) -> str:
 
 @dataclasses.dataclass
 class LookaheadPlayer:
-    """Chooses among its best turns by sampling what the opponents might hold.
+    """Chooses its turn by sampling what the opponents might hold (determinized search).
 
-    At the start of its decision it lists the turns that shed the most cards (the best
-    continuation after each possible first move, kept when it sheds as many as the best turn),
-    deals the hidden cards at random ``samples`` times consistently with what it has seen, plays
-    each candidate turn out in every sample and lets the next player answer with their own best
-    turn. It keeps the turn whose answers shed the fewest cards on average (going out counts as
-    10 more). With ``time_budget`` (seconds) it stops sampling early; without it, it is
-    deterministic for a given seed.
+    At the first move of a decision it lists candidate turns: the best continuation after each
+    possible first move, kept when it sheds at most one card fewer than the best turn (so it may
+    hold a card back), and ending the turn at once when the best turn sheds at most one card. It
+    then deals the hidden cards at random ``samples`` times, consistently with what it has seen,
+    plays every candidate out in each deal (its draw included) and lets the next player answer
+    with their own best turn. It keeps the candidate with the best race: the cards the next
+    player holds after answering minus its own, with 10 more for going out. With
+    ``time_budget`` (seconds) it stops sampling early; without it, its choices depend only on
+    the seed and what it sees.
     """
 
     samples: int = 6
@@ -256,6 +258,3 @@ def make_player(kind: str, seed: int = 0, **options: object) -> Player:
     if kind == "lookahead":
         return LookaheadPlayer(seed=seed, **options)  # type: ignore[arg-type]
     raise ValueError(f"unknown player {kind!r}: choose random, greedy, planner or lookahead")
-
-
-assert TIE_BREAK_BUDGET > 0

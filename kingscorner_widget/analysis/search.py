@@ -15,7 +15,14 @@ shed as many cards, it prefers, in this order:
 It reads only what the mover can see (their hand and the table), so it never depends on a hidden
 card. To stay fast on big hands it merges equivalent states (two cards of the same rank and colour
 play alike; the side spaces are interchangeable, and so are the corners), keeps a table of states
-already solved, and stops early with an upper bound on what a state can still shed.
+already solved, and cuts off a state as soon as an upper bound says it cannot beat the best turn
+found. The bound comes from a relaxation solved by a small dynamic programme: at the end of a
+turn every card played sits on a card one rank higher and of the other colour (each card holds at
+most one), or at the bottom of a side pile, or (a king) in a corner, and a side space beyond the
+empty ones is only freed by moving a side pile away. It first proves the most cards, points and
+kings the turn can shed, then spends up to :data:`TIE_BREAK_BUDGET` more states proving the
+openings and moves tie-breaks; past that budget it keeps the best turn found so far and says so
+(:attr:`TurnPlan.tie_break_proven`), but the cards, points and kings are always proven.
 :func:`plain_search` is the same search with none of that (only exact repeats are skipped), kept
 for tests and benchmarks. Every plan is replayed through :meth:`Game.violation
 <kingscorner_widget.game.Game.violation>`, the engine's one judge, before it is returned.
@@ -184,7 +191,7 @@ def _start(observation: Observation) -> _Start:
 
 TIE_BREAK_BUDGET = 300
 """States the search may spend proving the openings and moves tie-breaks (the card count, the
-points and the kings are always proven)."""
+points and the kings are always proven). Set per call with ``_search(..., tie_break_budget=)``."""
 
 _CanonMove = tuple[str, int, int, int]
 """("c", kind, 0 side / 1 corner, target code) or ("p", source code, 0 / 1, target code)."""
