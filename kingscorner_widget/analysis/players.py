@@ -130,19 +130,19 @@ class PlannerPlayer:
         return self._planned.pop(key)
 
     def _remember(self, observation: Observation, moves: tuple[Move, ...]) -> None:
-        """Key each move of ``moves`` by the view the player will have just before it."""
-        game = observation.sample_game(random.Random(0))
-        game._history = [None] * len(observation.history)  # type: ignore[list-item]
-        player = observation.player
-        for move in moves:
-            self._planned[_game_key(game, player)] = move
-            if isinstance(move, EndTurn):
-                break
-            game.play(move)
+        _remember(self._planned, observation, moves)
 
 
-def _game_key(game: Game, player: int) -> str:
-    return f"{game.position(player)}|{game.cards_played_this_turn}|{len(game._history)}"
+def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[Move, ...]) -> None:
+    """Key each move of ``moves`` by the view the player will have just before it."""
+    game = observation.sample_game(random.Random(0))
+    player = observation.player
+    done = len(observation.history)
+    for i, move in enumerate(moves):
+        planned[f"{game.position(player)}|{game.cards_played_this_turn}|{done + i}"] = move
+        if isinstance(move, EndTurn):
+            break
+        game.play(move)
 
 
 @dataclasses.dataclass
@@ -178,7 +178,7 @@ class LookaheadPlayer:
             return move
         self._planned.clear()
         moves = self._decide(observation)
-        PlannerPlayer._remember(self, observation, moves)  # type: ignore[arg-type]
+        _remember(self._planned, observation, moves)
         return self._planned.pop(key)
 
     def _decide(self, observation: Observation) -> tuple[Move, ...]:
