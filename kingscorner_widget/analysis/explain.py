@@ -25,7 +25,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
 from ..observation import Observation
 from .search import TurnPlan, TurnValue, as_observation, best_turn
-from .words import card_name, count_words
+from .words import card_name, count_words, space_name
 
 __all__ = ["Hint", "explain", "hint"]
 
@@ -71,13 +71,20 @@ def explain(game: Game, move: Move | str) -> str:
     if isinstance(move, EndTurn):
         what = "Ending the turn now"
     elif isinstance(move, PlayCard):
-        what = f"Playing {card_name(move.card)} on {move.target.words}"
+        if observation.piles[move.target.index]:
+            what = f"Playing {card_name(move.card)} on {move.target.words}"
+        else:
+            what = f"Putting {card_name(move.card)} in the empty {space_name(move.target)[4:]}"
     else:
         what = f"Moving {move.source.words} onto {move.target.words}"
-    shed = "no card" if after.cards == 0 else count_words(after.cards)
+    more = " more" if observation.cards_played_this_turn else ""
+    if after.cards == 0:
+        shed = f"no{more} card"
+    else:
+        shed = f"{after.cards}{more} card" + ("" if after.cards == 1 else "s")
     if after.cards < best.value.cards:
         return (
-            f"{what} sheds {shed} this turn; the best turn sheds {best.value.cards}. "
+            f"{what} sheds {shed} this turn; the best turn sheds {best.value.cards}{more}. "
             f"Best first move: {first}."
         )
     if after >= best.value:

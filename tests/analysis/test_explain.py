@@ -67,7 +67,8 @@ def test_explain_names_a_weaker_legal_move() -> None:
     game = Game.from_position(position("N:- E:Jc S:9c W:7d NE:- SE:- SW:- NW:- P1:5c4d"))
     text = explain(game, "4d>N")
     assert text == (
-        "Playing the red 4 (4d) on the north pile sheds 1 card this turn; the best turn sheds 2. "
+        "Putting the red 4 (4d) in the empty north space sheds 1 card this turn; "
+        "the best turn sheds 2. "
         "Best first move: 5c>N."
     )
 
@@ -78,8 +79,8 @@ def test_explain_tells_apart_equal_card_counts_with_worse_tie_breaks() -> None:
     game = Game.from_position(line)
     assert hint(game).move == parse_move("9h>N")
     assert explain(game, "3c>N") == (
-        "Playing the black 3 (3c) on the north pile can still shed 1 card this turn, like the "
-        "best turn, but leaves the next player more openings (6 instead of 5). "
+        "Putting the black 3 (3c) in the empty north space can still shed 1 card this turn, "
+        "like the best turn, but leaves the next player more openings (6 instead of 5). "
         "Best first move: 9h>N."
     )
 
@@ -129,3 +130,17 @@ def test_odds_with_an_empty_stock() -> None:
     chances = odds(Game.from_position(line, rules=Rules()))
     assert chances.chance == 0.0
     assert chances.describe() == "The stock is empty: there is no card left to draw."
+
+
+def test_explain_counts_from_the_cards_already_played_this_turn() -> None:
+    game = Game.from_position(position("N:- E:Jc S:9c W:7d NE:- SE:- SW:- NW:- P1:Th5c4d"))
+    game.play("Th>E")
+    assert explain(game, "draw") == (
+        "Ending the turn now sheds no more card this turn; the best turn sheds 2 more. "
+        "Best first move: 5c>N."
+    )
+    # The 4 first still works, the longer way round: 9c onto the 10 frees S for the 5.
+    assert explain(game, "4d>N") == (
+        "Putting the red 4 (4d) in the empty north space can still shed 2 more cards this turn, "
+        "like the best turn, but takes more moves than it needs. Best first move: 5c>N."
+    )
