@@ -405,6 +405,18 @@ def _search(
             if empty_corners and not hand >> 48 & 15 and not bottoms >> 24 & 3:
                 frozen |= 3 << 24
             openings = frozen.bit_count()
+            # Such a turn also ends with four side piles and every corner it opened; each top
+            # that is not an ace takes a kind of card, and at most two tops share a kind (there
+            # are two cards of each); an empty corner takes the two kinds of king.
+            aces = tops[0] + tops[1] + (hand & 3) + (hand >> 2 & 3)
+            corners_now = 4 - empty_corners
+            kings_left = (hand >> 48 & 3) + (hand >> 50 & 3) + bottom_counts[24] + bottom_counts[25]
+            fewest_open = 99
+            for corners_end in range(corners_now, min(4, corners_now + kings_left) + 1):
+                piles_open = max(0, 4 + corners_end - aces)
+                count = (piles_open + 1) // 2 + (2 if corners_end < 4 else 0)
+                fewest_open = min(fewest_open, count)
+            openings = max(openings, fewest_open)
         return (
             (n0 - n + rem) << _SH_CARDS
             | (4 if corners_version else 0) << _SH_KEPT
