@@ -226,14 +226,12 @@ class Game:
         """A game at the start of the turn of the player to move, from a position line.
 
         Hidden cards (``?n`` hands, a counted stock) are filled from the unseen cards with a shuffle
-        seeded by ``seed``. Bad notation raises a ``ValueError`` that names the problem.
+        seeded by ``seed``. Bad notation raises a ``ValueError`` that names the problem. The rules'
+        player count follows the position. With draw-first rules the line is read as the table
+        after the mover's draw: nothing is drawn for them.
         """
         table = parse_position(text)
         rules = _rules_for(rules, len(table.hands))
-        if rules.players != len(table.hands):
-            raise ValueError(
-                f"the rules are for {rules.players} players but the position has {len(table.hands)}"
-            )
         return cls(fill_hidden(table, random.Random(seed)), rules)
 
     # -- reading the state ----------------------------------------------------------------------
@@ -635,7 +633,6 @@ class Game:
                 self.opening.append(MovePile(SPACES[source], SPACES[corner]))
         if self.rules.draw_timing is DrawTiming.START and self._stock:
             self._draw(self._turn)
-        self._drew = False
 
     def undo(self) -> Move:
         """Take back the last move and return it. Raises ``IndexError`` when there is none."""

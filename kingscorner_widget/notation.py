@@ -115,9 +115,12 @@ def parse_position(text: str) -> Table:
 
     hand_fields: dict[int, str] = {}
     kept_fields: dict[int, str] = {}
-    for key in [key for key in fields if re.fullmatch(r"P\d+(KEPT)?", key)]:
+    for key in [key for key in fields if re.fullmatch(r"P[1-9]\d*(KEPT)?", key)]:
         number = int(re.sub(r"\D", "", key))
         (kept_fields if key.endswith("KEPT") else hand_fields)[number] = fields.pop(key)
+    unknown = [key for key in fields if key not in ("stock", "turn")]
+    if unknown:
+        raise ValueError(f"unknown field {written[unknown[0]]}:")
     player_count = len(hand_fields)
     if not 2 <= player_count <= 6:
         raise ValueError(f"a position needs 2 to 6 players (P1:, P2:, ...), not {player_count}")
@@ -162,9 +165,6 @@ def parse_position(text: str) -> Table:
     turn = int(match.group(1))
     if not 1 <= turn <= player_count:
         raise ValueError(f"turn:P{turn} names a player who does not exist")
-
-    if fields:
-        raise ValueError(f"unknown field {written[next(iter(fields))]}:")
 
     table = Table(piles, hands, stock, turn - 1, kept)
     check_table(table)

@@ -102,6 +102,10 @@ class Rules:
                 except ValueError:
                     choices = ", ".join(member.value for member in field_type)
                     raise ValueError(f"{name} must be one of {choices}, not {value!r}") from None
+        for name in ("players", "hand_size", "target"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
         if not 2 <= self.players <= 6:
             raise ValueError(f"players must be 2 to 6, not {self.players}")
         if not 1 <= self.hand_size <= 7 or self.players * self.hand_size + 4 > 52:

@@ -305,3 +305,10 @@ def test_hidden_hand_count_error_names_the_player_once() -> None:
     with pytest.raises(ValueError, match="hidden hand") as caught:
         parse_position(line_with(P2="?x"))
     assert str(caught.value) == "P2: a hidden hand must be a number of cards, not 'x'"
+
+
+@pytest.mark.parametrize("field", ["P01:ThKs4h", "P0:ThKs4h", "Px:ThKs4h"])
+def test_a_misspelt_player_field_is_named_not_miscounted(field: str) -> None:
+    line = f"N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- {field} P2:?7 stock:39 turn:P1"
+    with pytest.raises(ValueError, match=f"unknown field {field.split(':')[0]}:"):
+        parse_position(line)

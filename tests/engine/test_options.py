@@ -319,3 +319,17 @@ def test_kings_first_with_a_king_drawn_at_the_start_of_the_turn() -> None:
     game.play("Kd>NW")
     game.play("Th>N")
     assert game.is_over()
+
+
+@pytest.mark.parametrize("name", ["players", "hand_size", "target"])
+@pytest.mark.parametrize("value", ["4", 2.5, True])
+def test_rule_numbers_must_be_whole_numbers(name: str, value: object) -> None:
+    with pytest.raises(ValueError, match=f"{name} must be a whole number"):
+        Rules(**{name: value})  # type: ignore[arg-type]
+
+
+def test_the_draw_at_the_first_turn_of_a_draw_first_deal_counts_as_drawing() -> None:
+    game = Game.new(players=2, seed=3, rules=Rules(draw_timing=DrawTiming.START))
+    assert len(game.hand(1)) == 8
+    assert game.state_key() == game.copy().state_key()
+    assert game._drew, "P1 drew this turn, so the turn cannot count towards a blocked hand"
