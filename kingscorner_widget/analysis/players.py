@@ -150,18 +150,20 @@ class LookaheadPlayer:
     """Chooses its turn by sampling what the opponents might hold (determinized search).
 
     At the first move of a decision it lists candidate turns: the best continuation after each
-    possible first move, kept when it sheds at most one card fewer than the best turn (so it may
-    hold a card back), and ending the turn at once when the best turn sheds at most one card. It
-    then deals the hidden cards at random ``samples`` times, consistently with what it has seen,
-    plays every candidate out in each deal (its draw included) and lets the next player answer
-    with their own best turn. It keeps the candidate with the best race: the cards the next
-    player holds after answering minus its own, with 10 more for going out. With
-    ``time_budget`` (seconds) it stops sampling early; without it, its choices depend only on
-    the seed and what it sees.
+    possible first move, kept when it sheds at most ``hold_back`` cards fewer than the best turn
+    (by default one: it may keep a card back), and ending the turn at once when the best
+    turn sheds at most ``hold_back`` cards. It then deals the hidden cards at random ``samples``
+    times, consistently with what it has seen, plays every candidate out in each deal (its draw
+    included) and lets the next player answer with their own best turn. It keeps the candidate
+    with the best race: the cards the next player holds after answering minus its own, with 10
+    more for going out. With ``time_budget`` (seconds) it stops sampling early; without it, its
+    choices depend only on the seed and what it sees.
     """
 
     samples: int = 6
     """Deals of the hidden cards per decision."""
+    hold_back: int = 1
+    """How many cards fewer than the best turn a candidate turn may shed."""
     seed: int = 0
     """Decisions depend only on this seed and what the player sees."""
     time_budget: float | None = None
@@ -189,14 +191,14 @@ class LookaheadPlayer:
         for first in observation.legal_moves:
             game = base.copy()
             if isinstance(first, EndTurn):
-                if best.value.cards <= 1:
+                if best.value.cards <= self.hold_back:
                     candidates.setdefault(game.position(player), (first,))
                 continue
             game.play(first)
             if game.is_over():
                 return (first,)
             rest = best_turn(game.observation(player))
-            if rest.value.cards + isinstance(first, PlayCard) + 1 < best.value.cards:
+            if rest.value.cards + isinstance(first, PlayCard) + self.hold_back < best.value.cards:
                 continue
             plan = (first, *rest.moves)
             for move in rest.moves[:-1]:
