@@ -107,8 +107,32 @@ class GreedyPlayer:
         return min(moves, key=priority)
 
 
+class _TurnPlanner:
+    """A player that decides a whole turn at its first move, then plays it one move at a time.
+
+    Each planned move is keyed by the view the player will have just before it, so the turn is
+    decided once while the game follows the plan, and again as soon as it does not.
+    """
+
+    _planned: dict[str, Move]
+
+    def choose(self, observation: Observation) -> Move:
+        """The next move of the planned turn."""
+        _moves(observation)
+        key = _view_key(observation)
+        move = self._planned.pop(key, None)
+        if move is not None:
+            return move
+        self._planned.clear()
+        _remember(self._planned, observation, self._decide(observation))
+        return self._planned.pop(key)
+
+    def _decide(self, observation: Observation) -> tuple[Move, ...]:
+        raise NotImplementedError
+
+
 @dataclasses.dataclass
-class PlannerPlayer:
+class PlannerPlayer(_TurnPlanner):
     """Plays its best turn (:func:`~kingscorner_widget.analysis.best_turn`), one move at a time.
 
     The plan is kept between calls while the game follows it, so a turn is searched once.
@@ -117,20 +141,8 @@ class PlannerPlayer:
     name: str = "planner"
     _planned: dict[str, Move] = dataclasses.field(default_factory=dict, repr=False)
 
-    def choose(self, observation: Observation) -> Move:
-        """The next move of the best turn."""
-        _moves(observation)
-        key = _view_key(observation)
-        move = self._planned.pop(key, None)
-        if move is not None:
-            return move
-        self._planned.clear()
-        plan = best_turn(observation)
-        self._remember(observation, plan.moves)
-        return self._planned.pop(key)
-
-    def _remember(self, observation: Observation, moves: tuple[Move, ...]) -> None:
-        _remember(self._planned, observation, moves)
+    def _decide(self, observation: Observation) -> tuple[Move, ...]:
+        return best_turn(observation).moves
 
 
 def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[Move, ...]) -> None:
@@ -146,7 +158,7 @@ def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[M
 
 
 @dataclasses.dataclass
-class LookaheadPlayer:
+class LookaheadPlayer(_TurnPlanner):
     """Chooses its turn by sampling what the opponents might hold (determinized search).
 
     At the first move of a decision it lists candidate turns: the best continuation after each
@@ -170,18 +182,6 @@ class LookaheadPlayer:
     """Seconds to spend sampling per decision (``None``: all ``samples``)."""
     name: str = "lookahead"
     _planned: dict[str, Move] = dataclasses.field(default_factory=dict, repr=False)
-
-    def choose(self, observation: Observation) -> Move:
-        """The next move of the chosen turn."""
-        _moves(observation)
-        key = _view_key(observation)
-        move = self._planned.pop(key, None)
-        if move is not None:
-            return move
-        self._planned.clear()
-        moves = self._decide(observation)
-        _remember(self._planned, observation, moves)
-        return self._planned.pop(key)
 
     def _decide(self, observation: Observation) -> tuple[Move, ...]:
         best = best_turn(observation)

@@ -6,7 +6,7 @@ import random
 import re
 from typing import Any
 
-from kingscorner_widget import Card, Game
+from kingscorner_widget import Card, Game, Rank
 from kingscorner_widget.moves import EndTurn, Move, PlayCard
 from kingscorner_widget.notation import parse_position
 from kingscorner_widget.observation import Observation
@@ -49,21 +49,7 @@ _WORDS = re.compile(
     r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
     r"(clubs|diamonds|hearts|spades)\b"
 )
-_RANKS = [
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-]
+_RANKS = [rank.word for rank in Rank]
 
 
 def strings(value: Any) -> list[str]:
