@@ -23,8 +23,11 @@ js: $(STAMP)
 chromium:
 	@scripts/ensure-chromium.sh
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(STAMP) js
-	$(BIN)/jupyter lab $(FIRST_NOTEBOOK)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(FIRST_NOTEBOOK)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
