@@ -24,6 +24,10 @@ from .game import Game, Outcome
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .spaces import SPACES
 
+LOG_WINDOW = 12
+"""How many of the latest log entries a snapshot carries: the state message stays small however
+long the hand runs (the whole log stays in Python, and in the game record)."""
+
 __all__ = ["build_snapshot", "describe_outcome", "log_entry", "move_words", "opening_entries"]
 
 Json = dict[str, Any]
@@ -121,7 +125,8 @@ def build_snapshot(
     """The JSON snapshot of ``game`` as ``viewer`` (1-based, or ``None`` for a spectator) sees it.
 
     ``show_all`` adds every hand face up (the teacher's choice in explore mode), ``shown`` the
-    hands of those players (a lesson's position may set them out face up). ``log`` and
+    hands of those players (a lesson's position may set them out face up). The last
+    :data:`LOG_WINDOW` entries of ``log`` (with ``logStart``, the number of the first one) and
     ``extra`` (hint, score sheet, lesson) are copied in as given; the caller keeps hidden cards
     out of them.
     """
@@ -161,7 +166,8 @@ def build_snapshot(
         "played": look.cards_played_this_turn,
         "over": outcome is not None,
         "outcome": describe_outcome(outcome, name_of, order) if outcome is not None else None,
-        "log": list(log),
+        "log": list(log[-LOG_WINDOW:]),
+        "logStart": max(len(log) - LOG_WINDOW, 0) + 1,
         "history": {"at": history[0], "length": history[1]},
         "waiting": waiting,
         "hint": None,

@@ -3,12 +3,14 @@
 import { h } from "./dom.js";
 
 export function logEl(snap) {
-  const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far" });
+  const start = snap.logStart ?? 1;
+  const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far", start });
   for (const entry of snap.log) {
     list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation)));
   }
   if (!snap.log.length) list.append(h("li", { class: "kcw-note" }, "No moves yet."));
-  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), list);
+  const earlier = start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null;
+  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), earlier, list);
 }
 
 export function scoreEl(score) {

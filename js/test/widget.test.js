@@ -133,6 +133,13 @@ describe("rendering from a snapshot", () => {
     expect($(".kcw-narration li:last-child").textContent).toBe("two");
   });
 
+  it("numbers a shortened log from where it starts and says how many moves are not shown", () => {
+    const entry = { player: 1, notation: "draw", words: "P1 draws a card and ends the turn" };
+    mount(snapshot({ log: [entry, entry], logStart: 31 }));
+    expect($(".kcw-log").getAttribute("start")).toBe("31");
+    expect($(".kcw-log").closest("section").textContent).toContain("30 earlier moves not shown");
+  });
+
   it("escapes markdown so a lesson cannot inject markup", () => {
     expect(markdown("<img src=x onerror=alert(1)> **b**")).toBe("<p>&#60;img src=x onerror=alert(1)&#62; <strong>b</strong></p>");
   });

@@ -177,4 +177,5 @@ def test_fuzz_message_sequences_keep_every_invariant(seed: int, mode: str) -> No
         assert_no_hidden_card(w, status=accepted)
         assert w.legal == ([str(m) for m in w.game.legal_moves()] if w._viewer_to_move() else [])
         assert w.snapshot["history"]["at"] == len(w.game.moves)
-        assert len(w.snapshot["log"]) == len(w.game.moves) + len(w.game.opening)
+        logged = w.snapshot["logStart"] - 1 + len(w.snapshot["log"])
+        assert logged == len(w.game.moves) + len(w.game.opening)

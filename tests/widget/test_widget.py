@@ -120,6 +120,20 @@ def test_the_log_has_words_and_notation_and_the_dealt_kings() -> None:
     assert last == {"player": 1, "notation": "draw", "words": "P1 draws a card and ends the turn"}
 
 
+def test_a_long_hand_sends_only_the_latest_log_entries() -> None:
+    from kingscorner_widget.snapshot import LOG_WINDOW
+
+    w = KingsCornerWidget(Game.new(players=2, seed=4), mode="explore")
+    for _ in range(LOG_WINDOW + 5):
+        w.play(w.game.end_move())
+    total = len(w.game.opening) + len(w.game.moves)
+    log = w.snapshot["log"]
+    assert len(log) == LOG_WINDOW
+    assert w.snapshot["logStart"] == total - LOG_WINDOW + 1
+    assert log[-1]["notation"] == "draw"
+    assert len(json.dumps(w.snapshot)) < 4096, "one state message stays under 4 KB"
+
+
 # -- history ----------------------------------------------------------------------------------
 
 
@@ -159,7 +173,8 @@ def test_history_through_draws_replays_the_same_cards() -> None:
     for _ in range(6):
         w.forward()
     assert w.game.position() == end
-    assert len(w.snapshot["log"]) == len(w.game.moves) + len(w.game.opening)
+    logged = w.snapshot["logStart"] - 1 + len(w.snapshot["log"])
+    assert logged == len(w.game.moves) + len(w.game.opening)
 
 
 def test_the_log_follows_moves_made_on_the_game_directly() -> None:
