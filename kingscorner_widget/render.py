@@ -129,7 +129,7 @@ def _pile(space: Space, pile: Sequence[Card]) -> str:
         out.append(
             f'<circle cx="{x + CARD_W}" cy="{y + CARD_H}" r="11" fill="#113d27" stroke="#cfe8d8"/>'
             f'<text x="{x + CARD_W}" y="{y + CARD_H + 4}" font-size="12" text-anchor="middle" '
-            f'fill="#fff" aria-label="{len(pile)} cards">{len(pile)}</text>'
+            f'fill="#fff" aria-label="{_cards(len(pile))}">{len(pile)}</text>'
         )
         out.append(
             f'<text x="{cx}" y="{y + CARD_H + 16}" font-size="11" text-anchor="middle" '
@@ -151,7 +151,7 @@ def _stock(count: int) -> str:
         )
     )
     return (
-        f'<g role="img" aria-label="stock, {count} cards">{body}'
+        f'<g role="img" aria-label="stock, {_cards(count)}">{body}'
         f'<text x="{cx}" y="{cy + 5}" font-size="16" font-weight="700" text-anchor="middle" '
         f'fill="#fff">{count}</text></g>'
     )
@@ -164,7 +164,7 @@ def _players(table: Table, shown: int) -> str:
         kept = len(table.kept[i]) // 13 if table.kept else 0
         corners = f", {kept} corners" if kept else ""
         marker = " (to move)" if i == table.turn else ""
-        parts.append(f"P{i + 1}: {count} cards{corners}{marker}")
+        parts.append(f"P{i + 1}: {_cards(count)}{corners}{marker}")
     return (
         f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="#fff">'
         f"{escape(' · '.join(parts))}</text>"
@@ -197,3 +197,8 @@ def _hand(hand: list[Card] | int, player: int) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _cards(count: int) -> str:
+    """``"1 card"``, ``"5 cards"``."""
+    return f"{count} card" if count == 1 else f"{count} cards"

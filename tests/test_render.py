@@ -35,3 +35,11 @@ def test_a_game_draws_itself_in_a_notebook() -> None:
     html = game._repr_html_()
     assert html.startswith("<svg")
     assert 'data-hand="P1"' in html
+
+
+def test_counts_of_one_are_singular() -> None:
+    line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th P2:?7 stock:41 turn:P1"
+    svg = table_svg(Game.from_position(line), viewer=1)
+    assert "P1: 1 card (to move)" in svg
+    assert 'aria-label="1 card"' in svg
+    assert not re.search(r"\b1 cards", svg)
