@@ -426,28 +426,32 @@ def _search(
             | (255 - moves)
         )
 
+    def kings_to_corner(
+        hand: int, cross: tuple[int, ...], corners: tuple[int, ...], n: int, pts: int, kings: int
+    ) -> list[_Child]:
+        """Each king in hand played into an empty corner (corners of one kind are alike)."""
+        return [
+            (
+                ("c", k, 1, 0),
+                hand - (1 << 2 * k),
+                cross,
+                tuple(sorted((*corners[1:], k + 1))),
+                n - 1,
+                pts - points_of[k],
+                kings - 1,
+                0,
+            )
+            for k in _KINGS
+            if hand >> 2 * k & 3
+        ]
+
     def expand(
         hand: int, cross: tuple[int, ...], corners: tuple[int, ...], n: int, pts: int, kings: int
     ) -> tuple[list[_Child], bool]:
-        children: list[_Child] = []
         empty_corner = corners[0] == 0
         if kings_first and empty_corner and hand >> 48 & 15:
-            for k in _KINGS:
-                if hand >> 2 * k & 3:
-                    corners2 = tuple(sorted((*corners[1:], k + 1)))
-                    children.append(
-                        (
-                            ("c", k, 1, 0),
-                            hand - (1 << 2 * k),
-                            cross,
-                            corners2,
-                            n - 1,
-                            pts - points_of[k],
-                            kings - 1,
-                            0,
-                        )
-                    )
-            return children, False
+            return kings_to_corner(hand, cross, corners, n, pts, kings), False
+        children: list[_Child] = []
         card_play = False
         prev = -1
         for i in range(4):
@@ -496,22 +500,9 @@ def _search(
                     )
                 )
         if empty_corner:
-            for k in _KINGS:
-                if hand >> 2 * k & 3:
-                    card_play = True
-                    corners2 = tuple(sorted((*corners[1:], k + 1)))
-                    children.append(
-                        (
-                            ("c", k, 1, 0),
-                            hand - (1 << 2 * k),
-                            cross,
-                            corners2,
-                            n - 1,
-                            pts - points_of[k],
-                            kings - 1,
-                            0,
-                        )
-                    )
+            king_plays = kings_to_corner(hand, cross, corners, n, pts, kings)
+            card_play = card_play or bool(king_plays)
+            children.extend(king_plays)
         prev = -1
         for i in range(4):
             source = cross[i]
