@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-test package pytest chromium node-check clean
+.PHONY: lab test bench lint typecheck js js-test package docs docs-build pytest chromium node-check clean
 
 # Node and npm build the table's front end; say so in one line rather than in a pip traceback.
 node-check:
@@ -61,10 +61,17 @@ pytest: $(STAMP) js chromium
 package: $(STAMP) js
 	scripts/check-package.sh
 
-test: lint typecheck js-test package pytest
+# The reference site (API from the docstrings, the tutorials rendered), built strictly: a warning fails.
+docs-build: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+test: lint typecheck js-test package docs-build pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site
