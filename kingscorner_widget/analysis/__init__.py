@@ -16,6 +16,7 @@ from .players import (
     RandomPlayer,
     make_player,
 )
+from .review import Review, ReviewedTurn, review
 from .search import Budget, TurnPlan, TurnValue, best_turn, plain_search, search_value
 from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 
@@ -29,6 +30,8 @@ __all__ = [
     "PlannerPlayer",
     "Player",
     "RandomPlayer",
+    "Review",
+    "ReviewedTurn",
     "SimulationResult",
     "TournamentResult",
     "TurnPlan",
@@ -39,6 +42,7 @@ __all__ = [
     "make_player",
     "odds",
     "plain_search",
+    "review",
     "search_value",
     "simulate",
     "tournament",

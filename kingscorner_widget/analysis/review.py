@@ -1,0 +1,438 @@
+"""Game review: each of one player's turns set against the best turn from what they could see.
+
+:func:`review` takes a :class:`~kingscorner_widget.game.Game`, a
+:class:`~kingscorner_widget.match.Match` or a saved record, replays it through the engine, and at
+the start of each of the player's turns asks :func:`~kingscorner_widget.analysis.best_turn` for
+the best turn from that player's own view (their hand and the table, never a hidden card). Every
+claim is one the engine can replay: the best turn's moves are legal from the position given.
+
+Verdicts: ``"best"`` when the turn shed as many cards as the best turn (and did no worse on the
+tie-breaks); ``"inaccuracy"`` when it shed one card fewer, or as many with a worse tie-break
+(fewer points or kings, or more openings left for the next player); ``"mistake"`` when it shed
+two or more fewer, or missed a way to go out. Every search runs within a :class:`Budget`; a turn
+whose best could not be proven in it says so (:attr:`ReviewedTurn.proven`), and its best is then
+the best turn found, which is still a real turn the engine replays.
+
+>>> from kingscorner_widget import Game
+>>> game = Game.from_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> game.play("Th>N"); game.play("draw")
+>>> r = review(game, player=1, progress=False)
+>>> turn = r.turns[0]
+>>> turn.position
+'N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1'
+>>> [str(m) for m in turn.moves], turn.shed, turn.best_shed, turn.verdict
+(['Th>N', 'draw'], 1, 3, 'mistake')
+>>> print(turn.reason)
+Shed 1 card; the best turn shed 3 cards (4h, Th, Ks) and went out.
+>>> r.accuracy
+0.3333333333333333
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import pathlib
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..cards import Card, Rank
+from ..game import Game
+from ..match import Match
+from ..moves import EndTurn, Move, PlayCard
+from ..rules import Rules
+from ..spaces import CORNERS, CROSS
+from .search import Budget, TurnPlan, best_turn
+from .words import count_words
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from ..lessons.model import Lesson
+
+__all__ = ["REVIEW_BUDGET", "Review", "ReviewedTurn", "Verdict", "review"]
+
+Verdict = Literal["best", "inaccuracy", "mistake"]
+VERDICTS: tuple[Verdict, ...] = ("best", "inaccuracy", "mistake")
+
+REVIEW_BUDGET = Budget(states=50_000)
+"""What each turn's search may spend by default. Counted in states, so a review says the same on
+every machine; ordinary turns need a few hundred states."""
+
+REVIEW_FORMAT = "kingscorner-review/1"
+
+Source = Game | Match | Mapping[str, Any] | str | os.PathLike[str]
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewedTurn:
+    """One turn of the reviewed player, set against the best turn from the same position."""
+
+    number: int
+    """The turn's number among the reviewed player's turns (from 1)."""
+    hand: int
+    """The hand it was played in (from 1; always 1 for a single game)."""
+    player: int
+    """The reviewed player's number in that hand (``Pk``)."""
+    ply: int
+    """How many moves of the hand were played before this turn (where to step to replay it)."""
+    position: str
+    """The table at the start of the turn as the player saw it (other hands as ``?n``)."""
+    rules: Rules
+    """The rules the hand was played under."""
+    moves: tuple[Move, ...]
+    """The moves the player made this turn, in order."""
+    shed: int
+    """Cards the player shed this turn."""
+    went_out: bool
+    """True when the turn emptied the player's hand."""
+    best: TurnPlan
+    """The best turn from :attr:`position`, by the player's own view."""
+    verdict: Verdict
+    """``"best"``, ``"inaccuracy"`` or ``"mistake"``."""
+    reason: str
+    """The verdict in words."""
+
+    @property
+    def best_shed(self) -> int:
+        """Cards the best turn sheds."""
+        return self.best.cards_played
+
+    @property
+    def proven(self) -> bool:
+        """True when the search proved the best turn within its budget (its cards, corners,
+        points and kings; and its openings unless :attr:`TurnPlan.tie_break_proven` is false)."""
+        return self.best.exact
+
+    @property
+    def missed_out(self) -> bool:
+        """True when the player could have gone out this turn and did not."""
+        return self.best.goes_out and not self.went_out
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary of the turn."""
+        return {
+            "number": self.number,
+            "hand": self.hand,
+            "player": self.player,
+            "ply": self.ply,
+            "position": self.position,
+            "moves": [str(move) for move in self.moves],
+            "shed": self.shed,
+            "went_out": self.went_out,
+            "best": [str(move) for move in self.best.moves],
+            "best_shed": self.best_shed,
+            "best_goes_out": self.best.goes_out,
+            "proven": self.proven,
+            "tie_break_proven": self.best.tie_break_proven,
+            "verdict": self.verdict,
+            "reason": self.reason,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """Every turn of one player in a game or match, each with its verdict."""
+
+    player: int
+    """The reviewed player (in a match, the seat)."""
+    turns: tuple[ReviewedTurn, ...]
+    """One entry per turn of the player, in order."""
+
+    @property
+    def accuracy(self) -> float:
+        """Cards shed over the most that could have been shed, from 0 to 1 (1 with no cards to
+        shed). A turn counts at most its best, so a lucky draw never lifts another turn."""
+        possible = sum(turn.best_shed for turn in self.turns)
+        if possible == 0:
+            return 1.0
+        return sum(min(turn.shed, turn.best_shed) for turn in self.turns) / possible
+
+    @property
+    def counts(self) -> dict[Verdict, int]:
+        """How many turns got each verdict."""
+        return {v: sum(1 for turn in self.turns if turn.verdict == v) for v in VERDICTS}
+
+    @property
+    def mistakes(self) -> tuple[ReviewedTurn, ...]:
+        """The turns called mistakes."""
+        return tuple(turn for turn in self.turns if turn.verdict == "mistake")
+
+    @property
+    def missed_outs(self) -> tuple[ReviewedTurn, ...]:
+        """The turns where going out was possible and missed."""
+        return tuple(turn for turn in self.turns if turn.missed_out)
+
+    @property
+    def proven(self) -> bool:
+        """True when every turn's best was proven within the budget."""
+        return all(turn.proven for turn in self.turns)
+
+    def summary(self) -> str:
+        """The review in a few lines of words."""
+        counts = self.counts
+        shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
+        possible = sum(turn.best_shed for turn in self.turns)
+        lines = [
+            f"Review of P{self.player}: {count_words(len(self.turns), 'turn')}, "
+            f"accuracy {self.accuracy:.0%} ({shed} of {possible} cards that could be shed).",
+            f"{counts['best']} best, {counts['inaccuracy']} "
+            f"{'inaccuracy' if counts['inaccuracy'] == 1 else 'inaccuracies'}, "
+            f"{count_words(counts['mistake'], 'mistake')}.",
+        ]
+        missed = self.missed_outs
+        if missed:
+            numbers = ", ".join(str(turn.number) for turn in missed)
+            lines.append(f"Going out was possible and missed on turn(s) {numbers}.")
+        unproven = [turn.number for turn in self.turns if not turn.proven]
+        if unproven:
+            numbers = ", ".join(map(str, unproven))
+            lines.append(
+                f"The best turn was not proven within the search budget on turn(s) {numbers}: "
+                "there the best turn shown is the best found."
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record of the review."""
+        return {
+            "format": REVIEW_FORMAT,
+            "player": self.player,
+            "accuracy": self.accuracy,
+            "counts": dict(self.counts),
+            "missed_outs": [turn.number for turn in self.missed_outs],
+            "proven": self.proven,
+            "turns": [turn.to_dict() for turn in self.turns],
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The review as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def _repr_html_(self) -> str:
+        from .review_view import review_html
+
+        return review_html(self)
+
+    def plot(self, ax: Axes | None = None) -> Axes:
+        """A bar chart of cards shed against the best turn's, turn by turn (needs matplotlib)."""
+        from .review_view import plot_review
+
+        return plot_review(self, ax)
+
+    def practice(self, title: str | None = None, inaccuracies: bool = False) -> Lesson:
+        """The mistakes (and, if asked, the inaccuracies that shed fewer cards) as a lesson: each
+        step puts the learner back at the start of that turn and asks for a turn that sheds as
+        many cards as the best one, with the best turn found as "show me"."""
+        from ..lessons.practice import practice_lesson
+
+        return practice_lesson(self, title=title, inaccuracies=inaccuracies)
+
+
+def review(
+    source: Source,
+    player: int,
+    budget: Budget | None = REVIEW_BUDGET,
+    progress: bool = True,
+) -> Review:
+    """Review every turn ``player`` played in ``source``: a :class:`Game`, a :class:`Match` (then
+    ``player`` is the seat, whichever player number it had in each hand), a record dict written
+    by :mod:`kingscorner_widget.record`, record JSON text, or the path of a saved record.
+
+    Each turn's search runs within ``budget`` (``None``: until proven). ``progress`` shows a bar
+    (tqdm) over the turns.
+    """
+    if budget is not None and not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget or None, not {type(budget).__name__}")
+    hands = _hands(_load(source), player)
+    starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
+    from tqdm.auto import tqdm
+
+    turns: list[ReviewedTurn] = []
+    for hand, k, game, (start, end) in tqdm(
+        starts, desc=f"reviewing P{player}", disable=not progress, leave=False
+    ):
+        turns.append(_review_turn(game, k, hand, start, end, len(turns) + 1, budget))
+    return Review(player=player, turns=tuple(turns))
+
+
+# -- reading the source --------------------------------------------------------------------------
+
+
+def _load(source: Source) -> Game | Match:
+    from ..record import load as load_record
+
+    if isinstance(source, Game | Match):
+        return source
+    if isinstance(source, Mapping):
+        return record_from_dict(dict(source))
+    if isinstance(source, str) and source.lstrip().startswith("{"):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"the record is not valid JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise ValueError("the record must be a JSON object")
+        return record_from_dict(data)
+    if isinstance(source, str | os.PathLike):
+        path = pathlib.Path(source)
+        if not path.is_file():
+            raise ValueError(f"there is no saved record at {str(path)!r}")
+        return load_record(path)
+    raise TypeError(f"review needs a Game, a Match or a saved record, not {type(source).__name__}")
+
+
+def record_from_dict(data: dict[str, Any]) -> Game | Match:
+    """A game or match from its record (see :mod:`kingscorner_widget.record`)."""
+    from ..record import MATCH_FORMAT, game_from_dict, match_from_dict
+
+    if data.get("format") == MATCH_FORMAT:
+        return match_from_dict(data)
+    return game_from_dict(data)
+
+
+def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:
+    """(hand number, the player's number in that hand, the hand) for each hand they played."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ValueError(f"player must be a player number, not {player!r}")
+    if isinstance(item, Game):
+        if not 1 <= player <= item.players:
+            raise ValueError(f"there is no player P{player} (players are P1 to P{item.players})")
+        return [(1, player, item)]
+    if not 1 <= player <= item.seats:
+        raise ValueError(f"there is no seat {player} (seats are 1 to {item.seats})")
+    out = []
+    for number, (game, seats) in enumerate(zip(item.hands, item._active, strict=True), start=1):
+        if player in seats:
+            out.append((number, seats.index(player) + 1, game))
+    return out
+
+
+def _turn_starts(game: Game, player: int) -> Iterator[tuple[int, int]]:
+    """(first move, one past the last move) of each turn ``player`` played in ``game``."""
+    movers = game.movers()
+    i = 0
+    while i < len(movers):
+        j = i
+        while j < len(movers) and movers[j] == movers[i]:
+            j += 1
+        if movers[i] == player:
+            yield i, j
+        i = j
+
+
+# -- judging one turn ----------------------------------------------------------------------------
+
+
+def _at(game: Game, ply: int) -> Game:
+    """A copy of ``game`` after its first ``ply`` moves, replayed through the engine."""
+    copy = game.copy()
+    for _ in range(len(game.moves) - ply):
+        copy.undo()
+    return copy
+
+
+def _review_turn(
+    game: Game, player: int, hand: int, start: int, end: int, number: int, budget: Budget | None
+) -> ReviewedTurn:
+    table = _at(game, start)
+    position = table.position(player)
+    plan = best_turn(table.observation(player), budget)
+    kept_before = len(table.kept(player))
+    moves = tuple(game.moves[start:end])
+    # The table just before the turn's last end-of-turn move (draw-until-fits may draw partway).
+    for move in moves[:-1] if moves and isinstance(moves[-1], EndTurn) else moves:
+        table.play(move)
+    played = _played(moves)
+    went_out = not table.hand(player)
+    openings = 0 if went_out else _openings(table)
+    count = table.rules.count
+    mine = (
+        len(played),
+        (len(table.kept(player)) - kept_before) // 13,
+        sum(count.value_of(card) for card in played),
+        sum(1 for card in played if card.rank is Rank.KING),
+    )
+    value = plan.value
+    best = (value.cards, value.corners, value.points, value.kings)
+    verdict, reason = _verdict(mine, best, openings, plan, went_out)
+    return ReviewedTurn(
+        number=number,
+        hand=hand,
+        player=player,
+        ply=start,
+        position=position,
+        rules=game.rules,
+        moves=moves,
+        shed=len(played),
+        went_out=went_out,
+        best=plan,
+        verdict=verdict,
+        reason=reason,
+    )
+
+
+def _played(moves: Sequence[Move]) -> list[Card]:
+    return [move.card for move in moves if isinstance(move, PlayCard)]
+
+
+def _verdict(
+    mine: tuple[int, int, int, int],
+    best: tuple[int, int, int, int],
+    openings: int,
+    plan: TurnPlan,
+    went_out: bool,
+) -> tuple[Verdict, str]:
+    shed, best_shed = mine[0], best[0]
+    what = f"Shed {count_words(shed)}"
+    cards = ", ".join(map(str, plan.cards))
+    found = "the best turn" if plan.exact else "the best turn found"
+    their = f"{found} shed {count_words(best_shed)}" + (f" ({cards})" if cards else "")
+    if plan.goes_out:
+        their += " and went out"
+    if shed < best_shed:
+        short = best_shed - shed
+        verdict: Verdict = (
+            "mistake" if short >= 2 or (plan.goes_out and not went_out) else "inaccuracy"
+        )
+        return verdict, f"{what}; {their}."
+    if not went_out and mine < best and plan.exact:
+        return "inaccuracy", f"{what}, as many as {found}, but it shed more points or kings."
+    if (
+        not went_out
+        and mine == best
+        and plan.exact
+        and plan.tie_break_proven
+        and openings > plan.value.openings
+    ):
+        return "inaccuracy", (
+            f"{what}, as many as {found}, but left the next player {openings} openings "
+            f"where it left {plan.value.openings}."
+        )
+    proof = "" if plan.exact else " (the best within the search budget; not proven)"
+    return "best", f"{what}: as many as {found}{proof}."
+
+
+def _openings(game: Game) -> int:
+    """Openings left for the next player: 26 per empty side space, plus one per kind of card (rank
+    and colour) that fits on a pile or in an empty corner."""
+    kinds: set[tuple[int, bool]] = set()
+    empty = 0
+    for space in CROSS:
+        pile = game.pile(space)
+        if not pile:
+            empty += 1
+        elif pile[-1].rank > Rank.ACE:
+            kinds.add((pile[-1].rank - 1, not pile[-1].red))
+    for space in CORNERS:
+        pile = game.pile(space)
+        if not pile:
+            kinds.update({(int(Rank.KING), True), (int(Rank.KING), False)})
+        elif pile[-1].rank > Rank.ACE:
+            kinds.add((pile[-1].rank - 1, not pile[-1].red))
+    return 26 * empty + len(kinds)

@@ -1,0 +1,93 @@
+"""Learn from your mistakes: a reviewed game's mistakes as a lesson.
+
+Each step puts the learner back at the start of a turn they got wrong, as they saw it, and asks
+for a turn that sheds as many cards as the best one. The lesson runner checks every move as usual
+("that sheds 1 card this turn; the best turn here sheds 3"), and "show me" plays the best turn the
+review found.
+
+>>> from kingscorner_widget import Game
+>>> from kingscorner_widget.analysis import review
+>>> from kingscorner_widget.lessons import LessonRun
+>>> game = Game.from_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> game.play("Th>N"); game.play("draw")
+>>> lesson = review(game, player=1, progress=False).practice()
+>>> lesson.steps[0].sheds, lesson.steps[0].expect
+(3, (('4h>S', 'Th>N', 'Ks>NE'),))
+>>> run = LessonRun(lesson)
+>>> print(run.try_move("draw").message)  # doctest: +NORMALIZE_WHITESPACE
+ending the turn now sheds no card this turn; the best turn here sheds 3 — try playing a card
+onto a pile first
+>>> [str(m) for m in run.show_me()]
+['4h>S', 'Th>N', 'Ks>NE']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..analysis.words import count_words
+from ..moves import EndTurn
+from .model import Lesson, Step
+from .search import proven_shed
+
+if TYPE_CHECKING:
+    from ..analysis.review import Review, ReviewedTurn
+
+__all__ = ["NothingToPracticeError", "practice_lesson"]
+
+
+class NothingToPracticeError(ValueError):
+    """The review has no turn to practise (no mistakes, or none small enough to check)."""
+
+
+def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool = False) -> Lesson:
+    """A lesson with one step per mistake in ``review`` (and, with ``inaccuracies``, per turn that
+    shed one card too few). A turn whose best cannot be proven within the lesson budget is left
+    out, since the runner could not judge the learner's moves there; if nothing is left, raises
+    :class:`NothingToPracticeError`."""
+    wanted = {"mistake", "inaccuracy"} if inaccuracies else {"mistake"}
+    steps: list[dict[str, Any]] = []
+    for turn in review.turns:
+        if turn.verdict not in wanted or turn.shed >= turn.best_shed:
+            continue
+        step = _step(turn)
+        if proven_shed(step.new_game()) == turn.best_shed:
+            steps.append(step.to_dict())
+    if not steps:
+        kinds = "mistakes or inaccuracies" if inaccuracies else "mistakes"
+        raise NothingToPracticeError(f"the review of P{review.player} has no {kinds} to practise")
+    data = {
+        "title": title or f"Learn from P{review.player}'s mistakes",
+        "summary": (
+            f"{count_words(len(steps), 'turn')} from the game, each from the start, "
+            "as you saw it: find the best turn."
+        ),
+        "steps": steps,
+    }
+    return Lesson.from_dict(data)
+
+
+def _step(turn: ReviewedTurn) -> Step:
+    played = " ".join(map(str, turn.moves))
+    where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
+    narration = (
+        f"In the game ({where}) you played `{played}` and shed {count_words(turn.shed)}. "
+        f"A better turn sheds {count_words(turn.best_shed)}"
+        + (" and goes out" if turn.best.goes_out else "")
+        + ": find it."
+    )
+    hints = [f"There is a turn that sheds {count_words(turn.best_shed)} here."]
+    if turn.best.goes_out:
+        hints = ["Every card in your hand can go this turn."]
+    best = tuple(str(move) for move in turn.best.moves if not isinstance(move, EndTurn))
+    return Step(
+        position=turn.position,
+        narration=narration,
+        expect=(best,),
+        sheds=turn.best_shed,
+        hints=tuple(hints),
+        after=f"That is the best turn here: {count_words(turn.best_shed)} shed.",
+        title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
+        rules=turn.rules,
+    )

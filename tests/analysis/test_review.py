@@ -1,0 +1,225 @@
+"""Game review: every best count checked against an independent search, the verdict rules, twins,
+and the review read from games, matches and saved records."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from kingscorner_widget import Game, Match, Rules
+from kingscorner_widget.analysis import Budget, Review, TurnValue, review
+from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
+from kingscorner_widget.notation import parse_position
+from kingscorner_widget.record import game_to_dict, match_to_dict, save
+
+from .support import RULE_VARIANTS
+
+
+def reference_value(game: Game) -> TurnValue:
+    """The best turn's value by the tests' own search, sharing nothing with the package's but the
+    engine's judge (the one place this file reaches for a reference solver)."""
+    from .oracle import brute_force
+
+    return brute_force(game)
+
+
+def play_out(game: Game, players: list[Player]) -> Game:
+    while not game.is_over():
+        game.play(players[game.turn - 1].choose(game.observation(game.turn)))
+    return game
+
+
+def mixed_games(count: int, seed: int = 0) -> list[Game]:
+    games = []
+    for i in range(count):
+        rules = RULE_VARIANTS[i % len(RULE_VARIANTS)]
+        bots: list[Player] = [RandomPlayer(seed=i), GreedyPlayer()]
+        games.append(play_out(Game.new(seed=seed * 1000 + i, rules=rules), bots))
+    return games
+
+
+def play_match(seed: int, players: list[Player]) -> Match:
+    match = Match(players=len(players), seed=seed)
+    while True:
+        game = match.game
+        while not game.is_over():
+            seat = match.seat_of(game.turn)
+            game.play(players[seat - 1].choose(game.observation(game.turn)))
+        match.score_hand()
+        if match.is_over():
+            return match
+        match.next_hand()
+
+
+def test_best_counts_equal_an_independent_search_on_seeded_games() -> None:
+    checked = 0
+    for game in mixed_games(12, seed=3):
+        for player in (1, 2):
+            for turn in review(game, player, progress=False).turns:
+                table = Game.from_position(turn.position, rules=turn.rules)
+                if len(table.hand()) > 8:
+                    continue
+                expected = reference_value(table)
+                assert turn.proven
+                assert turn.best_shed == expected.cards, turn.position
+                assert turn.best.value == expected, turn.position
+                checked += 1
+    assert checked >= 150
+
+
+def test_a_turn_that_sheds_the_best_count_is_never_a_mistake() -> None:
+    seen = {"best": 0, "inaccuracy": 0, "mistake": 0}
+    for game in mixed_games(12, seed=4):
+        for player in (1, 2):
+            for turn in review(game, player, progress=False).turns:
+                seen[turn.verdict] += 1
+                if turn.shed >= turn.best_shed:
+                    assert turn.verdict != "mistake", turn
+                    assert not turn.missed_out
+                if turn.best_shed - turn.shed >= 2 or turn.missed_out:
+                    assert turn.verdict == "mistake"
+                elif turn.best_shed - turn.shed == 1:
+                    assert turn.verdict == "inaccuracy"
+    assert all(seen.values()), seen  # every verdict happens, so the checks above bite
+
+
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda r: r.describe()[:40])
+def test_the_best_turn_player_alone_scores_full_accuracy(rules: Rules) -> None:
+    for seed in range(3):
+        game = play_out(Game.new(seed=seed, rules=rules), [PlannerPlayer(), PlannerPlayer()])
+        for player in (1, 2):
+            result = review(game, player, progress=False)
+            assert result.accuracy == 1.0
+            assert [turn.verdict for turn in result.turns] == ["best"] * len(result.turns)
+
+
+def twin(game: Game, viewer: int) -> Game | None:
+    """The same game dealt with one card the viewer never sees swapped between another hand and
+    the stock; both were never played or drawn, so the same moves replay. ``None`` if no pair."""
+    final = game.copy()
+    seen = {card for g in game.history_games() for card in g.hand(viewer)}
+    seen |= {card for g in game.history_games() for pile in g.piles().values() for card in pile}
+    other = next(p for p in range(1, game.players + 1) if p != viewer)
+    table = parse_position(game.start_position)
+    dealt = table.hands[other - 1]
+    assert isinstance(dealt, list)
+    held = [c for c in final.hand(other) if c not in seen and c in dealt]
+    stock = table.stock
+    assert isinstance(stock, list)
+    undrawn = stock[len(stock) - final.stock_size :]
+    spare = [c for c in undrawn if c not in seen]
+    if not held or not spare:
+        return None
+    a, b = held[0], spare[-1]
+    dealt[dealt.index(a)] = b
+    stock[stock.index(b)] = a
+    copy = Game(table, game.rules, fresh_deal=game.fresh_deal)
+    for move in game.moves:
+        copy.play(move)
+    return copy
+
+
+def test_twins_identical_from_the_players_side_get_identical_reviews() -> None:
+    made = 0
+    for seed in range(8):
+        game = play_out(Game.new(seed=seed, players=2), [GreedyPlayer(), GreedyPlayer()])
+        other = twin(game, viewer=1)
+        if other is None:
+            continue
+        assert other.position() != game.position()
+        assert review(other, 1, progress=False) == review(game, 1, progress=False)
+        made += 1
+    assert made >= 3
+
+
+def test_a_match_is_reviewed_by_seat_and_reads_the_same_from_its_record(
+    tmp_path: pathlib.Path,
+) -> None:
+    match = play_match(2, [GreedyPlayer(), RandomPlayer(seed=1), PlannerPlayer(), GreedyPlayer()])
+    assert len(match.hands) > 1
+    result = review(match, 3, progress=False)
+    played = {
+        number
+        for number, game in enumerate(match.hands, start=1)
+        if match._active[number - 1].index(3) + 1 in game.movers()
+    }
+    assert {turn.hand for turn in result.turns} == played
+    assert len(played) >= 2
+    for turn in result.turns:
+        game = match.hands[turn.hand - 1]
+        assert game.movers()[turn.ply] == turn.player
+    assert review(match_to_dict(match), 3, progress=False) == result
+    save(match, tmp_path / "match.json")
+    assert review(tmp_path / "match.json", 3, progress=False) == result
+    assert review(str(tmp_path / "match.json"), 3, progress=False) == result
+    game = match.hands[0]
+    assert review(json.dumps(game_to_dict(game)), 2, progress=False) == review(
+        game, 2, progress=False
+    )
+
+
+def test_the_review_exports_to_json_and_shows_itself() -> None:
+    (game,) = mixed_games(1, seed=9)
+    result = review(game, 1, progress=False)
+    data = json.loads(result.to_json())
+    assert data["format"] == "kingscorner-review/1"
+    assert data["accuracy"] == result.accuracy
+    assert [t["verdict"] for t in data["turns"]] == [t.verdict for t in result.turns]
+    assert [t["best_shed"] for t in data["turns"]] == [t.best_shed for t in result.turns]
+    for row in data["turns"]:
+        replay = Game.from_position(row["position"], rules=game.rules)
+        for move in row["best"]:
+            replay.play(move)  # every claim replays through the engine
+    html = result._repr_html_()
+    assert html.count("<tr data-verdict=") == len(result.turns)
+    assert "accuracy" in result.summary()
+
+
+def test_the_chart_draws_one_bar_per_turn() -> None:
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    (game,) = mixed_games(1, seed=9)
+    result = review(game, 2, progress=False)
+    ax = result.plot()
+    assert len(ax.patches) == len(result.turns)
+    plt.close("all")
+
+
+def test_a_turn_not_proven_within_the_budget_says_so() -> None:
+    game = Game.new(seed=11, players=2)
+    play_out(game, [GreedyPlayer(), GreedyPlayer()])
+    result = review(game, 1, budget=Budget(states=1), progress=False)
+    unproven = [turn for turn in result.turns if not turn.proven]
+    assert unproven
+    assert "not proven" in result.summary()
+    assert all(turn.verdict == "best" for turn in unproven if turn.shed >= turn.best_shed)
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [(0, "there is no player P0"), (3, "there is no player P3"), (True, "player must be")],
+)
+def test_a_bad_player_is_refused(player: int, message: str) -> None:
+    game = Game.new(seed=1, players=2)
+    with pytest.raises(ValueError, match=message):
+        review(game, player, progress=False)
+
+
+def test_a_bad_source_is_refused(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(ValueError, match="no saved record"):
+        review(tmp_path / "missing.json", 1, progress=False)
+    with pytest.raises(TypeError, match="a Game, a Match or a saved record"):
+        review(42, 1, progress=False)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no seat 5"):
+        review(Match(players=4, seed=0), 5, progress=False)
+
+
+def test_a_review_is_a_value() -> None:
+    game = Game.new(seed=5, players=2)
+    play_out(game, [GreedyPlayer(), RandomPlayer(seed=2)])
+    assert isinstance(review(game, 1, progress=False), Review)
+    assert review(game, 1, progress=False) == review(game.copy(), 1, progress=False)
