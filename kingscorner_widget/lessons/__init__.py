@@ -12,20 +12,28 @@ True
 
 from .builtin import builtin_lessons, lesson_names, load_lesson
 from .model import Lesson, Step
+from .practice import NothingToPracticeError, practice_lesson
 from .puzzles import Puzzle, generate_puzzles, greedy_turn, puzzle_lesson
 from .runner import Feedback, LessonRun, describe_move
+from .schema import lesson_schema
+from .written import LineError, lesson_from_game
 
 __all__ = [
     "Feedback",
     "Lesson",
     "LessonRun",
+    "LineError",
+    "NothingToPracticeError",
     "Puzzle",
     "Step",
     "builtin_lessons",
     "describe_move",
     "generate_puzzles",
     "greedy_turn",
+    "lesson_from_game",
     "lesson_names",
+    "lesson_schema",
     "load_lesson",
+    "practice_lesson",
     "puzzle_lesson",
 ]

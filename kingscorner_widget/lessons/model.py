@@ -221,6 +221,30 @@ class Lesson:
         lesson = cls(title=title, steps=steps, rules=rules, summary=summary)
         return lesson
 
+    @classmethod
+    def from_game(
+        cls,
+        game: Game,
+        title: str,
+        *,
+        comments: Mapping[int, str] | None = None,
+        move_comments: Mapping[int, str] | None = None,
+        start: int = 0,
+        summary: str = "",
+    ) -> Lesson:
+        """A line played on a table as a lesson: see
+        :func:`~kingscorner_widget.lessons.written.lesson_from_game`."""
+        from .written import lesson_from_game
+
+        return lesson_from_game(
+            game,
+            title,
+            comments=comments,
+            move_comments=move_comments,
+            start=start,
+            summary=summary,
+        )
+
     def check(self) -> None:
         """Check every step against the engine; raise a ``ValueError`` naming the first bad one."""
         for number, step in enumerate(self.steps, start=1):
