@@ -132,7 +132,7 @@ class ReviewedTurn:
         }
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class Review:
     """Every turn of one player in a game or match, each with its verdict."""
 
@@ -197,6 +197,12 @@ class Review:
 
     def __str__(self) -> str:
         return self.summary()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Review of P{self.player}: {count_words(len(self.turns), 'turn')}, "
+            f"accuracy {self.accuracy:.0%}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record of the review."""

@@ -3,10 +3,11 @@
 The teacher plays a line (any moves, by any player) and attaches comments to positions (the table
 before a move) and to moves. Each step of the lesson starts at the line's first position, at each
 commented position, and wherever the turn passes to another player; its expected moves are the
-line's moves up to the next step. A comment on a position is that step's narration; comments on
-its moves are what the runner says once the step is done. Each step shows the table as the player
-to move saw it (other hands and the stock hidden), and the lesson is checked by the engine as it
-is built, like any lesson loaded from a file.
+line's moves up to the next step, and its title says which moves of the line they are. A comment
+on a position is that step's narration; comments on its moves are what the runner says once the
+step is done. Each step shows the table as the player to move saw it (other hands and the stock
+hidden), and the lesson is checked by the engine as it is built, like any lesson loaded from a
+file.
 
 Positions are counted by the moves played before them (``0`` is where the game started), and moves
 by their index in :attr:`Game.moves <kingscorner_widget.game.Game.moves>`, so a table session can
@@ -103,6 +104,7 @@ def lesson_from_game(
             "Find the next move." if len(line) == 1 else f"Find the next {len(line)} moves."
         )
         step: dict[str, Any] = {
+            "title": f"Move {first + 1}" if end == first + 1 else f"Moves {first + 1} to {end}",
             "position": table.position(table.turn),
             "narration": narration,
             "expect": [line],
@@ -116,7 +118,13 @@ def lesson_from_game(
             raise LineError(
                 f"position {total}: the hand is over there, so there is no table to show"
             )
-        steps.append({"position": final.position(final.turn), "narration": comments[total]})
+        steps.append(
+            {
+                "title": f"After move {total}",
+                "position": final.position(final.turn),
+                "narration": comments[total],
+            }
+        )
     data: dict[str, Any] = {"title": title, "steps": steps}
     if summary:
         data["summary"] = summary
