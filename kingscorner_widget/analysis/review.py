@@ -408,7 +408,14 @@ def _verdict(
         )
         return verdict, f"{what}; {their}."
     if not went_out and mine < best and plan.exact:
-        return "inaccuracy", f"{what}, as many as {found}, but it shed more points or kings."
+        worse = next(i for i in (1, 2, 3) if mine[i] != best[i])
+        lost = (
+            "",
+            f"finished {mine[1]} of the {best[1]} corners it could",
+            f"shed {count_words(mine[2], 'penalty point')} where {found} shed {best[2]}",
+            f"played {count_words(mine[3], 'king')} where {found} played {best[3]}",
+        )[worse]
+        return "inaccuracy", f"{what}, as many as {found}, but {lost}."
     if (
         not went_out
         and mine == best

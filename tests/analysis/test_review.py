@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-from kingscorner_widget import Game, Match, Rules
+from kingscorner_widget import Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
 from kingscorner_widget.notation import parse_position
@@ -223,3 +223,47 @@ def test_a_review_is_a_value() -> None:
     play_out(game, [GreedyPlayer(), RandomPlayer(seed=2)])
     assert isinstance(review(game, 1, progress=False), Review)
     assert review(game, 1, progress=False) == review(game.copy(), 1, progress=False)
+
+
+CORNERS_BUILT = "NE:KsQd SE:KdQcJd SW:KcQhJs NW:Kh"
+
+
+def one_turn(line: str, moves: list[str], rules: Rules | None = None) -> tuple[str, str]:
+    game = Game.from_position(line, rules=rules)
+    for move in moves:
+        game.play(move)
+    (turn,) = review(game, 1, progress=False).turns
+    return turn.verdict, turn.reason
+
+
+def test_the_same_cards_leaving_more_openings_is_an_inaccuracy() -> None:
+    line = f"N:9d E:- S:5s W:4c {CORNERS_BUILT} P1:5c7c P2:?7 stock:31 turn:P1"
+    assert one_turn(line, ["5c>E", "draw"])[0] == "best"
+    verdict, reason = one_turn(line, ["7c>E", "draw"])
+    assert verdict == "inaccuracy"
+    assert "left the next player" in reason
+
+
+def test_the_same_cards_shedding_fewer_points_is_an_inaccuracy() -> None:
+    line = f"N:9d E:- S:5s W:4c {CORNERS_BUILT} P1:Jh5c P2:?7 stock:31 turn:P1"
+    rules = Rules(count=Count.PICTURES)
+    assert one_turn(line, ["Jh>E", "draw"], rules)[0] == "best"
+    verdict, reason = one_turn(line, ["5c>E", "draw"], rules)
+    assert verdict == "inaccuracy"
+    assert reason == (
+        "Shed 1 card, as many as the best turn, "
+        "but shed 1 penalty point where the best turn shed 2."
+    )
+
+
+def test_practice_can_take_the_inaccuracies_that_shed_a_card_too_few() -> None:
+    for game in mixed_games(6, seed=4):
+        result = review(game, 1, progress=False)
+        short = [t for t in result.turns if t.verdict == "inaccuracy" and t.shed < t.best_shed]
+        if not short or not result.mistakes:
+            continue
+        only = result.practice()
+        both = result.practice(inaccuracies=True)
+        assert len(both.steps) > len(only.steps)
+        return
+    pytest.fail("no game with both mistakes and inaccuracies")
