@@ -320,14 +320,16 @@ def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:
 
 
 def _turn_starts(game: Game, player: int) -> Iterator[tuple[int, int]]:
-    """(first move, one past the last move) of each turn ``player`` played in ``game``."""
+    """(first move, one past the last move) of each turn ``player`` finished in ``game``; a turn
+    still being played is left out, since its moves are not all known yet."""
     movers = game.movers()
     i = 0
     while i < len(movers):
         j = i
         while j < len(movers) and movers[j] == movers[i]:
             j += 1
-        if movers[i] == player:
+        in_progress = j == len(movers) and not game.is_over() and game.turn == player
+        if movers[i] == player and not in_progress:
             yield i, j
         i = j
 

@@ -226,6 +226,7 @@ def test_a_review_is_a_value() -> None:
 
 
 CORNERS_BUILT = "NE:KsQd SE:KdQcJd SW:KcQhJs NW:Kh"
+LINE_4D = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c4d P2:?7 stock:37 turn:P1"
 
 
 def one_turn(line: str, moves: list[str], rules: Rules | None = None) -> tuple[str, str]:
@@ -267,3 +268,16 @@ def test_practice_can_take_the_inaccuracies_that_shed_a_card_too_few() -> None:
         assert len(both.steps) > len(only.steps)
         return
     pytest.fail("no game with both mistakes and inaccuracies")
+
+
+def test_a_turn_still_being_played_is_not_reviewed_yet() -> None:
+    game = Game.from_position(LINE_4D)
+    game.play("6c>W")
+    assert review(game, 1, progress=False).turns == ()
+    for move in ("W>N", "draw"):
+        game.play(move)
+    (turn,) = review(game, 1, progress=False).turns
+    assert turn.shed == 1
+    assert turn.verdict == "mistake"
+    assert turn.best_shed == 3
+    assert turn.missed_out
