@@ -42,6 +42,8 @@ from ..cards import Card, Rank
 from ..game import Game
 from ..match import Match
 from ..moves import EndTurn, Move, PlayCard
+from ..record import MATCH_FORMAT, game_from_dict, match_from_dict
+from ..record import load as load_record
 from ..rules import Rules
 from ..spaces import CORNERS, CROSS
 from .search import Budget, TurnPlan, best_turn
@@ -243,6 +245,7 @@ class Review:
 def review(
     source: Source,
     player: int,
+    *,
     budget: Budget | None = REVIEW_BUDGET,
     progress: bool = True,
 ) -> Review:
@@ -255,13 +258,15 @@ def review(
     """
     if budget is not None and not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget or None, not {type(budget).__name__}")
-    hands = _hands(_load(source), player)
+    item = _load(source)
+    hands = _hands(item, player)
     starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
     from tqdm.auto import tqdm
 
     turns: list[ReviewedTurn] = []
+    who = f"seat {player}" if isinstance(item, Match) else f"P{player}"
     for hand, k, game, (start, end) in tqdm(
-        starts, desc=f"reviewing P{player}", disable=not progress, leave=False
+        starts, desc=f"reviewing {who}", disable=not progress, leave=False
     ):
         turns.append(_review_turn(game, k, hand, start, end, len(turns) + 1, budget))
     return Review(player=player, turns=tuple(turns))
@@ -271,12 +276,10 @@ def review(
 
 
 def _load(source: Source) -> Game | Match:
-    from ..record import load as load_record
-
     if isinstance(source, Game | Match):
         return source
     if isinstance(source, Mapping):
-        return record_from_dict(dict(source))
+        return _record_from_dict(dict(source))
     if isinstance(source, str) and source.lstrip().startswith("{"):
         try:
             data = json.loads(source)
@@ -284,7 +287,7 @@ def _load(source: Source) -> Game | Match:
             raise ValueError(f"the record is not valid JSON: {error}") from None
         if not isinstance(data, dict):
             raise ValueError("the record must be a JSON object")
-        return record_from_dict(data)
+        return _record_from_dict(data)
     if isinstance(source, str | os.PathLike):
         path = pathlib.Path(source)
         if not path.is_file():
@@ -293,10 +296,8 @@ def _load(source: Source) -> Game | Match:
     raise TypeError(f"review needs a Game, a Match or a saved record, not {type(source).__name__}")
 
 
-def record_from_dict(data: dict[str, Any]) -> Game | Match:
+def _record_from_dict(data: dict[str, Any]) -> Game | Match:
     """A game or match from its record (see :mod:`kingscorner_widget.record`)."""
-    from ..record import MATCH_FORMAT, game_from_dict, match_from_dict
-
     if data.get("format") == MATCH_FORMAT:
         return match_from_dict(data)
     return game_from_dict(data)
