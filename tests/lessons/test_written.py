@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 
+import jsonschema
 import pytest
 
 from kingscorner_widget import Game, Rules
@@ -20,8 +21,6 @@ from kingscorner_widget.lessons import (
     lesson_schema,
 )
 from kingscorner_widget.lessons.builtin import _files
-
-jsonschema = pytest.importorskip("jsonschema")
 
 LINE = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c4d P2:?7 stock:37 turn:P1"
 
