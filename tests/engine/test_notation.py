@@ -290,7 +290,7 @@ def test_kept_corners_round_trip() -> None:
     line = complete(f"N:Jc P1:Th P1kept:{kept} P2:?7")
     assert f" P1kept:{kept} " in format_position(parse_position(line))
     bad = complete(f"N:Jc P1:Th P1kept:{kept[:-2]} P2:?7")
-    with pytest.raises(ValueError, match="whole corner piles"):
+    with pytest.raises(ValueError, match="a kept corner is a whole corner pile"):
         parse_position(bad)
 
 
