@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal
 
-from .cards import Card
+from .cards import DECK, Card
 from .errors import excerpt
 from .spaces import Space
 
@@ -101,6 +101,9 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise ValueError(f"a move is written as text (Th>N, W>E, draw), not {excerpt(text)}")
+    known = _CANONICAL.get(text)
+    if known is not None:
+        return known
     cleaned = text.strip()
     lowered = cleaned.lower()
     if lowered == "draw":
@@ -141,6 +144,12 @@ def _card(text: object) -> Card:
         f"{excerpt(text)} is not a card: write a rank (A 2-9 T J Q K) then a suit (c d h s), "
         "like Th"
     )
+
+
+_ALL_MOVES: list[Move] = [PlayCard(card, space) for card in DECK for space in Space]
+_ALL_MOVES += [MovePile(source, target) for source in Space for target in Space]
+_CANONICAL: dict[str, Move] = {str(move): move for move in (*_ALL_MOVES, DRAW, PASS)}
+"""Every move by its canonical text, so reading a saved record or ``play("Th>N")`` is a lookup."""
 
 
 def as_move(move: Move | str) -> Move:

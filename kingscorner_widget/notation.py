@@ -71,6 +71,9 @@ _COUNT = re.compile(r"[0-9]+")
 """A count of cards: ASCII digits only (``str.isdigit`` also takes ``٣٧`` and ``⁷``)."""
 _TURN = re.compile(r"[Pp]([0-9]{1,2})")
 _SHOWN_LENGTH = 24
+LONGEST_LINE = 4096
+"""The longest position line read: every possible table fits in a few hundred characters, so a
+longer line is refused before it is read."""
 
 
 def parse_cards(text: str) -> list[Card]:
@@ -110,7 +113,7 @@ def _parse_count(text: str, what: str) -> int:
     """A count of cards in ASCII digits, at most the 52 of the deck."""
     if not _COUNT.fullmatch(text):
         if text.isnumeric():
-            raise PositionError(f"{what} is written in the digits 0-9, not {excerpt(text)}")
+            raise PositionError(f"{what} takes the digits 0-9 only, not {excerpt(text)}")
         raise PositionError(f"{what} must be a number of cards, not {excerpt(text)}")
     if len(text) > 2 or int(text) > len(DECK):
         raise PositionError(f"{what} of {excerpt(text)} cards is more than the deck holds")
@@ -140,10 +143,14 @@ def parse_position(text: str) -> Table:
     >>> parse_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:٣٩ turn:P1")
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: stock: a counted stock is written in the digits 0-9, not '٣٩'
+    kingscorner_widget.errors.PositionError: stock: a count takes the digits 0-9 only, not '٣٩'
     """
     if not isinstance(text, str):
         raise PositionError(f"a position is a line of text, not {excerpt(text)}")
+    if len(text) > LONGEST_LINE:
+        raise PositionError(
+            f"a position line is at most {LONGEST_LINE} characters, and this one has {len(text)}"
+        )
     fields: dict[str, str] = {}
     written: dict[str, str] = {}  # each field's name as given, for messages
     for field in text.split():
@@ -214,7 +221,7 @@ def parse_position(text: str) -> Table:
     stock: list[Card] | Hidden
     try:
         if stock_text.removeprefix("?").isnumeric():
-            stock = _parse_count(stock_text.removeprefix("?"), "a counted stock")
+            stock = _parse_count(stock_text.removeprefix("?"), "a count")
         else:
             stock = parse_cards(stock_text)
     except PositionError as error:
