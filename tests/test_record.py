@@ -343,3 +343,11 @@ def test_the_schema_ships_in_the_package_and_describes_saved_records() -> None:
     assert validator.is_valid(json.loads(changed(game_record, "moves.0", "th>n"))) is False
     assert validator.is_valid(json.loads(changed(match_record, "seed", None))) is False
     assert validator.is_valid(json.loads(changed(match_record, "totals", []))) is False
+
+
+def test_a_match_of_four_seats_holds_no_two_player_hand() -> None:
+    record = scored_match_record(Rules(players=2, target=1000))
+    record["rules"]["players"] = 4
+    record["totals"] = [*record["totals"], 0, 0]
+    with pytest.raises(RecordError, match=r"^hands\[0\]: hand 1 needs 4 players, not 2$"):
+        match_from_json(json.dumps(record))
