@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-test pytest chromium clean lite
+.PHONY: lab test bench lint typecheck js js-test pytest chromium clean
 
 $(STAMP): pyproject.toml js/package.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,7 @@ bench: $(STAMP)
 # The tutorials as a JupyterLite site in lite-site/: copy that folder to any web server and the
 # notebooks run in the browser, with nothing to install and no internet. Its own venv, so that the
 # site holds only the JupyterLab extensions it needs.
+.PHONY: lite
 LITE_VENV := .venv-lite
 LITE_STAMP := $(LITE_VENV)/.installed
 LITE_SOURCES := $(shell find notebooks kingscorner_widget js/src js/package.json pyproject.toml \
