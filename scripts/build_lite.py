@@ -380,9 +380,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="downloads and staging")
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     args = parser.parse_args(argv)
+    output = args.output.resolve()
     try:
-        build(args.output.resolve(), args.cache.resolve(), args.notebooks.resolve())
-    except LiteBuildError as error:
+        build(output, args.cache.resolve(), args.notebooks.resolve())
+    except (LiteBuildError, subprocess.CalledProcessError) as error:
+        # No half-built site is left behind for make to take as up to date.
+        shutil.rmtree(output, ignore_errors=True)
         print(f"make lite: {error}", file=sys.stderr)
         return 1
     return 0
