@@ -85,8 +85,7 @@ LITE_SOURCES := $(shell find notebooks kingscorner_widget js/src js/package.json
 $(LITE_STAMP): pyproject.toml
 	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
 	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(LITE_VENV)/bin/python -m pip install --quiet \
-		$$($(LITE_VENV)/bin/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["lite"]))')
+	$(LITE_VENV)/bin/python -m pip install --quiet --group lite
 	touch $@
 
 # The page is copied with its packaged date; touching it records when the site was built.
@@ -97,4 +96,4 @@ lite-site/index.html: $(LITE_STAMP) scripts/build_lite.py $(LITE_SOURCES)
 lite: lite-site/index.html
 
 clean:
-	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site
+	rm -rf $(VENV) $(LITE_VENV) lite-site js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site
