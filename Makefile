@@ -44,7 +44,13 @@ pytest: $(STAMP) js chromium
 
 test: lint typecheck js-test pytest
 
-bench: $(STAMP)
+# The benchmarks add python-chess, the engine's reference (the bench extra); the tests never need it.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
 clean:
