@@ -96,11 +96,11 @@ def best_rates(
     for _ in range(rounds):
         for name, work in works.items():
             total = repeats = 0
-            start = time.perf_counter()
+            start = time.process_time()
             while True:
                 total += work()
                 repeats += 1
-                elapsed = time.perf_counter() - start
+                elapsed = time.process_time() - start
                 if elapsed >= least:
                     break
             counts[name] = total // repeats
