@@ -22,7 +22,7 @@ from typing import Any
 from kingscorner_widget import Game
 from kingscorner_widget.moves import EndTurn
 
-ROUNDS = 5
+ROUNDS = 10
 """Each figure is the best of this many rounds."""
 POSITIONS = 200
 """Seeded mid-game positions the perft starts from."""

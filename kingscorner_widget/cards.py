@@ -123,6 +123,12 @@ class Card:
     """True for hearts and diamonds (a cached shortcut for the hot paths)."""
     index: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
     """Position in :data:`DECK` (0-51), ranks ascending, suits ``c d h s`` within a rank."""
+    kind: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """Rank and colour as one number, ``(rank - 1) * 2 + red`` (0-25): cards of one kind go on
+    the same piles and take the same cards."""
+    takes: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """The kind of card that goes on this one (one rank lower, the other colour); -1 for an
+    ace, which takes nothing. ``card.kind == top.takes`` is :meth:`fits_on`, for the hot paths."""
     _text: str = dataclasses.field(init=False, compare=False, repr=False, hash=False)
 
     _by_text: ClassVar[dict[str, Card]] = {}
@@ -138,6 +144,9 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "red", suit.colour is Colour.RED)
         object.__setattr__(card, "index", index)
+        red = suit.colour is Colour.RED
+        object.__setattr__(card, "kind", (rank - 1) * 2 + red)
+        object.__setattr__(card, "takes", (rank - 2) * 2 + (not red) if rank > 1 else -1)
         object.__setattr__(card, "_text", rank.letter + suit.value)
         return card
 

@@ -46,10 +46,6 @@ _FIRST_CORNER = SPACES.index(CORNERS[0])
 assert SPACES[_FIRST_CORNER:] == CORNERS
 _KINGS = frozenset(card.index for card in DECK if card.rank is Rank.KING)
 _new = tuple.__new__
-_FIT_KEY = tuple(card.rank * 2 + card.red for card in DECK)
-"""For each card, a key shared by the cards of its rank and colour."""
-_WANTS = tuple((card.rank - 1) * 2 + (not card.red) for card in DECK)
-"""For each card, the key of the cards that fit on it (one rank lower, the other colour)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -437,12 +433,12 @@ class Game:
         # the judge accepts (the fast-path tests hold them to that over many seeded positions);
         # under kings first the judge decides each one.
         piles = self._piles
-        wanted: dict[int, list[int]] = {}  # fit key -> the spaces whose top takes such a card
+        wanted: dict[int, list[int]] = {}  # card kind -> the spaces whose top takes that kind
         open_cross: list[int] = []
         open_corners: list[int] = []
         for index, pile in enumerate(piles):
             if pile:
-                key = _WANTS[pile[-1].index]
+                key = pile[-1].takes
                 if key in wanted:
                     wanted[key].append(index)
                 else:
@@ -458,12 +454,12 @@ class Game:
         hand = self._hands[state.turn] if pending is None else [pending]
         if not open_cross:  # the usual case: keep only the cards with somewhere to go
             if open_corners:
-                hand = [c for c in hand if c.index in _KINGS or _FIT_KEY[c.index] in wanted]
+                hand = [c for c in hand if c.index in _KINGS or c.kind in wanted]
             else:
-                hand = [c for c in hand if _FIT_KEY[c.index] in wanted]
+                hand = [c for c in hand if c.kind in wanted]
         for card in hand:
             index = card.index
-            fitting = get(_FIT_KEY[index])  # never a king's: nothing takes a king
+            fitting = get(card.kind)  # never a king's: nothing takes a king
             if open_cross:
                 targets = open_cross if fitting is None else sorted(fitting + open_cross)
             elif fitting is not None:
@@ -479,14 +475,14 @@ class Game:
             for source in _CROSS_INDEXES:
                 moving = piles[source]
                 if moving:
-                    bottom = moving[0].index
-                    fitting = get(_FIT_KEY[bottom])
+                    bottom = moving[0]
+                    fitting = get(bottom.kind)
                     if fitting is not None:
                         pile_moves = _PILE_MOVES[source]
                         for target in fitting:
                             if target != source:
                                 append(pile_moves[target])
-                    elif open_corners and bottom in _KINGS:
+                    elif open_corners and bottom.index in _KINGS:
                         pile_moves = _PILE_MOVES[source]
                         for target in open_corners:
                             append(pile_moves[target])
@@ -628,7 +624,7 @@ class Game:
                 return False
             pile = self._piles[target.index]
             if pile:
-                return _WANTS[pile[-1].index] == _FIT_KEY[card.index]
+                return pile[-1].takes == card.kind
             return target.is_cross or card.index in _KINGS
         if isinstance(move, MovePile):
             source, target = move.source, move.target
@@ -639,7 +635,7 @@ class Game:
                 return False
             pile = self._piles[target.index]
             if pile:
-                return _WANTS[pile[-1].index] == _FIT_KEY[moving[0].index]
+                return pile[-1].takes == moving[0].kind
             return target.is_corner and moving[0].index in _KINGS
         return False
 
