@@ -140,11 +140,11 @@ class Card:
         if index < len(cls._deck):
             return cls._deck[index]
         card = object.__new__(cls)
+        red = suit.colour is Colour.RED
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "red", suit.colour is Colour.RED)
+        object.__setattr__(card, "red", red)
         object.__setattr__(card, "index", index)
-        red = suit.colour is Colour.RED
         object.__setattr__(card, "kind", (rank - 1) * 2 + red)
         object.__setattr__(card, "takes", (rank - 2) * 2 + (not red) if rank > 1 else -1)
         object.__setattr__(card, "_text", rank.letter + suit.value)
