@@ -70,7 +70,13 @@ docs: $(STAMP)
 
 test: lint typecheck js-test package docs-build pytest
 
-bench: $(STAMP)
+# The benchmarks add python-chess, the engine's reference (the bench group); the tests never need it.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --group bench
+	touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
 # The tutorials as a JupyterLite site in lite-site/: copy that folder to any web server and the

@@ -19,7 +19,6 @@ Good move: moving the west pile onto the north pile keeps going out this turn in
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
@@ -115,7 +114,7 @@ def _value_after(observation: Observation, move: Move) -> TurnValue:
     """The best the turn can achieve, counted from now, when it starts with ``move``."""
     if isinstance(move, EndTurn):
         return TurnValue(0, 0, 0, 0, 0, 0)
-    game = observation.sample_game(random.Random(0))
+    game = Game.from_observation(observation)
     kept_before = len(game.kept(observation.player))
     game.play(move)
     kept = (len(game.kept(observation.player)) - kept_before) // 13

@@ -40,19 +40,15 @@ north pile, which frees the west space for the red queen (Qh).
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import DECK, Card
+from ..game import Game
 from ..moves import Move, MovePile, PlayCard
 from ..observation import Observation
 from ..spaces import CORNERS, CROSS, SPACES, Space
 from .words import count_words, move_sentences
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 __all__ = ["Budget", "TurnPlan", "TurnValue", "best_turn", "plain_search", "search_value"]
 
@@ -1014,7 +1010,7 @@ def best_turn(source: Game | Observation, budget: Budget | None = None) -> TurnP
     _check_mover(observation)
     start = _start(observation)
     value, path, visited, exact, proven = _search_within(start, limit=budget)
-    game = observation.sample_game(random.Random(0))
+    game = Game.from_observation(observation)
     moves: list[Move] = list(_realise(start, path))
     for move in moves:
         reason = game.violation(move)

@@ -332,4 +332,4 @@ def test_the_draw_at_the_first_turn_of_a_draw_first_deal_counts_as_drawing() -> 
     game = Game.new(players=2, seed=3, rules=Rules(draw_timing=DrawTiming.START))
     assert len(game.hand(1)) == 8
     assert game.state_key() == game.copy().state_key()
-    assert game._drew, "P1 drew this turn, so the turn cannot count towards a blocked hand"
+    assert game.drew_this_turn, "P1 drew this turn, so the turn cannot count towards a blocked hand"
