@@ -79,6 +79,72 @@ _X = 27
 """Side pile code: (bottom kind + 1) * 27 + (top kind + 1); 0 is an empty space."""
 
 
+_LADDER = [0] * 26
+"""Which ladder (0: from the black king, 1: from the red king) a kind belongs to."""
+_RUNG = [0] * 26
+"""A kind's place on its ladder: 0 for the king down to 12 for the ace."""
+for _ladder, _chain_kinds in enumerate(_CHAINS):
+    for _rung, _k in enumerate(_chain_kinds):
+        _LADDER[_k], _RUNG[_k] = _ladder, _rung
+
+
+def corners_bound(hand: int, cross: Sequence[int], corners: Sequence[int]) -> int:
+    """The most corners the rest of a turn can finish (corners version).
+
+    A corner finishes once every rung of its ladder below its top has been played on it, down to
+    the ace, one card per rung; a new corner needs a king first. A card in hand can go to any
+    corner; a side pile reaches a corner only whole, its bottom on the rung above it, so it can
+    serve only a corner whose top is above its bottom. Each ladder holds at most two corners (one
+    per king of its colour); the bound grants the most corners that pass these counts.
+
+    >>> black_ace = 1 << 2 * kind(Card.parse("As"))
+    >>> corners_bound(black_ace, [0, 0, 0, 0], [kind(Card.parse("2h")) + 1, 0, 0, 0])
+    1
+    >>> pile = (kind(Card.parse("2s")) + 1) * 27 + kind(Card.parse("Ah")) + 1
+    >>> corners_bound(0, [pile, 0, 0, 0], [kind(Card.parse("2s")) + 1, 0, 0, 0])
+    0
+    >>> corners_bound(0, [pile, 0, 0, 0], [kind(Card.parse("3h")) + 1, 0, 0, 0])
+    1
+    """
+    total = 0
+    for ladder in (0, 1):
+        rungs = [0] * 13
+        for rung, k in enumerate(_CHAINS[ladder]):
+            rungs[rung] = hand >> 2 * k & 3
+        blocks = []
+        for code in cross:
+            if code and _LADDER[code // _X - 1] == ladder:
+                blocks.append((_RUNG[code // _X - 1], _RUNG[code % _X - 1]))
+        tops = [_RUNG[code - 1] for code in corners if code and _LADDER[code - 1] == ladder]
+        candidates = [top for top in tops if top < 12] + [-1] * (2 - len(tops))
+        if len(candidates) >= 2 and _can_finish(candidates[:2], rungs, blocks):
+            total += 2
+        elif any(_can_finish([top], rungs, blocks) for top in candidates):
+            total += 1
+    return total
+
+
+def _can_finish(
+    tops: Sequence[int], rungs: Sequence[int], blocks: Sequence[tuple[int, int]]
+) -> bool:
+    """Whether the cards at hand (``rungs``: cards in hand per rung) and the side piles
+    (``blocks``: the rungs each spans) are enough to finish corners with these ``tops``."""
+    for top in tops:
+        for rung in range(top + 1, 13):
+            if not rungs[rung] and not any(top < low <= rung <= high for low, high in blocks):
+                return False
+    if len(tops) == 2:
+        lowest = min(tops)
+        for rung in range(lowest + 1, 13):
+            need = (tops[0] < rung) + (tops[1] < rung)
+            have = rungs[rung] + sum(
+                1 for low, high in blocks if low <= rung <= high and lowest < low
+            )
+            if have < need:
+                return False
+    return True
+
+
 def kind(card: Card) -> int:
     """The kind of a card: rank and colour, 0..25."""
     return (card.rank - 1) * 2 + card.red
@@ -442,7 +508,8 @@ def _search_within(
         rem = best >> 20
         moves = rem + pile_moves
         openings = 0
-        if rem < n and not corners_version:
+        finishable = corners_bound(hand, cross, corners) if corners_version else 0
+        if rem < n:
             # A turn that sheds ``rem`` more cards and stops leaves no side space empty (a card
             # left in hand could fill it) and leaves every frozen top (nothing in hand or at the
             # bottom of a side pile can ever go on it) open to the next player.
@@ -466,14 +533,16 @@ def _search_within(
             corners_now = 4 - empty_corners
             kings_left = (hand >> 48 & 3) + (hand >> 50 & 3) + bottom_counts[24] + bottom_counts[25]
             fewest_open = 99
-            for corners_end in range(corners_now, min(4, corners_now + kings_left) + 1):
+            # (In the corners version a finished corner is empty again.)
+            lowest = max(0, corners_now - finishable)
+            for corners_end in range(lowest, min(4, corners_now + kings_left) + 1):
                 piles_open = max(0, 4 + corners_end - aces)
                 count = (piles_open + 1) // 2 + (2 if corners_end < 4 else 0)
                 fewest_open = min(fewest_open, count)
             openings = max(openings, fewest_open)
         return (
             (n0 - n + rem) << _SH_CARDS
-            | (4 if corners_version else 0) << _SH_KEPT
+            | finishable << _SH_KEPT
             | (points0 - pts + (best >> 4 & 0xFFFF)) << _SH_POINTS
             | (kings0 - kings + (best & 15)) << _SH_KINGS
             | (255 - openings) << _SH_OPEN
@@ -651,6 +720,9 @@ def _search_within(
             return True
         return deadline is not None and not visited & 63 and time.perf_counter() > deadline
 
+    bound_cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
+    """Each state's bound, kept across both passes."""
+
     def solve(
         hand: int,
         cross: tuple[int, ...],
@@ -685,7 +757,13 @@ def _search_within(
         )
         note(best)
         best_child: _Child | None = None
-        top = bound(hand, cross, corners, n, pts, kings) & mask if bounds else 1 << 62
+        if bounds:
+            top = bound_cache.get(key, -1)
+            if top < 0:
+                top = bound_cache[key] = bound(hand, cross, corners, n, pts, kings)
+            top &= mask
+        else:
+            top = 1 << 62
         if top <= alpha:
             memo[key] = (top, False, None)
             return top
