@@ -25,6 +25,7 @@ __all__ = [
     "Bounds",
     "can_finish",
     "corners_bound",
+    "ladder_corners",
     "ladder_table",
     "openings_floor",
     "relaxed_shed",
@@ -158,20 +159,25 @@ def corners_bound(hand: int, cross: Sequence[int], corners: Sequence[int]) -> in
     1
     """
     total = 0
-    for ladder in (0, 1):
-        rungs = [hand >> 2 * k & 3 for k in CHAINS[ladder]]
-        blocks = [
-            (RUNG[code // PILE - 1], RUNG[code % PILE - 1])
-            for code in cross
-            if code and LADDER[code // PILE - 1] == ladder
-        ]
-        tops = [RUNG[code - 1] for code in corners if code and LADDER[code - 1] == ladder]
-        candidates = [top for top in tops if top < 12] + [-1] * (2 - len(tops))
-        if len(candidates) >= 2 and can_finish(candidates[:2], rungs, blocks):
-            total += 2
-        elif any(can_finish([top], rungs, blocks) for top in candidates):
-            total += 1
+    for number in (0, 1):
+        side = [code for code in cross if code and LADDER[code // PILE - 1] == number]
+        tops = [code for code in corners if code and LADDER[code - 1] == number]
+        total += ladder_corners(number, hand, side, tops)
     return total
+
+
+def ladder_corners(number: int, hand: int, side: Sequence[int], corners: Sequence[int]) -> int:
+    """:func:`corners_bound` along one ladder: ``side`` and ``corners`` are the codes of the side
+    piles and corners on it."""
+    rungs = [hand >> 2 * k & 3 for k in CHAINS[number]]
+    blocks = [(RUNG[code // PILE - 1], RUNG[code % PILE - 1]) for code in side]
+    tops = [RUNG[code - 1] for code in corners]
+    candidates = [top for top in tops if top < 12] + [-1] * (2 - len(tops))
+    if len(candidates) >= 2 and can_finish(candidates[:2], rungs, blocks):
+        return 2
+    if any(can_finish([top], rungs, blocks) for top in candidates):
+        return 1
+    return 0
 
 
 def can_finish(
@@ -256,26 +262,33 @@ class Bounds:
         self.units = [shed_unit(points[k], k >= 24) for k in range(26)]
         self.corners_version = corners_version
         self.start = (cards, points0, kings)
-        self.ladders: dict[tuple[int, ...], dict[int, int]] = {}
+        self.ladders: dict[tuple[object, ...], tuple[dict[int, int], int]] = {}
         self.states: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
 
-    def _ladder(
-        self, number: int, hand: int, tops: list[int], bottoms: list[int], king_hosts: int | None
-    ) -> dict[int, int]:
-        chain = CHAINS[number]
-        key = (
-            number,
-            king_hosts if king_hosts is not None else -1,
-            *(hand >> 2 * k & 3 for k in chain),
-            *(tops[k] for k in chain),
-            *(bottoms[k] for k in chain),
-        )
-        table = self.ladders.get(key)
-        if table is None:
-            table = self.ladders[key] = ladder_table(
-                chain, hand, tops, bottoms, self.units, king_hosts
-            )
-        return table
+    def ladder(
+        self,
+        number: int,
+        hand: int,
+        side: tuple[int, ...],
+        corners: tuple[int, ...],
+        king_hosts: int | None,
+    ) -> tuple[dict[int, int], int]:
+        """One ladder's table (:func:`ladder_table`) and corners (:func:`ladder_corners`), from
+        the hand and the codes of the side piles and corners on that ladder."""
+        key = (number, king_hosts, hand & _LADDER_MASKS[number], side, corners)
+        entry = self.ladders.get(key)
+        if entry is None:
+            tops = [0] * 26
+            bottoms = [0] * 26
+            for code in side:
+                tops[code % PILE - 1] += 1
+                bottoms[code // PILE - 1] += 1
+            for code in corners:
+                tops[code - 1] += 1
+            table = ladder_table(CHAINS[number], hand, tops, bottoms, self.units, king_hosts)
+            finishable = ladder_corners(number, hand, side, corners) if self.corners_version else 0
+            entry = self.ladders[key] = (table, finishable)
+        return entry
 
     def of(
         self,
@@ -292,32 +305,38 @@ class Bounds:
         cached = self.states.get(key)
         if cached is not None:
             return cached
-        tops = [0] * 26
-        bottoms = [0] * 26
-        empty_cross = 0
-        for code in cross:
-            if code:
-                tops[code % PILE - 1] += 1
-                bottoms[code // PILE - 1] += 1
-            else:
-                empty_cross += 1
-        empty_corners = 0
-        for code in corners:
-            if code:
-                tops[code - 1] += 1
-            else:
-                empty_corners += 1
+        empty_cross = cross.count(0)
+        empty_corners = corners.count(0)
         king_hosts = None if self.corners_version else empty_corners
-        best, pile_moves = relaxed_shed(
-            self._ladder(0, hand, tops, bottoms, king_hosts),
-            self._ladder(1, hand, tops, bottoms, king_hosts),
-            empty_cross,
+        first, corners_first = self.ladder(
+            0,
+            hand,
+            tuple(c for c in cross if c and _SIDE_LADDER[c] == 0),
+            tuple(c for c in corners if c and LADDER[c - 1] == 0),
+            king_hosts,
         )
+        second, corners_second = self.ladder(
+            1,
+            hand,
+            tuple(c for c in cross if c and _SIDE_LADDER[c] == 1),
+            tuple(c for c in corners if c and LADDER[c - 1] == 1),
+            king_hosts,
+        )
+        best, pile_moves = relaxed_shed(first, second, empty_cross)
         rem = best >> 20
-        finishable = corners_bound(hand, cross, corners) if self.corners_version else 0
-        fewest_openings = (
-            openings_floor(hand, tops, bottoms, empty_corners, finishable) if rem < n else 0
-        )
+        finishable = corners_first + corners_second
+        fewest_openings = 0
+        if rem < n:
+            tops = [0] * 26
+            bottoms = [0] * 26
+            for code in cross:
+                if code:
+                    tops[code % PILE - 1] += 1
+                    bottoms[code // PILE - 1] += 1
+            for code in corners:
+                if code:
+                    tops[code - 1] += 1
+            fewest_openings = openings_floor(hand, tops, bottoms, empty_corners, finishable)
         cards0, points0, kings0 = self.start
         value = (
             (cards0 - n + rem) << CARDS_SHIFT
@@ -329,3 +348,9 @@ class Bounds:
         )
         self.states[key] = value
         return value
+
+
+_LADDER_MASKS = tuple(sum(3 << 2 * k for k in chain) for chain in CHAINS)
+"""The bits of a hand that hold the kinds of each ladder."""
+_SIDE_LADDER = [LADDER[code // PILE - 1] if code >= PILE else -1 for code in range(PILE * 27)]
+"""The ladder of a side pile, by its code."""

@@ -338,7 +338,7 @@ class Solver:
         if entry is not None and (entry[1] or entry[0] <= alpha):
             return entry[0]
         self.visited += 1
-        if self.visited > self.pass_limit or self.spent():
+        if self.visited > self.pass_limit or (self.found is not None and self.spent()):
             raise OutOfBudgetError
         mask = self.mask
         if n == 0:
