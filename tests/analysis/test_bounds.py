@@ -74,8 +74,30 @@ def test_corners_bound_counts_cards_per_rung() -> None:
 
 def test_corners_bound_moves_side_piles_whole() -> None:
     pile = side_code(k("2s"), k("Ah"))
-    assert corners_bound(0, [pile, 0, 0, 0], [k("2c") + 1, 0, 0, 0]) == 0
-    assert corners_bound(0, [pile, 0, 0, 0], [k("3d") + 1, 0, 0, 0]) == 1
+    keep = hand("Qh")  # a card off the pile's ladder, kept while the pile moves
+    assert corners_bound(keep, [pile, 0, 0, 0], [k("2c") + 1, 0, 0, 0]) == 0
+    assert corners_bound(keep, [pile, 0, 0, 0], [k("3d") + 1, 0, 0, 0]) == 1
+
+
+def test_corners_bound_knows_the_turn_ends_with_the_last_card() -> None:
+    ace = side_code(k("As"), k("As"))
+    three = [k("3s") + 1, 0, 0, 0]
+    # The two of hearts is the last card: playing it ends the turn before the ace can follow.
+    assert corners_bound(hand("2h"), [ace, 0, 0, 0], three) == 0
+    # With another card to keep, the ace's pile follows the two.
+    assert corners_bound(hand("2h", "Qs"), [ace, 0, 0, 0], three) == 1
+    # With the ace in hand it is the last card and finishes the corner.
+    assert corners_bound(hand("2h", "As"), [0, 0, 0, 0], three) == 1
+
+
+def test_corners_bound_lays_side_piles_end_to_end() -> None:
+    # The jack of hearts' corner needs the ten of spades down to the ace of hearts; the two side
+    # piles cover them all, but they overlap, so they cannot both go on it.
+    corner = [k("Jh") + 1, 0, 0, 0]
+    first, second = side_code(k("Ts"), k("3h")), side_code(k("8s"), k("Ah"))
+    assert corners_bound(hand("Ts", "Qh"), [first, second, 0, 0], corner) == 0
+    third = side_code(k("2s"), k("Ah"))
+    assert corners_bound(hand("Qh"), [first, third, 0, 0], corner) == 1
 
 
 def test_a_new_corner_needs_a_king_and_the_whole_ladder() -> None:

@@ -153,9 +153,10 @@ def corners_bound(hand: int, cross: Sequence[int], corners: Sequence[int]) -> in
     >>> corners_bound(black_ace, [0, 0, 0, 0], [kind(Card.parse("2h")) + 1, 0, 0, 0])
     1
     >>> pile = side_code(kind(Card.parse("2s")), kind(Card.parse("Ah")))
-    >>> corners_bound(0, [pile, 0, 0, 0], [kind(Card.parse("2s")) + 1, 0, 0, 0])
+    >>> queen = 1 << 2 * kind(Card.parse("Qh"))  # a card to keep while the pile moves
+    >>> corners_bound(queen, [pile, 0, 0, 0], [kind(Card.parse("2s")) + 1, 0, 0, 0])
     0
-    >>> corners_bound(0, [pile, 0, 0, 0], [kind(Card.parse("3h")) + 1, 0, 0, 0])
+    >>> corners_bound(queen, [pile, 0, 0, 0], [kind(Card.parse("3h")) + 1, 0, 0, 0])
     1
     """
     total = 0
@@ -173,19 +174,30 @@ def ladder_corners(number: int, hand: int, side: Sequence[int], corners: Sequenc
     blocks = [(RUNG[code // PILE - 1], RUNG[code % PILE - 1]) for code in side]
     tops = [RUNG[code - 1] for code in corners]
     candidates = [top for top in tops if top < 12] + [-1] * (2 - len(tops))
-    if len(candidates) >= 2 and can_finish(candidates[:2], rungs, blocks):
+    spare = bool(hand & _LADDER_MASKS[1 - number])
+    if len(candidates) >= 2 and can_finish(candidates[:2], rungs, blocks, spare):
         return 2
-    if any(can_finish([top], rungs, blocks) for top in candidates):
+    if any(can_finish([top], rungs, blocks, spare) for top in candidates):
         return 1
     return 0
 
 
 def can_finish(
-    tops: Sequence[int], rungs: Sequence[int], blocks: Sequence[tuple[int, int]]
+    tops: Sequence[int],
+    rungs: Sequence[int],
+    blocks: Sequence[tuple[int, int]],
+    spare: bool = True,
 ) -> bool:
     """Whether the cards in hand (``rungs``: how many on each rung of one ladder) and the side
     piles (``blocks``: the rungs each spans, bottom first) could finish one or two corners whose
     tops are on these rungs (-1: a corner still to open with a king).
+
+    A corner takes every rung below its top once, in order: each from a card in hand or as part
+    of a side pile moved whole. So each corner's missing rungs must be laid end to end from cards
+    in hand and whole blocks, no block serving twice and no rung taking more cards from the hand
+    than it holds. And the turn ends when the hand empties: unless ``spare`` (a card in hand off
+    this ladder, which can be played last or kept), a plan that uses every card in hand must end
+    with a card from the hand, an ace finishing its corner, not with a pile moved after it.
 
     >>> can_finish([10], [0] * 11 + [1, 1], [])
     True
@@ -193,21 +205,60 @@ def can_finish(
     True
     >>> can_finish([11], [0] * 13, [(11, 12)])  # the ace is stuck on the two it needs
     False
+    >>> can_finish([2], [0, 0, 0, 1] + [0] * 9, [(3, 10), (5, 12)])  # the piles overlap
+    False
+    >>> can_finish([10], [0] * 11 + [1, 0], [(12, 12)], spare=False)  # the two is the last card
+    False
     """
-    for top in tops:
-        for rung in range(top + 1, 13):
-            if not rungs[rung] and not any(top < low <= rung <= high for low, high in blocks):
-                return False
-    if len(tops) == 2:
-        lowest = min(tops)
-        for rung in range(lowest + 1, 13):
-            need = (tops[0] < rung) + (tops[1] < rung)
-            have = rungs[rung] + sum(
-                1 for low, high in blocks if low <= rung <= high and lowest < low
-            )
-            if have < need:
-                return False
-    return True
+    starts: dict[int, list[int]] = {}
+    for low, high in blocks:
+        starts.setdefault(low, []).append(high + 1)
+    held = sum(rungs)
+    # A state: where each corner needs its next card, cards taken from the hand, and whether a
+    # corner was finished by an ace from the hand.
+    states = {(tuple(sorted(top + 1 for top in tops)), 0, False)}
+    for rung in range(13):
+        grown: set[tuple[tuple[int, ...], int, bool]] = set()
+        ends = starts.get(rung, [])
+        for state in states:
+            nexts, taken, by_hand = state
+            waiting = [i for i, nxt in enumerate(nexts) if nxt == rung]
+            if not waiting:
+                grown.add(state)
+                continue
+            # Each waiting corner takes a card in hand (-1) or one of the blocks starting here.
+            choices = [-1, *range(len(ends))]
+            for picks in _picks(choices, len(waiting)):
+                from_hand = picks.count(-1)
+                if from_hand > rungs[rung]:
+                    continue
+                used = [pick for pick in picks if pick >= 0]
+                if len(set(used)) < len(used):
+                    continue
+                after = list(nexts)
+                for i, pick in zip(waiting, picks, strict=True):
+                    after[i] = rung + 1 if pick < 0 else ends[pick]
+                grown.add(
+                    (
+                        tuple(sorted(after)),
+                        taken + from_hand,
+                        by_hand or (rung == 12 and from_hand > 0),
+                    )
+                )
+        if not grown:
+            return False
+        states = grown
+    done = (13,) * len(tops)
+    return any(
+        nexts == done and (spare or taken < held or by_hand) for nexts, taken, by_hand in states
+    )
+
+
+def _picks(choices: Sequence[int], count: int) -> list[tuple[int, ...]]:
+    """Every way to choose ``count`` items from ``choices`` in order, repeats allowed."""
+    if count == 1:
+        return [(choice,) for choice in choices]
+    return [(first, second) for first in choices for second in choices]
 
 
 def openings_floor(
@@ -275,7 +326,14 @@ class Bounds:
     ) -> tuple[dict[int, int], int]:
         """One ladder's table (:func:`ladder_table`) and corners (:func:`ladder_corners`), from
         the hand and the codes of the side piles and corners on that ladder."""
-        key = (number, king_hosts, hand & _LADDER_MASKS[number], side, corners)
+        key = (
+            number,
+            king_hosts,
+            hand & _LADDER_MASKS[number],
+            side,
+            corners,
+            self.corners_version and not hand & _LADDER_MASKS[1 - number],
+        )
         entry = self.ladders.get(key)
         if entry is None:
             tops = [0] * 26
