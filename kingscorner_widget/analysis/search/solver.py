@@ -122,9 +122,21 @@ class Solver:
         """The best whole turn seen (its packed value and moves), for a search cut short."""
 
     @classmethod
-    def of(cls, observation: Observation, **options: object) -> Solver:
-        """A solver for the mover's ``observation`` (``options`` as for the constructor)."""
-        return cls(Start.of(observation), **options)  # type: ignore[arg-type]
+    def of(
+        cls,
+        observation: Observation,
+        *,
+        bounds: bool = True,
+        tie_break_budget: int = TIE_BREAK_BUDGET,
+        budget: Budget | None = None,
+    ) -> Solver:
+        """A solver for the mover's ``observation`` (the options as for the constructor)."""
+        return cls(
+            Start.of(observation),
+            bounds=bounds,
+            tie_break_budget=tie_break_budget,
+            budget=budget,
+        )
 
     # -- the moves ---------------------------------------------------------------------------
 
