@@ -16,7 +16,7 @@ from .players import (
     RandomPlayer,
     make_player,
 )
-from .search import Budget, TurnPlan, TurnValue, best_turn, plain_search, search_value
+from .search import Budget, TurnPlan, TurnValue, best_turn
 from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 
 __all__ = [
@@ -38,8 +38,6 @@ __all__ = [
     "hint",
     "make_player",
     "odds",
-    "plain_search",
-    "search_value",
     "simulate",
     "tournament",
 ]

@@ -21,7 +21,7 @@ from ..cards import Rank
 from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
-from .search import TurnValue, _search, _start, best_turn
+from .search import Solver, best_turn
 
 __all__ = [
     "GreedyPlayer",
@@ -235,8 +235,7 @@ def _race(game: Game, player: int) -> float:
         return 10.0 + len(game.hand(game.turn))
     mine = len(game.hand(player))
     observation = game.observation(game.turn)
-    value, _, _, _ = _search(_start(observation), tie_break_budget=0)
-    cards = TurnValue.unpack(value).cards
+    cards = Solver.of(observation, tie_break_budget=0).solve().value.cards
     left = len(observation.hand) - cards
     return left - mine - (10.0 if left == 0 else 0.0)
 

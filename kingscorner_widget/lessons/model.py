@@ -221,16 +221,6 @@ class Lesson:
         lesson = cls(title=title, steps=steps, rules=rules, summary=summary)
         return lesson
 
-    def check(self) -> None:
-        """Check every step against the engine; raise a ``ValueError`` naming the first bad one."""
-        for number, step in enumerate(self.steps, start=1):
-            _check_step(step, self.name_step(number), self.rules)
-
-    def name_step(self, number: int) -> str:
-        """How errors name step ``number`` (1-based): ``step 3 (The pile-transfer combo)``."""
-        step = self.steps[number - 1]
-        return f"step {number} ({step.title or self.title})"
-
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
     data = rules.to_dict()
