@@ -34,7 +34,6 @@ KINDS: frozenset[str] = frozenset(
         "new",
         "daily",
         "next",  # next hand of a match, or next lesson step
-        "prev",  # previous lesson step
         "show",  # lesson: show me the expected moves
         "step",  # one computer move (sent by the table's timer)
         "skip",  # every computer move until the viewer's turn
