@@ -32,18 +32,13 @@ Messages from the browser (each with the snapshot ``version`` it was made on): `
 ``speed`` (with ``value`` in seconds). Python answers every message with one state update
 (snapshot, legal moves and status together) or, when it refuses, with a new status line only.
 
-Keys on the table (the "Keys" button lists them): Tab moves between cards, piles and buttons;
-arrows move within the hand and across the piles; Enter or Space picks up the card or pile in
-focus, or puts the picked one there; 7 8 9 / 4 6 / 1 2 3 are the piles as on a number pad; Escape
-puts the picked card back; D draw or pass; H hint; U undo; [ and ] step back and forward; + and K
-make the computer players faster or skip to your turn; N next; M show me; ? the list of keys.
+The table can be played from the keyboard; its "Keys" button lists the keys.
 """
 
 from __future__ import annotations
 
 import datetime
 import pathlib
-import random
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -59,16 +54,14 @@ from .match import Match
 from .moves import Move
 from .render import table_svg
 from .rules import Rules
-from .table import ExploreSession, LessonSession, PlaySession, Reply, Session, read_source
-from .table.play import Opponents, check_opponents
+from .table import Reply, Session, read_source
+from .table.play import Opponents
+from .table.setup import MODES, TableSetup
 from .words import sentence
 
 __all__ = ["MODES", "KingsCornerWidget"]
 
 _STATIC = pathlib.Path(__file__).parent / "static"
-
-MODES = ("play", "explore", "lesson")
-"""The widget's modes: play against computer players, explore any position, follow a lesson."""
 
 STALE = "The table changed before that click arrived, so nothing was done: try again."
 PAGE_SETS = frozenset({"speed"})
@@ -134,90 +127,38 @@ class KingsCornerWidget(anywidget.AnyWidget):
         speed: float = 0.8,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if isinstance(speed, bool) or not 0 <= speed <= 10:
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
-        if mode == "lesson" and lesson is None:
-            raise ValueError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
-        check_opponents(opponents)
-        self._seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        source = read_source(game, rules or Rules()) if isinstance(game, str) else game
-        if rules is None:
-            given = source.rules if source is not None else Rules(players=players or 4)
-            rules = given if players is None else given.with_players(players)
-        elif players is not None:
-            rules = rules.with_players(players)
-        self._rules = rules
-        self._viewer_seat, self._opponents = viewer, opponents
-        self._show_all = bool(show_all_hands)
-        self._lesson = LessonSession(lesson) if lesson is not None else None
-        self._play: PlaySession | None = None
+        self._setup = TableSetup(
+            game,
+            players=players,
+            rules=rules,
+            seed=seed,
+            viewer=viewer,
+            opponents=opponents,
+            show_all_hands=show_all_hands,
+            lesson=lesson,
+        )
         self._version = 0
-        self._session: Session = self._open(mode, source)
+        self._session: Session = self._setup.open(mode)
         super().__init__(mode=mode, speed=float(speed))
         self.on_msg(self._on_custom_message)
         self._publish(Reply(self._session.status()))
-
-    # -- the sessions -----------------------------------------------------------------------------
-
-    def _open(self, mode: str, source: Game | Match | None) -> Session:
-        """A session for ``mode`` over ``source`` (``None``: go on from the table as it is)."""
-        opener: Callable[[Game | Match | None], Session] = getattr(self, f"_open_{mode}")
-        return opener(source)
-
-    def _open_play(self, source: Game | Match | None) -> Session:
-        if source is None and self._play is not None:  # back to the table's own game
-            return self._play
-        title = ""
-        if source is None and getattr(self, "_session", None) is None:  # a new table
-            source, title = Match(self._rules, seed=self._seed), self._match_title()
-        elif source is None:  # play on from the position on the table
-            source = self._session.game.copy()
-        self._play = PlaySession(
-            source,
-            viewer=self._viewer_seat,
-            opponents=self._opponents,
-            rules=self._rules,
-            seed=self._seed,
-            title=title,
-        )
-        return self._play
-
-    def _match_title(self) -> str:
-        return f"Hand 1 of a match to {self._rules.target}"
-
-    def _open_explore(self, source: Game | Match | None) -> Session:
-        if source is None and getattr(self, "_session", None) is None:
-            game, title = Game.new(seed=self._seed, rules=self._rules), f"Deal {self._seed}"
-        else:
-            start = source if source is not None else self._session.game.copy()
-            game, title = (start.game.copy() if isinstance(start, Match) else start), ""
-        return ExploreSession(game, rules=self._rules, show_all_hands=self._show_all, title=title)
-
-    def _open_lesson(self, source: Game | Match | None) -> Session:
-        if self._lesson is None:
-            raise ValueError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
-        if source is not None:
-            raise ValueError("a lesson sets out its own positions: load this in explore mode")
-        if getattr(self, "_session", None) is not None:
-            self._lesson.restart()
-        return self._lesson
 
     @traitlets.validate("mode")
     def _valid_mode(self, proposal: dict[str, Any]) -> str:
         value = proposal["value"]
         if value not in MODES:
             raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {value!r}")
-        if value == "lesson" and self._lesson is None:
+        if value == "lesson" and self._setup.lesson is None:
             raise traitlets.TraitError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
         return str(value)
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
-        if getattr(self, "_session", None) is None or change["new"] == self._session.mode:
+        if not hasattr(self, "_session") or change["new"] == self._session.mode:
             return
-        self._session = self._open(change["new"], None)
+        self._session = self._setup.open(change["new"], current=self._session)
         self._publish(Reply(self._session.status()))
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -253,7 +194,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
     @property
     def lesson(self) -> LessonRun | None:
         """The :class:`~kingscorner_widget.lessons.LessonRun` being followed, if any."""
-        return self._lesson.run if self._lesson is not None else None
+        return self._setup.lesson.run if self._setup.lesson is not None else None
 
     @property
     def viewer(self) -> int | None:
@@ -268,13 +209,11 @@ class KingsCornerWidget(anywidget.AnyWidget):
     @property
     def show_all_hands(self) -> bool:
         """Explore mode: every hand face up (the teacher's choice; never in play mode)."""
-        return self._show_all
+        return self._setup.show_all_hands
 
     @show_all_hands.setter
     def show_all_hands(self, value: bool) -> None:
-        self._show_all = bool(value)
-        if isinstance(self._session, ExploreSession):
-            self._session.show_all_hands = self._show_all
+        self._setup.show_all_hands = self._session.show_all_hands = bool(value)
         self._publish(Reply(self.status))
 
     # -- acting from Python (each goes through the session, as a browser's intent does) -------
@@ -349,11 +288,10 @@ class KingsCornerWidget(anywidget.AnyWidget):
         """Put a game, a match, a position in notation or a saved record (JSON) on the table, in
         the current mode. Bad input raises ``ValueError`` naming the problem; nothing changes."""
         if isinstance(source, str):
-            source = read_source(source, self._rules)
+            source = read_source(source, self._setup.rules)
         if not isinstance(source, Game | Match):
             raise TypeError(f"load takes a Game, a Match or a position line, not {source!r}")
-        self._play = None if self.mode == "play" else self._play
-        self._session = self._open(self.mode, source)
+        self._session = self._setup.open(self.mode, source, self._session)
         self._publish(Reply(self._session.status()))
 
     def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:

@@ -58,7 +58,7 @@ class ExploreSession(Session):
         super().__init__(game, title=title)
 
     def show_all(self) -> bool:
-        return self.show_all_hands
+        return bool(self.show_all_hands)
 
     def undoable(self) -> bool:
         return bool(self.game.moves)

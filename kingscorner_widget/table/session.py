@@ -29,6 +29,8 @@ class Session:
 
     mode: ClassVar[str] = ""
     """The mode's name, as the table shows it."""
+    show_all_hands: bool = False
+    """Every hand face up, where the mode allows it (explore)."""
 
     def __init__(self, game: Game, *, title: str = "") -> None:
         self._game = game
