@@ -16,10 +16,11 @@ from .players import (
     RandomPlayer,
     make_player,
 )
-from .search import TurnPlan, TurnValue, best_turn, plain_search, search_value
+from .search import Budget, TurnPlan, TurnValue, best_turn, plain_search, search_value
 from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 
 __all__ = [
+    "Budget",
     "GameRecord",
     "GreedyPlayer",
     "Hint",

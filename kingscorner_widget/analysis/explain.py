@@ -25,7 +25,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
 from ..observation import Observation
 from ..spaces import Space
-from .search import TurnPlan, TurnValue, as_observation, best_turn
+from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .words import card_name, count_words
 
 __all__ = ["Hint", "explain", "hint"]
@@ -43,9 +43,12 @@ class Hint:
     """The best turn the hint comes from."""
 
 
-def hint(source: Game | Observation) -> Hint:
-    """The first move of the best turn for the player to move, with its reason."""
-    plan = best_turn(source)
+def hint(source: Game | Observation, budget: Budget | None = None) -> Hint:
+    """The first move of the best turn for the player to move, with its reason.
+
+    ``budget`` bounds the search (see :func:`best_turn`); ``hint.plan.exact`` says whether the
+    turn is proven best or the best found within it."""
+    plan = best_turn(source, budget)
     move = plan.moves[0]
     if isinstance(move, EndTurn):
         reason = f"No card can be played this turn: {_lower_first(plan.explanations[0])}"

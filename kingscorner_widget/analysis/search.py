@@ -54,7 +54,7 @@ from .words import count_words, move_sentences
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["TurnPlan", "TurnValue", "best_turn", "plain_search", "search_value"]
+__all__ = ["Budget", "TurnPlan", "TurnValue", "best_turn", "plain_search", "search_value"]
 
 # -- card kinds ---------------------------------------------------------------------------------
 # A kind is rank and colour: kind = (rank - 1) * 2 + red, 0..25. Kings are 24 (black) and 25.
@@ -187,6 +187,47 @@ def _start(observation: Observation) -> _Start:
     )
 
 
+# -- the budget ---------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """How much one search may spend: at most ``seconds`` of time and ``states`` visited (either
+    may be left out; ``Budget()`` is no limit at all).
+
+    A search that runs out returns the best turn it has found so far, with
+    :attr:`TurnPlan.exact` false. A budget of states gives the same answer on every machine; a
+    budget of seconds keeps a caller responsive.
+
+    >>> Budget(seconds=0.5, states=20_000)
+    Budget(seconds=0.5, states=20000)
+    >>> Budget(states=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a search budget needs at least one state, not 0
+    """
+
+    seconds: float | None = None
+    """Wall-clock seconds the search may take (``None``: no limit)."""
+    states: int | None = None
+    """States the search may visit (``None``: no limit)."""
+
+    def __post_init__(self) -> None:
+        seconds, states = self.seconds, self.states
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds < float("inf")
+        ):
+            raise ValueError(
+                f"a search budget's seconds must be a positive number, not {seconds!r}"
+            )
+        if states is not None and (isinstance(states, bool) or not isinstance(states, int)):
+            raise ValueError(f"a search budget's states must be a whole number, not {states!r}")
+        if states is not None and states < 1:
+            raise ValueError(f"a search budget needs at least one state, not {states}")
+
+
 # -- the fast search -----------------------------------------------------------------------------
 
 TIE_BREAK_BUDGET = 300
@@ -203,6 +244,19 @@ def _search(
 ) -> tuple[int, list[_CanonMove], int, bool]:
     """The packed value of the best turn, its moves over merged states, the states visited, and
     whether the tie-break among turns that shed as many cards was proven."""
+    value, path, visited, _, proven = _search_within(start, bounds, tie_break_budget)
+    return value, path, visited, proven
+
+
+def _search_within(
+    start: _Start,
+    bounds: bool = True,
+    tie_break_budget: int = TIE_BREAK_BUDGET,
+    limit: Budget | None = None,
+) -> tuple[int, list[_CanonMove], int, bool, bool]:
+    """The packed value of the best turn, its moves over merged states, the states visited,
+    whether the cards, corners, points and kings are proven (False when ``limit`` ran out first:
+    the turn is then the best found), and whether the openings and moves tie-break was proven."""
     points_of = start.points
     must_play, kings_first, corners_version = (
         start.must_play,
@@ -573,6 +627,29 @@ def _search(
     counts, 1 once openings and moves break ties as well."""
     mask = ~0xFFFF
     budget = 1 << 62
+    states_limit = 1 << 62 if limit is None or limit.states is None else limit.states
+    deadline = (
+        None if limit is None or limit.seconds is None else time.perf_counter() + limit.seconds
+    )
+    line: list[_CanonMove] = []
+    """The moves from the root to the state being solved."""
+    offset = 0
+    """Corners finished along ``line`` minus its cost in moves, in packed form."""
+    found: list[tuple[int, list[_CanonMove]]] = []
+    """The best whole turn seen so far (its packed value and moves), for a search cut short."""
+
+    def note(value: int) -> None:
+        """Record a turn that stops here with ``value``, if it beats the best seen."""
+        if value >= 0 and (not found or value + offset > found[0][0]):
+            found[:] = [(value + offset, list(line))]
+
+    def spent() -> bool:
+        """True once the caller's budget is used up and a whole turn is in hand."""
+        if not found:
+            return False
+        if visited > states_limit:
+            return True
+        return deadline is not None and not visited & 63 and time.perf_counter() > deadline
 
     def solve(
         hand: int,
@@ -584,16 +661,17 @@ def _search(
         alpha: int,
         root: bool,
     ) -> int:
-        nonlocal visited
+        nonlocal visited, offset
         key = (hand, cross, corners)
         entry = memo.get(key)
         if entry is not None and (entry[1] or entry[0] <= alpha):
             return entry[0]
         visited += 1
-        if visited > budget:
+        if visited > budget or spent():
             raise _OutOfBudgetError
         if n == 0:
             value = _pack_stop(n0, points0, kings0, 0) & mask
+            note(value)
             memo[key] = (value, True, None)
             return value
         children, can_stop = expand(hand, cross, corners, n, pts, kings)
@@ -605,6 +683,7 @@ def _search(
             if can_stop
             else -1
         )
+        note(best)
         best_child: _Child | None = None
         top = bound(hand, cross, corners, n, pts, kings) & mask if bounds else 1 << 62
         if top <= alpha:
@@ -614,6 +693,8 @@ def _search(
             for child in children:
                 kept = child[7] << _SH_KEPT
                 floor = best if best > alpha else alpha
+                line.append(child[0])
+                offset += kept - step
                 value = (
                     solve(
                         child[1],
@@ -628,6 +709,8 @@ def _search(
                     - step
                     + kept
                 )
+                offset -= kept - step
+                line.pop()
                 if value > best:
                     best, best_child = value, child
                     if best >= top:
@@ -647,12 +730,16 @@ def _search(
     root = (hand0, cross0, corners0)
     if not bounds:
         step, mask = 1, -1
-        value = solve(*root, n0, points0, kings0, -1, True)
-        return value, principal(root), visited, True
     # First the coarse value, which the relaxation bounds tightly; then the full value (with
     # openings and moves) starting from what the coarse plan already achieves.
-    solve(*root, n0, points0, kings0, -1, True)
+    try:
+        value = solve(*root, n0, points0, kings0, -1, True)
+    except _OutOfBudgetError:
+        path = found[0][1]
+        return _replay_value(start, path), path, visited, False, False
     path = principal(root)
+    if not bounds:
+        return value, path, visited, True, True
     floor = _replay_value(start, path)
     memo = {}
     step, mask = 1, -1
@@ -660,8 +747,8 @@ def _search(
     try:
         value = solve(*root, n0, points0, kings0, floor - 1, True)
     except _OutOfBudgetError:
-        return floor, path, visited, False
-    return value, principal(root), visited, True
+        return floor, path, visited, True, False
+    return value, principal(root), visited, True, True
 
 
 class _OutOfBudgetError(Exception):
@@ -857,7 +944,11 @@ class TurnPlan:
     """The mover (1-based)."""
     tie_break_proven: bool = True
     """False on the rare turn where proving the openings and moves tie-breaks ran past
-    :data:`TIE_BREAK_BUDGET` states; the cards, points and kings shed are proven regardless."""
+    :data:`TIE_BREAK_BUDGET` states (or the caller's budget); when :attr:`exact`, the cards,
+    corners, points and kings shed are proven regardless."""
+    exact: bool = True
+    """True when the search proved that no turn sheds more (cards, then corners, points and
+    kings); False when the :class:`Budget` ran out first and this is the best turn found in it."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -905,15 +996,24 @@ def as_observation(source: Game | Observation) -> Observation:
     return source.observation(source.turn)
 
 
-def best_turn(source: Game | Observation) -> TurnPlan:
+def best_turn(source: Game | Observation, budget: Budget | None = None) -> TurnPlan:
     """The best turn for the player to move: the most cards shed, ties broken as the module says.
 
-    Given a :class:`Game`, only the mover's observation of it is used.
+    Given a :class:`Game`, only the mover's observation of it is used. With a ``budget`` the
+    search stops once it is spent and returns the best turn found, with ``exact`` false;
+    without one it runs until the best turn is proven.
+
+    >>> from kingscorner_widget import Game
+    >>> line = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1"
+    >>> best_turn(Game.from_position(line), Budget(states=1000)).exact
+    True
     """
+    if budget is not None and not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget or None, not {type(budget).__name__}")
     observation = as_observation(source)
     _check_mover(observation)
     start = _start(observation)
-    value, path, visited, proven = _search(start)
+    value, path, visited, exact, proven = _search_within(start, limit=budget)
     game = observation.sample_game(random.Random(0))
     moves: list[Move] = list(_realise(start, path))
     for move in moves:
@@ -937,6 +1037,7 @@ def best_turn(source: Game | Observation) -> TurnPlan:
         value=result,
         player=observation.player,
         tie_break_proven=proven,
+        exact=exact,
     )
 
 

@@ -20,7 +20,9 @@ needed)::
         "rules": {"count": "pictures"}}]}
 
 ``expect`` lists move sequences, any of which completes the step. With ``sheds``, any turn that
-sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays).
+sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays);
+loading proves the step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET`
+and refuses a step whose table is too big to prove it in that budget.
 Without either, the step is something to read, with any legal move allowed. ``rules`` never sets
 the number of players: that comes from each position. ``seed`` fills the hidden cards.
 
@@ -56,7 +58,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, parse_move
 from ..notation import parse_position
 from ..rules import Rules
-from .search import max_shed
+from .search import LESSON_BUDGET, proven_shed
 
 __all__ = ["Lesson", "Step"]
 
@@ -338,7 +340,12 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
                     f"{where}: a shedding solution plays cards; it does not end the turn"
                 )
     if step.sheds is not None:
-        best = max_shed(game)
+        best = proven_shed(game)
+        if best is None:
+            raise ValueError(
+                f"{where}: the best turn there cannot be proven within the lesson search budget "
+                f"({LESSON_BUDGET.states} states); use a smaller table"
+            )
         if best < step.sheds:
             raise ValueError(f"{where}: the best turn there sheds {best} card(s), not {step.sheds}")
         if not step.expect:

@@ -4,6 +4,12 @@ Lessons ask for "any turn that sheds N cards"; to accept or refuse a learner's m
 to know whether N is still reachable after it. The analysis answers from what the mover can see,
 and every move it plans is legal by the engine's judge.
 
+Every search here runs within :data:`LESSON_BUDGET`, counted in states so that a lesson loads (or
+is refused) the same way on every machine. Loading a lesson proves the best turn of each step that
+asks for a number of cards within that budget, and refuses the lesson, naming the step, when it
+cannot (see :func:`proven_shed`): a table that big is no lesson, and a learner's move on it could
+not be judged in time. Later searches from the same step, after some of its moves, are smaller.
+
 >>> from kingscorner_widget import Game
 >>> g = Game.from_position(
 ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -16,10 +22,15 @@ and every move it plans is legal by the engine's judge.
 
 from __future__ import annotations
 
+from ..analysis.search import Budget
 from ..game import Game
 from ..moves import EndTurn, Move
 
-__all__ = ["best_continuation", "max_shed"]
+__all__ = ["LESSON_BUDGET", "best_continuation", "max_shed", "proven_shed"]
+
+LESSON_BUDGET = Budget(states=5_000)
+"""What each search for a lesson may spend. The built-in lessons need at most a few hundred
+states; a table that needs more than this is refused when the lesson loads."""
 
 
 def best_continuation(game: Game) -> list[Move]:
@@ -29,13 +40,33 @@ def best_continuation(game: Game) -> list[Move]:
         return []
     from ..analysis import best_turn
 
-    return [move for move in best_turn(game).moves if not isinstance(move, EndTurn)]
+    plan = best_turn(game, LESSON_BUDGET)
+    return [move for move in plan.moves if not isinstance(move, EndTurn)]
 
 
 def max_shed(game: Game) -> int:
-    """The most cards the player to move can still shed this turn (0 once the hand is over)."""
+    """The most cards the player to move can still shed this turn (0 once the hand is over), or
+    the most found within :data:`LESSON_BUDGET` on a table too big to prove it."""
     if game.is_over():
         return 0
     from ..analysis import best_turn
 
-    return best_turn(game).cards_played
+    return best_turn(game, LESSON_BUDGET).cards_played
+
+
+def proven_shed(game: Game) -> int | None:
+    """The most cards the player to move can still shed this turn, proven within
+    :data:`LESSON_BUDGET`; ``None`` when the budget runs out before the proof.
+
+    >>> from kingscorner_widget import Game
+    >>> proven_shed(Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... ))
+    3
+    """
+    if game.is_over():
+        return 0
+    from ..analysis import best_turn
+
+    plan = best_turn(game, LESSON_BUDGET)
+    return plan.cards_played if plan.exact else None

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from kingscorner_widget import DECK, EndTurn, Game, PlayCard, Rules, best_turn
-from kingscorner_widget.analysis import TurnValue, plain_search, search_value
+from kingscorner_widget.analysis import Budget, TurnValue, hint, plain_search, search_value
 from kingscorner_widget.analysis.positions import random_position
 from kingscorner_widget.analysis.search import _search, _start
 
@@ -118,6 +119,12 @@ def test_best_turn_refuses_a_finished_hand() -> None:
         best_turn(game)
 
 
+HARD_LINE = (
+    "N:- E:- S:- W:- NE:Kh SE:- SW:- NW:- P1:Qh6d3s2s2cAcKd4cQs6hQc2hTc9d6s4dJd8c3dJh "
+    "P2:?7 stock:24 turn:P1"
+)
+
+
 def test_big_hands_are_searched_with_merged_states_and_bounds() -> None:
     line = position("N:5h E:- S:6c W:QsJd NE:Kh SE:- SW:- NW:- P1:Qh6d3s2sAcKd4cTc9d")
     observation = Game.from_position(line).observation(1)
@@ -143,3 +150,63 @@ def test_tie_break_budget_keeps_the_card_count_exact() -> None:
     assert TurnValue.unpack(cut[0]).cards == TurnValue.unpack(proven[0]).cards
     assert proven[3]
     assert not cut[3]
+
+
+CORNERS_LINE = (
+    "N:QhJcTd9s E:3d2sAh S:Th W:- NE:KhQcJhTs SE:KcQdJs SW:Ks NW:- "
+    "P1:9h4cJd5h7s7cTc6h5d3s6c8h9cQs8s6dAc7hAd P2:?17 stock:0 turn:P1"
+)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"seconds": 0}, "seconds must be a positive number"),
+        ({"seconds": float("nan")}, "seconds must be a positive number"),
+        ({"seconds": True}, "seconds must be a positive number"),
+        ({"states": 0}, "at least one state"),
+        ({"states": 2.5}, "states must be a whole number"),
+    ],
+)
+def test_a_budget_refuses_nonsense(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Budget(**fields)  # type: ignore[arg-type]
+
+
+def _replays(game: Game, plan_moves: tuple[object, ...]) -> Game:
+    game = game.copy()
+    for move in plan_moves:
+        assert game.violation(move) is None  # type: ignore[arg-type]
+        game.play(move)  # type: ignore[arg-type]
+    return game
+
+
+def test_a_budget_of_states_returns_the_best_turn_found_and_says_so() -> None:
+    game = Game.from_position(HARD_LINE)
+    full = best_turn(game)
+    assert full.exact
+    cut = best_turn(game, Budget(states=20))
+    assert not cut.exact
+    assert cut.states_visited <= 21
+    assert cut.value <= full.value
+    assert cut.cards_played == sum(isinstance(m, PlayCard) for m in cut.moves)
+    _replays(game, cut.moves)
+    roomy = best_turn(game, Budget(states=full.states_visited + 10))
+    assert roomy.exact
+    assert roomy.value == full.value
+
+
+def test_a_budget_of_seconds_keeps_a_big_corners_search_short() -> None:
+    game = Game.from_position(CORNERS_LINE, rules=Rules(corners_version=True))
+    start = time.perf_counter()
+    plan = best_turn(game, Budget(seconds=0.05))
+    assert time.perf_counter() - start < 1.0
+    after = _replays(game, plan.moves)
+    assert after.turn == 2 or after.is_over()
+    assert plan.cards_played >= 1
+
+
+def test_hint_passes_the_budget_through() -> None:
+    game = Game.from_position(HARD_LINE)
+    assert not hint(game, Budget(states=5)).plan.exact
+    assert hint(game).plan.exact

@@ -175,3 +175,45 @@ def test_after_texts_are_plain_for_the_status_line() -> None:
         for step in lesson.steps:
             assert "**" not in step.after
             assert "\n" not in step.after
+
+
+CORNERS_LINE = (
+    "N:QhJcTd9s E:3d2sAh S:Th W:- NE:KhQcJhTs SE:KcQdJs SW:Ks NW:- "
+    "P1:9h4cJd5h7s7cTc6h5d3s6c8h9cQs8s6dAc7hAd P2:?17 stock:0 turn:P1"
+)
+
+
+def test_a_step_too_big_to_prove_in_the_budget_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kingscorner_widget.analysis import Budget
+    from kingscorner_widget.lessons import model, search
+
+    tight = Budget(states=3)
+    monkeypatch.setattr(search, "LESSON_BUDGET", tight)
+    monkeypatch.setattr(model, "LESSON_BUDGET", tight)
+    with pytest.raises(ValueError, match=r"step 2 \(The pile-transfer combo\): the best turn "):
+        Lesson.from_dict(lesson_dict())
+
+
+def test_loading_a_big_corners_lesson_is_bounded_in_time() -> None:
+    import time
+
+    data = {
+        "title": "Corners",
+        "rules": {"corners_version": True},
+        "steps": [{"position": CORNERS_LINE, "narration": "x", "sheds": 1, "expect": [["9c>S"]]}],
+    }
+    start = time.perf_counter()
+    message = ""
+    try:
+        Lesson.from_json(json.dumps(data))
+    except ValueError as error:
+        message = str(error)
+    assert time.perf_counter() - start < 5.0
+    # Proven within the budget, or refused by name: never a long wait.
+    assert message in (
+        "",
+        "step 1 (Corners): the best turn there cannot be proven within the "
+        "lesson search budget (5000 states); use a smaller table",
+    )
