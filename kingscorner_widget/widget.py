@@ -17,9 +17,9 @@ The object is usable without a browser, so a teacher can drive the table from co
 >>> w.play("4h>NE")
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.IllegalMoveError: only a king can open an empty corner, and 4h is not...
+kingscorner_widget.errors.IllegalMoveError: only a king can open an empty corner, and the four...
 >>> w.status
-'Only a king can open an empty corner, and 4h is not a king.'
+'Only a king can open an empty corner, and the four of hearts (4h) is not a king.'
 >>> w.back(); w.snapshot["piles"]["N"], w.snapshot["history"]
 (['Jc'], {'at': 0, 'length': 1})
 >>> w

@@ -8,8 +8,9 @@
 '6c>W'
 >>> print(h.reason)
 Play the black 6 (6c) on the red 7 (7h) on the west pile. This turn can shed 2 cards and go out.
->>> print(explain(g, "Qh>N"))
-Qh cannot go on 9d: a card must be exactly one rank lower (9d takes a black eight)
+>>> print(explain(g, "Qh>N"))  # doctest: +NORMALIZE_WHITESPACE
+the queen of hearts (Qh) cannot go on the nine of diamonds (9d): a card must be exactly one
+rank lower (the nine takes a black eight)
 >>> print(explain(g, "draw"))
 Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W.
 >>> print(explain(g, "W>N"))

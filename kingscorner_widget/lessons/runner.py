@@ -4,8 +4,9 @@
 >>> run = LessonRun(load_lesson("worked-turn"))
 >>> run
 <LessonRun 'A worked turn': step 1 of 3 (The ten on the jack), 0 move(s) played>
->>> run.try_move("Th>E").message
-'Th cannot go on 6h: a card must be exactly one rank lower (6h takes a black five)'
+>>> print(run.try_move("Th>E").message)  # doctest: +NORMALIZE_WHITESPACE
+the ten of hearts (Th) cannot go on the six of hearts (6h): a card must be exactly one rank
+lower (the six takes a black five)
 >>> run.try_move("draw").accepted
 False
 >>> feedback = run.try_move("Th>N")

@@ -27,7 +27,7 @@ from ..game import Game
 from ..lessons import Lesson, LessonRun, load_lesson
 from ..moves import Move, PlayCard
 from ..notation import parse_position
-from ..words import phrase, sentence
+from ..words import named, phrase, sentence
 from .history import History
 from .reply import Reply, refuse
 from .session import Session
@@ -118,7 +118,7 @@ class LessonSession(Session):
         if self._showing:
             return "wait: the table is showing you the moves (or press Skip)"
         if isinstance(move, PlayCard) and move.card not in game.hand(self.learner):
-            return f"the {move.card.words()} ({move.card}) is not in your hand"
+            return f"{named(move.card)} is not in your hand"
         if game.is_over():
             return "the hand is over: press Next to go on"
         if game.turn != self.learner:

@@ -29,9 +29,9 @@ def test_each_action_answers_with_a_reply_and_a_refusal_changes_nothing() -> Non
     before = (s.game.state_key(), list(s.history.lines))
     reply = s.act("play", move="4h>NE")
     assert reply == Reply(
-        "Only a king can open an empty corner, and 4h is not a king.",
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king.",
         refused=True,
-        reason="only a king can open an empty corner, and 4h is not a king",
+        reason="only a king can open an empty corner, and the four of hearts (4h) is not a king",
     )
     assert (s.game.state_key(), list(s.history.lines)) == before
     assert s.act("fly").status == "The table does not know that action."

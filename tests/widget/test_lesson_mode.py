@@ -49,7 +49,9 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
     assert "not what this step is about" in w.status
     assert state(w) == before
     assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
-    assert w.status == "Only a king can open an empty corner, and 4h is not a king."
+    assert w.status == (
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
+    )
     with pytest.raises(IllegalMoveError):
         w.play("Th>W")
 

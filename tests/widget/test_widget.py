@@ -90,7 +90,9 @@ def test_play_follows_the_engine_and_refusals_change_nothing() -> None:
     position = w.game.position()
     with pytest.raises(IllegalMoveError, match="only a king can open an empty corner"):
         w.play("4h>NE")
-    assert w.status == "Only a king can open an empty corner, and 4h is not a king."
+    assert w.status == (
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
+    )
     assert w.game.position() == position
     assert w.snapshot["version"] == version
     with pytest.raises(IllegalMoveError, match="is not a move"):
