@@ -114,6 +114,11 @@ class ExploreSession(Session):
     def next(self) -> Reply:
         return refuse("this table plays a single hand: deal a new one with New")
 
+    def step(self) -> Reply:
+        return refuse("no computer plays at the explore table: you play every seat")
+
+    skip = step
+
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed

@@ -140,12 +140,12 @@ class LessonSession(Session):
         run = self.run
         if self._showing or not run.played:
             return refuse("there is no move of yours to take back in this step")
-        moves = list(run.played[:-1])
+        *moves, last = run.played
         run.restart_step()
         for move in moves:
             run.try_move(move)
         self.history = History(run.game, self.name)
-        return Reply("Took that move back.")
+        return Reply(f"Took back {phrase(last)} ({last}).")
 
     def back(self) -> Reply:
         if not self.run.back():

@@ -318,7 +318,7 @@ class PlaySession(Session):
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.match = Match(self.rules, seed=seed)
         self._reset(f"Hand 1 of a match to {self.rules.target}")
-        return Reply(self.status())
+        return Reply(self.status(f"A new match to {self.rules.target} points."))
 
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily deal: one hand, the same for everyone on ``date`` (default today, UTC)."""
@@ -344,7 +344,7 @@ class PlaySession(Session):
             return refuse("the match is over: start a new one with New")
         match.next_hand()
         self._reset(f"Hand {match.hand_number}")
-        return Reply(self.status())
+        return Reply(self.status(f"Hand {match.hand_number} is dealt."))
 
     def load(self, position: str) -> Reply:
         return refuse(

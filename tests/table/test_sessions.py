@@ -90,7 +90,7 @@ def test_play_words_for_the_viewer() -> None:
     assert s.play("Th>N").status == "You play the ten of hearts on the north pile. Your turn."
     assert s.step().status == "There is no computer move to make: it is your turn."
     assert s.next().status == "This table plays a single hand: start a new match with New."
-    assert s.new(seed=1).status == "Your turn."
+    assert s.new(seed=1).status == "A new match to 25 points. Your turn."
 
 
 def test_a_seat_outside_the_table_is_refused_at_once() -> None:
