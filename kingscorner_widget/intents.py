@@ -70,6 +70,15 @@ class Intent:
     value: float | None = None
     """``speed``: seconds between computer moves."""
 
+    def fields(self) -> dict[str, str]:
+        """What the intent carries for the table to act on (``move``, ``position``).
+
+        >>> Intent("play", 3, move="Th>N").fields()
+        {'move': 'Th>N'}
+        """
+        carried = {"move": self.move, "position": self.position}
+        return {name: value for name, value in carried.items() if value is not None}
+
 
 def parse_intent(content: Any) -> Intent:
     """Check a browser message; a ``ValueError`` says in words what is wrong with it."""

@@ -329,12 +329,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
             self.speed = intent.value
             self.status = f"The computer players now take {intent.value:g} s a move."
             return True
-        fields: dict[str, Any] = {}
-        if intent.kind == "play":
-            fields["move"] = intent.move
-        elif intent.kind == "load":
-            fields["position"] = intent.position
-        return not self._do(intent.kind, quiet=intent.kind in QUIET_WHEN_STALE, **fields).refused
+        quiet = intent.kind in QUIET_WHEN_STALE
+        return not self._do(intent.kind, quiet=quiet, **intent.fields()).refused
 
     # -- publishing --------------------------------------------------------------------------
 
