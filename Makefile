@@ -6,18 +6,33 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-test pytest chromium clean
+.PHONY: lab test bench lint typecheck js js-test package docs docs-build pytest chromium node-check clean
 
-$(STAMP): pyproject.toml js/package.json
+# Node and npm build the table's front end; say so in one line rather than in a pip traceback.
+node-check:
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+	  echo "kingscorner-widget needs Node.js 20 or newer and npm to build its table: install them (https://nodejs.org), then run make again." >&2; \
+	  exit 1; }
+
+# What a learner needs: the package, JupyterLab and Notebook 7.
+$(LAB_STAMP): pyproject.toml js/package.json | node-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Setting up $(VENV): the package, JupyterLab and Notebook 7 (a minute or two on a fresh machine)..."
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --progress-bar on -e '.[lab]'
+	touch $@
+
+# What a developer needs on top: the test, lint and packaging tools (pyproject's dependency groups).
+$(STAMP): $(LAB_STAMP)
+	@echo "Adding the developer tools to $(VENV)..."
+	$(BIN)/python -m pip install --progress-bar on --group dev
 	touch $@
 
 # The front-end bundle (pip's editable install builds it once; this keeps it current).
-js: $(STAMP)
+js: $(LAB_STAMP)
 	cd js && npm install --no-audit --no-fund --silent && npm run --silent build
 
 chromium:
@@ -26,7 +41,7 @@ chromium:
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: $(STAMP) js
+lab: $(LAB_STAMP) js
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(FIRST_NOTEBOOK)
 
 lint: $(STAMP)
@@ -42,10 +57,21 @@ js-test: js
 pytest: $(STAMP) js chromium
 	$(BIN)/python -m pytest
 
-test: lint typecheck js-test pytest
+# The sdist, a wheel built from it without node, their metadata checks, and a move played from it.
+package: $(STAMP) js
+	scripts/check-package.sh
+
+# The reference site (API from the docstrings, the tutorials rendered), built strictly: a warning fails.
+docs-build: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+test: lint typecheck js-test package docs-build pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, Colour, Rank, Suit
@@ -24,6 +25,12 @@ from .spaces import CORNERS, CROSS, Space
 if TYPE_CHECKING:
     from .analysis import best_turn, explain, hint
     from .widget import KingsCornerWidget
+
+try:
+    __version__: str = metadata.version("kingscorner-widget")
+    """The installed package's version (from its metadata)."""
+except metadata.PackageNotFoundError:  # a source tree on sys.path, never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "CORNERS",
@@ -49,6 +56,7 @@ __all__ = [
     "Rules",
     "Space",
     "Suit",
+    "__version__",
     "best_turn",
     "daily_seed",
     "explain",

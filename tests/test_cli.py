@@ -1,0 +1,156 @@
+"""The ``kingscorner`` command line: output, exit codes and errors as a shell user expects."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kingscorner_widget import Game, __version__
+from kingscorner_widget.cli import main
+
+COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(argv), out)
+    return status, out.getvalue()
+
+
+def test_best_prints_every_move_of_the_proven_best_turn() -> None:
+    status, text = run("best", COMBO)
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[0] == "P1's best turn sheds 3 cards and goes out (proven best):"
+    moves = [line.split()[1] for line in lines[1:]]
+    game = Game.from_position(COMBO)
+    for move in moves:  # every printed move replays legally, in order
+        game.play(move)
+    assert game.is_over()  # the three cards were the whole hand
+    assert moves[:3] == ["6c>N", "N>E", "Qh>N"]
+
+
+def test_best_with_a_time_limit_says_whether_it_is_proven() -> None:
+    status, text = run("best", COMBO, "--seconds", "5")
+    assert status == 0
+    assert text.splitlines()[0].endswith("(proven best):")
+
+
+def test_rules_apply_to_the_position() -> None:
+    status, text = run("hint", COMBO, "--rules", '{"corners_version": true}')
+    assert status == 0
+    assert text.startswith("6c>N: ")
+
+
+def test_hint_and_odds() -> None:
+    status, text = run("hint", COMBO)
+    assert (status, text.split(":")[0]) == (0, "6c>N")
+    status, text = run("odds", COMBO)
+    assert status == 0
+    assert "chance that the next card drawn can be played" in text
+    assert [line.split()[0] for line in text.splitlines()[1:]] == [
+        "N",
+        "E",
+        "S",
+        "W",
+        "NE",
+        "SE",
+        "SW",
+        "NW",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["best", "N:8s7h"], "kingscorner: bad position: the position has no E: field"),
+        (["hint", COMBO, "--rules", "{"], "kingscorner: --rules is not JSON"),
+        (["hint", COMBO, "--rules", '{"colour": 1}'], "kingscorner: --rules: unknown rule"),
+        (["hint", COMBO, "--rules", "[1]"], "kingscorner: --rules takes a JSON object"),
+        (["simulate", "greedy", "wizard", "--games", "2", "--quiet"], "kingscorner: "),
+        (["tournament", "greedy", "greedy", "--quiet"], "kingscorner: a tournament needs"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, text = run(*argv)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert text == ""
+    assert err.startswith(message)
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["best"], ["simulate", "greedy", "--games", "0"], ["best", COMBO, "--seconds", "-1"], []],
+)
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert "usage: kingscorner" in capsys.readouterr().err
+
+
+def test_simulate_and_tournament_summaries() -> None:
+    status, text = run("simulate", "greedy", "random", "--games", "4", "--workers", "1", "--quiet")
+    assert status == 0
+    rows = {line.split()[0]: line.split() for line in text.splitlines()[2:]}
+    assert set(rows) == {"greedy", "random"}
+    assert all(row[1] == "4" for row in rows.values())
+    status, text = run(
+        "tournament", "greedy", "random", "--games", "4", "--workers", "1", "--quiet"
+    )
+    assert status == 0
+    assert "greedy v random" in text
+    assert "95% interval" in text
+
+
+def test_tutorials_copies_every_notebook_and_keeps_existing_ones(tmp_path: Path) -> None:
+    target = tmp_path / "my tutorials"
+    status, text = run("tutorials", str(target))
+    assert status == 0
+    copied = sorted(p.name for p in target.glob("*.ipynb"))
+    source = sorted(p.name for p in (Path(__file__).parents[1] / "notebooks").glob("*.ipynb"))
+    assert copied == source
+    assert len(copied) >= 6
+    json.loads((target / copied[0]).read_text())  # a whole notebook, not a fragment
+    (target / copied[0]).write_text("my edits")
+    status, text = run("tutorials", str(target))
+    assert status == 0
+    assert (target / copied[0]).read_text() == "my edits"
+    assert "kept" in text
+    status, _ = run("tutorials", str(target), "--force")
+    assert (target / copied[0]).read_text() != "my edits"
+
+
+def test_tutorials_refuses_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "a file"
+    target.write_text("")
+    assert run("tutorials", str(target))[0] == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kingscorner_widget", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, f"kingscorner {__version__}")
+    done = subprocess.run(
+        [sys.executable, "-m", "kingscorner_widget", "best", "nonsense"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("kingscorner: bad position")
