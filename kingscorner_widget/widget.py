@@ -172,7 +172,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             refused.extend(taken)
         if refused:
             self.send_state(refused)
-            self.status = "The page may not change the table: only Python sets it up."
+            self.status = "Only Python code can set up the table: the page's change was undone."
 
     # -- reading ------------------------------------------------------------------------------
 

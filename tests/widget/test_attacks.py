@@ -51,7 +51,7 @@ def test_1_the_page_cannot_switch_the_mode_or_set_the_table() -> None:
     assert state(w) == before
     echoed = [m["state"] for m in sent if m.get("method") == "update"]
     assert any(s.get("mode") == "play" for s in echoed), "the page is told the mode it keeps"
-    assert w.status == "The page may not change the table: only Python sets it up."
+    assert w.status == "Only Python code can set up the table: the page's change was undone."
     for trait, value in [
         ("snapshot", {"version": 99, "hands": []}),
         ("legal", ["Ks>NE"]),
