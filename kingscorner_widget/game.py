@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Literal
 from .cards import DECK, Card, Rank
 from .errors import IllegalMoveError
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
-from .notation import Table, format_position, parse_position
+from .notation import Table, check_rules, format_position, parse_position
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
@@ -155,10 +155,7 @@ class Game:
             raise ValueError(
                 "a game needs every card placed; use Game.from_position to fill hidden cards"
             )
-        if rules.players != len(table.hands):
-            raise ValueError(
-                f"the rules are for {rules.players} players but the table has {len(table.hands)}"
-            )
+        check_rules(table, rules)
         self.rules = rules
         self.seed = seed
         self._piles: list[list[Card]] = [list(pile) for pile in table.piles]
