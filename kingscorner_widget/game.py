@@ -11,7 +11,7 @@ it breaks; :meth:`Game.legal_moves`, :meth:`Game.play`, the analysis and the wid
 >>> g.play("Th>E")
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.IllegalMoveError: Th is not in your hand
+kingscorner_widget.errors.IllegalMoveError: the ten of hearts (Th) is not in your hand
 >>> g.position(player=1)
 'N:JcTh E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1'
 """
@@ -33,6 +33,7 @@ from .render import table_svg
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
+from .words import named
 
 __all__ = ["Game", "Outcome", "daily_seed"]
 
@@ -505,24 +506,29 @@ class Game:
         state = self._state
         hand = self._hands[state.turn]
         if card not in hand:
-            return f"{card} is not in your hand"
+            return f"{named(card)} is not in your hand"
         if state.pending is not None and card != state.pending:
-            return f"draw until it fits: play the {state.pending} you drew first"
+            return f"draw until it fits: play {named(state.pending)} you drew first"
         pile = self._piles[target]
         space = SPACES[target]
         if pile:
             top = pile[-1]
+            if space.is_corner and card.rank is _KING:
+                return f"{space.words} is taken: a king opens only an empty corner"
             if top.rank is _ACE:
-                return f"nothing can be played on an ace ({top} ends {space.words})"
+                return f"nothing can be played on an ace: {named(top)} ends {space.words}"
             if card.rank != top.rank - 1:
                 return (
-                    f"{card} cannot go on {top}: a card must be exactly one rank lower "
-                    f"({_needed(top)})"
+                    f"{named(card)} cannot go on {named(top)}: a card must be exactly one rank "
+                    f"lower ({_needed(top)})"
                 )
             if card.red == top.red:
-                return f"{card} cannot go on {top}: colours must alternate ({_needed(top)})"
+                return (
+                    f"{named(card)} cannot go on {named(top)}: colours must alternate "
+                    f"({_needed(top)})"
+                )
         elif space.is_corner and card.rank is not _KING:
-            return f"only a king can open an empty corner, and {card} is not a king"
+            return f"only a king can open an empty corner, and {named(card)} is not a king"
         if self.rules.kings_first and not (card.rank is _KING and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
@@ -530,35 +536,38 @@ class Game:
     def _move_pile_violation(self, source: int, target: int) -> str | None:
         pending = self._state.pending
         if pending is not None:
-            return f"draw until it fits: play the {pending} you drew first"
+            return f"draw until it fits: play {named(pending)} you drew first"
         source_space, target_space = SPACES[source], SPACES[target]
         if source_space.is_corner:
             return "corner piles never move"
         moving = self._piles[source]
         if not moving:
-            return f"{source_space.words} is empty: there is no pile to move"
+            return f"{source_space.place} is empty: there is no pile to move"
         if source == target:
             return "a pile cannot move onto itself"
         bottom = moving[0]
         pile = self._piles[target]
         if pile:
             top = pile[-1]
+            if target_space.is_corner and bottom.rank is _KING:
+                return f"{target_space.words} is taken: a king's pile opens only an empty corner"
             if top.rank is _ACE:
-                return f"nothing can be played on an ace ({top} ends {target_space.words})"
+                return f"nothing can be played on an ace: {named(top)} ends {target_space.words}"
             if not bottom.fits_on(top):
                 return (
-                    f"{source_space.words} starts with {bottom}, which cannot go on {top}: "
-                    f"a pile moves only when its bottom card is one rank lower and the other colour"
+                    f"{source_space.words} starts with {named(bottom)}, which cannot go on "
+                    f"{named(top)}: a pile moves only when its bottom card is one rank lower "
+                    f"and the other colour"
                 )
         elif target_space.is_cross:
             return (
                 f"a pile moves onto another pile, not into an empty side space; "
-                f"{target_space.words} takes a card from your hand"
+                f"{target_space.place} takes a card from your hand"
             )
         elif bottom.rank is not Rank.KING:
             return (
                 f"only a king can open an empty corner, and {source_space.words} "
-                f"starts with {bottom}"
+                f"starts with {named(bottom)}"
             )
         if self.rules.kings_first:
             return self._kings_first_violation()
@@ -574,14 +583,23 @@ class Game:
             return "the stock still has cards: end your turn with draw"
         pending = self._state.pending
         if pending is not None:
-            return f"draw until it fits: play the {pending} you drew before ending your turn"
+            return f"draw until it fits: play {named(pending)} you drew before ending your turn"
         if self.rules.kings_first and (reason := self._kings_first_violation()):
             return reason
         if self.rules.must_play:
             for card in self._hands[self._state.turn]:
                 for target in SPACES:
                     if self._play_card_violation(card, target.index) is None:
-                        return f"must play: {card} can go on {target.words}, so it must be played"
+                        where = (
+                            f"on {target.words}"
+                            if self._piles[target.index]
+                            else (
+                                f"in {target.place}"
+                                if target.is_corner
+                                else f"in the empty {target.direction} space"
+                            )
+                        )
+                        return f"must play: {named(card)} can go {where}, so it must be played"
         return None
 
     def _kings_first_violation(self) -> str | None:
@@ -589,7 +607,7 @@ class Game:
         if any(not self._piles[i] for i in _CORNER_INDEXES):
             for card in self._hands[self._state.turn]:
                 if card.rank is Rank.KING:
-                    return f"kings first: put {card} in an empty corner before anything else"
+                    return f"kings first: put {named(card)} in an empty corner before anything else"
         return None
 
     # -- playing ----------------------------------------------------------------------------------
@@ -846,4 +864,4 @@ def _needed(top: Card) -> str:
     if top.rank is Rank.ACE:
         return "nothing goes on an ace"
     colour = "black" if top.red else "red"
-    return f"{top} takes a {colour} {Rank(top.rank - 1).word}"
+    return f"the {top.rank.word} takes a {colour} {Rank(top.rank - 1).word}"
