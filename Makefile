@@ -70,8 +70,36 @@ docs: $(STAMP)
 
 test: lint typecheck js-test package docs-build pytest
 
-bench: $(STAMP)
+# The benchmarks add python-chess, the engine's reference (the bench group); the tests never need it.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet --group bench
+	touch $@
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
 
+# The tutorials as a JupyterLite site in lite-site/: copy that folder to any web server and the
+# notebooks run in the browser, with nothing to install and no internet. Its own venv, so that the
+# site holds only the JupyterLab extensions it needs.
+.PHONY: lite
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
+LITE_SOURCES := $(shell find notebooks kingscorner_widget js/src js/package.json pyproject.toml \
+	-type f -not -path '*/static/*' -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*')
+
+$(LITE_STAMP): pyproject.toml
+	test -x $(LITE_VENV)/bin/python || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install --quiet --group lite
+	touch $@
+
+# The page is copied with its packaged date; touching it records when the site was built.
+lite-site/index.html: $(LITE_STAMP) scripts/build_lite.py $(LITE_SOURCES)
+	$(LITE_VENV)/bin/python scripts/build_lite.py --output lite-site
+	touch $@
+
+lite: lite-site/index.html
+
 clean:
-	rm -rf $(VENV) js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site
+	rm -rf $(VENV) $(LITE_VENV) lite-site js/node_modules kingscorner_widget/static .pytest_cache .mypy_cache .ruff_cache .docs-site

@@ -1,5 +1,6 @@
-"""Analysis benchmarks: best-turn search on hard positions against the plain exhaustive search,
-bot decisions per second, simulated games per second, and the strength round-robin.
+"""Analysis benchmarks: best-turn search on hard positions under the standard rules and on
+crafted big hands under the corners version, bot decisions per second, simulated games per
+second, and the strength round-robin.
 
 Run with ``python -m bench`` (every benchmark) or ``python -m bench.bench_analysis``.
 """
@@ -11,8 +12,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from kingscorner_widget import Game
-from kingscorner_widget.analysis import plain_search, simulate, tournament
+from kingscorner_widget import Game, Rules
+from kingscorner_widget.analysis import Budget, best_turn, simulate, tournament
 from kingscorner_widget.analysis.players import (
     GreedyPlayer,
     LookaheadPlayer,
@@ -21,7 +22,9 @@ from kingscorner_widget.analysis.players import (
     RandomPlayer,
 )
 from kingscorner_widget.analysis.positions import random_position
-from kingscorner_widget.analysis.search import TurnValue, _search, _start
+from kingscorner_widget.analysis.search import Solver
+from kingscorner_widget.cards import DECK, Card, Rank
+from kingscorner_widget.notation import Table, format_position
 
 HAND_WRITTEN = [
     # Four empty side spaces and twenty cards: ladders built by moving piles between spaces.
@@ -35,8 +38,14 @@ HAND_WRITTEN = [
     "P1:Qh6c4d5s2sAd5hTc6dQs9s9h2d7d8h5d7c P2:?7 stock:15 turn:P1",
 ]
 
-PLAIN_LIMIT = 5.0
-"""Seconds the plain search gets per position; where it runs out, the ratio is a lower bound."""
+CORNERS_TABLE = (
+    "N:QhJcTd9s E:3d2sAh S:Th W:- NE:KhQcJhTs SE:KcQdJs SW:Ks NW:- "
+    "P1:9h4cJd5h7s7cTc6h5d3s6c8h9cQs8s6dAc7hAd P2:?17 stock:0 turn:P1"
+)
+"""The table that once took 53 s under the corners version (445,301 states)."""
+
+LIMIT = Budget(seconds=20.0)
+"""Each search's budget here, so that a slow search shows as inexact instead of hanging."""
 
 
 def hard_positions(count: int = 40, seed: int = 2026) -> list[str]:
@@ -57,46 +66,106 @@ def hard_positions(count: int = 40, seed: int = 2026) -> list[str]:
     return lines + HAND_WRITTEN
 
 
+def corners_position(rng: random.Random, hand_size: int) -> str:
+    """A big hand for the corners version: one to four corners built down to a random depth (some
+    a card or two from finishing), up to four side piles of up to five cards, and ``hand_size``
+    cards in P1's hand (fewer if the deck runs short)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    piles: list[list[Card]] = [[] for _ in range(8)]
+    kings = [c for c in deck if c.rank is Rank.KING]
+    for i in range(rng.randint(1, 4)):
+        piles[4 + i] = [kings[i]]
+        deck.remove(kings[i])
+        depth = rng.randint(1, 12)
+        while len(piles[4 + i]) < depth:
+            options = [c for c in deck if c.fits_on(piles[4 + i][-1])]
+            if not options:
+                break
+            piles[4 + i].append(rng.choice(options))
+            deck.remove(piles[4 + i][-1])
+    for i in rng.sample(range(4), rng.randint(0, 4)):
+        piles[i] = [next(c for c in deck if c.rank is not Rank.KING or rng.random() < 0.3)]
+        deck.remove(piles[i][0])
+        length = rng.randint(1, 5)
+        while len(piles[i]) < length:
+            options = [c for c in deck if c.fits_on(piles[i][-1])]
+            if not options:
+                break
+            piles[i].append(rng.choice(options))
+            deck.remove(piles[i][-1])
+    hand = deck[: min(hand_size, len(deck) - 7)]
+    stock = len(deck) - len(hand) - 7
+    return format_position(Table(piles, [hand, 7], stock, 0))
+
+
+def corners_positions(count: int = 64, seed: int = 2026) -> list[str]:
+    """Seeded big hands (15-20 cards) for the corners version, and the table from the issue."""
+    lines = []
+    for i in range(count):
+        rng = random.Random(seed * 1000 + i)
+        lines.append(corners_position(rng, hand_size=rng.randint(15, 20)))
+    return [*lines, CORNERS_TABLE]
+
+
 def _percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench_best_turn() -> None:
-    lines = hard_positions()
-    fast_times, fast_states, plain_times, plain_states = [], [], [], []
-    timeouts = proven = 0
+def search_suite(lines: Sequence[str], rules: Rules) -> dict[str, float]:
+    """Time :func:`best_turn` on each table: median and worst seconds, median and most states
+    (all, and those the first pass needs to prove the cards, corners, points and kings), how many
+    were proven (``exact``) and how many had their tie-breaks proven too."""
+    times, states, coarse = [], [], []
+    exact = tie_breaks = 0
     for line in lines:
-        observation = Game.from_position(line).observation(1)
+        game = Game.from_position(line, rules=rules)
         start = time.perf_counter()
-        value, _, visited, exact = _search(_start(observation))
-        fast_times.append(time.perf_counter() - start)
-        fast_states.append(visited)
-        proven += exact
-        start = time.perf_counter()
-        try:
-            plain_value, plain_visited = plain_search(observation, time_limit=PLAIN_LIMIT)
-            assert plain_value.cards == TurnValue.unpack(value).cards
-            plain_states.append(plain_visited)
-        except TimeoutError:
-            timeouts += 1
-        plain_times.append(time.perf_counter() - start)
-    ms = 1000
-    print(f"best turn on {len(lines)} hard positions (12-20 cards, 1-4 empty side spaces)")
-    print(
-        f"  merged + bounds: p50 {_percentile(fast_times, 0.5) * ms:.1f} ms, "
-        f"p99 {_percentile(fast_times, 0.99) * ms:.1f} ms, "
-        f"states p50 {_percentile(fast_states, 0.5):.0f}, max {max(fast_states)}; "
-        f"tie-breaks proven on {proven}/{len(lines)}"
-    )
-    print(
-        f"  plain exhaustive: p50 {_percentile(plain_times, 0.5) * ms:.1f} ms, "
-        f"p99 {_percentile(plain_times, 0.99) * ms:.1f} ms "
-        f"({timeouts} of {len(lines)} stopped at the {PLAIN_LIMIT:.0f} s limit)"
-    )
-    ratio = sum(plain_times) / sum(fast_times)
-    bound = "at least " if timeouts else ""
-    print(f"  total time ratio plain / merged: {bound}{ratio:.1f}x")
+        plan = best_turn(game, LIMIT)
+        times.append(time.perf_counter() - start)
+        states.append(plan.states_visited)
+        exact += plan.exact
+        tie_breaks += plan.tie_break_proven
+        first = Solver.of(game.observation(game.turn), tie_break_budget=0, budget=LIMIT).solve()
+        coarse.append(first.states)
+    return {
+        "median": _percentile(times, 0.5),
+        "worst": max(times),
+        "states_median": _percentile(states, 0.5),
+        "states_max": max(states),
+        "coarse_median": _percentile(coarse, 0.5),
+        "coarse_max": max(coarse),
+        "exact": exact,
+        "tie_breaks": tie_breaks,
+        "count": len(lines),
+    }
+
+
+def bench_best_turn() -> None:
+    suites = [
+        (
+            "standard rules: hard positions (12-20 cards, 1-4 empty side spaces)",
+            hard_positions(),
+            Rules(),
+        ),
+        (
+            "corners version: crafted big hands (15-20 cards, corners part built)",
+            corners_positions(),
+            Rules(corners_version=True),
+        ),
+    ]
+    for title, lines, rules in suites:
+        figures = search_suite(lines, rules)
+        ms = 1000
+        print(f"best turn, {title}: {len(lines)} tables")
+        print(
+            f"  median {figures['median'] * ms:.1f} ms, worst {figures['worst'] * ms:.1f} ms; "
+            f"states median {figures['states_median']:.0f}, max {figures['states_max']:.0f} "
+            f"(first pass median {figures['coarse_median']:.0f}, max {figures['coarse_max']:.0f}); "
+            f"proven {figures['exact']:.0f}/{len(lines)} within {LIMIT.seconds:.0f} s, "
+            f"tie-breaks proven {figures['tie_breaks']:.0f}/{len(lines)}"
+        )
 
 
 def bench_decisions() -> None:

@@ -17,7 +17,7 @@ from .game import Game, Outcome, daily_seed
 from .match import HandScore, Match
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import parse_position
-from .observation import Observation, observe
+from .observation import Observation
 from .record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
 from .rules import Count, DrawTiming, MatchEnd, Rules
 from .spaces import CORNERS, CROSS, Space
@@ -66,7 +66,6 @@ __all__ = [
     "load",
     "match_from_json",
     "match_to_json",
-    "observe",
     "parse_move",
     "parse_position",
     "save",

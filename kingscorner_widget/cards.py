@@ -100,9 +100,20 @@ _RANK_WORDS = [
 ]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True, init=False, eq=False)
 class Card:
-    """A playing card. Use :meth:`parse` or :data:`DECK`; the 52 instances are shared."""
+    """A playing card. Use :meth:`parse` or :data:`DECK`; there are only 52 instances.
+
+    ``Card(rank, suit)`` gives the deck's own card, so two equal cards are the same object:
+    equality is identity, which the engine's hot paths (``card in hand``) get at C speed.
+
+    >>> Card(Rank.TEN, Suit.HEARTS) is Card.parse("Th") is DECK[38]
+    True
+    >>> Card(14, "h")
+    Traceback (most recent call last):
+    ...
+    ValueError: 14 is not a valid Rank
+    """
 
     rank: Rank
     """The card's rank."""
@@ -112,23 +123,43 @@ class Card:
     """True for hearts and diamonds (a cached shortcut for the hot paths)."""
     index: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
     """Position in :data:`DECK` (0-51), ranks ascending, suits ``c d h s`` within a rank."""
+    kind: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """Rank and colour as one number, ``(rank - 1) * 2 + red`` (0-25): cards of one kind go on
+    the same piles and take the same cards."""
+    takes: int = dataclasses.field(init=False, compare=False, repr=False, hash=False)
+    """The kind of card that goes on this one (one rank lower, the other colour); -1 for an
+    ace, which takes nothing. ``card.kind == top.takes`` is :meth:`fits_on`, for the hot paths."""
     _text: str = dataclasses.field(init=False, compare=False, repr=False, hash=False)
 
     _by_text: ClassVar[dict[str, Card]] = {}
+    _deck: ClassVar[list[Card]] = []
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "red", self.suit.colour is Colour.RED)
-        object.__setattr__(self, "index", (self.rank - 1) * 4 + list(Suit).index(self.suit))
-        object.__setattr__(self, "_text", self.rank.letter + self.suit.value)
+    def __new__(cls, rank: Rank | int, suit: Suit | str) -> Card:
+        rank, suit = Rank(rank), Suit(suit)
+        index = (rank - 1) * 4 + _SUIT_ORDER.index(suit)
+        if index < len(cls._deck):
+            return cls._deck[index]
+        card = object.__new__(cls)
+        red = suit.colour is Colour.RED
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "red", red)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "kind", (rank - 1) * 2 + red)
+        object.__setattr__(card, "takes", (rank - 2) * 2 + (not red) if rank > 1 else -1)
+        object.__setattr__(card, "_text", rank.letter + suit.value)
+        return card
 
-    # Equality and hashing by deck position: the same as comparing rank and suit, but cheap.
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
+    def __init__(self, rank: Rank | int, suit: Suit | str) -> None:
+        """Nothing to do: :meth:`__new__` gives the deck's card, already made."""
 
     def __hash__(self) -> int:
+        # By deck position, so sets of cards iterate in the same order in every process.
         return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        # Copies and pickles come back as the deck's own card.
+        return _card_at, (self.index,)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -152,7 +183,7 @@ class Card:
                 rank_text = "T"
             suit = _SYMBOL_SUITS.get(suit_text) or _SUITS_BY_LETTER.get(suit_text.lower())
             if len(rank_text) == 1 and rank_text in _RANK_LETTERS and suit is not None:
-                return DECK[(_RANK_LETTERS.index(rank_text)) * 4 + list(Suit).index(suit)]
+                return DECK[(_RANK_LETTERS.index(rank_text)) * 4 + _SUIT_ORDER.index(suit)]
         raise ValueError(
             f"{text!r} is not a card: write a rank (A 2-9 T J Q K) then a suit (c d h s), like Th"
         )
@@ -183,8 +214,15 @@ class Card:
 
 
 _SUITS_BY_LETTER = {suit.value: suit for suit in Suit}
+_SUIT_ORDER = list(Suit)
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """The 52 cards, aces first, in :attr:`Card.index` order."""
 
+Card._deck.extend(DECK)
 Card._by_text.update({str(card): card for card in DECK})
+
+
+def _card_at(index: int) -> Card:
+    """The deck's card at ``index`` (how a card pickles)."""
+    return DECK[index]

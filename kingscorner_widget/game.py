@@ -11,7 +11,7 @@ it breaks; :meth:`Game.legal_moves`, :meth:`Game.play`, the analysis and the wid
 >>> g.play("Th>E")
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.IllegalMoveError: Th is not in your hand
+kingscorner_widget.errors.IllegalMoveError: the ten of hearts (Th) is not in your hand
 >>> g.position(player=1)
 'N:JcTh E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1'
 """
@@ -22,19 +22,18 @@ import dataclasses
 import datetime
 import hashlib
 import random
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, NamedTuple
 
 from .cards import DECK, Card, Rank
 from .errors import IllegalMoveError
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
-from .notation import Table, format_position, parse_position
+from .notation import Table, check_rules, format_position, parse_position
+from .observation import Observation
+from .render import table_svg
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
-
-if TYPE_CHECKING:
-    from .observation import Observation
+from .words import named
 
 __all__ = ["Game", "Outcome", "daily_seed"]
 
@@ -47,26 +46,7 @@ _PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for sou
 _FIRST_CORNER = SPACES.index(CORNERS[0])
 assert SPACES[_FIRST_CORNER:] == CORNERS
 _KINGS = frozenset(card.index for card in DECK if card.rank is Rank.KING)
-_FIT_KEY = tuple(card.rank * 2 + card.red for card in DECK)
-"""For each card, a key shared by the cards of its rank and colour."""
-_WANTS = tuple((card.rank - 1) * 2 + (not card.red) for card in DECK)
-"""For each card, the key of the cards that fit on it (one rank lower, the other colour)."""
-
-
-def _targets(
-    fitting: list[int] | None, open_cross: Sequence[int], king: bool, open_corners: list[int]
-) -> Sequence[int]:
-    """The spaces (in :data:`SPACES` order) a card or pile might go to, before the judge."""
-    targets: list[int] = []
-    if fitting:
-        targets.extend(fitting)
-    if open_cross:
-        targets.extend(open_cross)
-    if king and open_corners:
-        targets.extend(open_corners)
-    if fitting and (open_cross or (king and open_corners)):
-        targets.sort()
-    return targets
+_new = tuple.__new__
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,22 +83,39 @@ class Outcome:
         return f"{head} Left in hand: {counts}."
 
 
-@dataclasses.dataclass(slots=True)
-class _Undo:
+class _TurnState(NamedTuple):
+    """Where the hand stands apart from where the cards lie: one frozen value, replaced by each
+    move that changes it and saved whole with every move, so :meth:`Game.undo` restores it whole
+    (as python-chess saves a ``_BoardState`` with each push)."""
+
+    turn: int
+    """The player to move, 0-based."""
+    played: int
+    """Cards the mover has played from hand this turn."""
+    drew: bool
+    """True once the mover has drawn this turn (draw first, or draw until it fits)."""
+    idle: int
+    """Turns in a row that ended with no card played and none drawn."""
+    pending: Card | None
+    """Draw until it fits: the drawn card that must be played before the turn can end."""
+    over: Literal["out", "blocked"] | None
+    """How the hand ended, or ``None`` while it goes on."""
+    winner: int | None
+    """The player (0-based) who went out, if any."""
+
+
+class _Undo(NamedTuple):
     """What :meth:`Game.undo` needs to put one move back."""
 
     move: Move
-    turn: int
-    played: int
-    drew: bool
-    idle: int
-    pending: Card | None
-    over: str | None
-    winner: int | None
-    hand_index: int = -1
-    target_length: int = 0
+    state: _TurnState
+    """The turn's state before the move."""
+    place: int = 0
+    """A card play: where the card was in the hand. A pile move: the target's length before."""
     kept_corner: bool = False
+    """Corners version: the move finished a corner, which its player kept."""
     draws: tuple[tuple[int, int], ...] = ()
+    """An end of turn: the cards drawn, as ``(player, count)`` pairs in order."""
 
 
 def daily_seed(date: datetime.date | str | None = None, players: int = 4) -> int:
@@ -154,23 +151,15 @@ class Game:
             raise ValueError(
                 "a game needs every card placed; use Game.from_position to fill hidden cards"
             )
-        if rules.players != len(table.hands):
-            raise ValueError(
-                f"the rules are for {rules.players} players but the table has {len(table.hands)}"
-            )
+        check_rules(table, rules)
         self.rules = rules
         self.seed = seed
         self._piles: list[list[Card]] = [list(pile) for pile in table.piles]
         self._hands: list[list[Card]] = [list(h) for h in table.hands if not isinstance(h, int)]
         self._stock: list[Card] = [] if isinstance(table.stock, int) else table.stock[::-1]
         self._kept: list[list[Card]] = [list(k) for k in table.kept]
-        self._turn = table.turn
-        self._played = 0
-        self._drew = False
-        self._idle = 0
-        self._pending: Card | None = None
-        self._over: str | None = None
-        self._winner: int | None = None
+        out = max((i for i, hand in enumerate(self._hands) if not hand), default=None)
+        self._state = _TurnState(table.turn, 0, False, 0, None, None if out is None else "out", out)
         self._history: list[_Undo] = []
         self.start_position = format_position(table)
         """The position the game started from (before any dealt king moved), every card shown."""
@@ -178,9 +167,6 @@ class Game:
         """True when the game starts at a deal: dealt kings move to corners at the first turn."""
         self.opening: list[Move] = []
         """Moves made for P1 by the rules at the first turn: dealt kings going to corners."""
-        for i, hand in enumerate(self._hands):
-            if not hand:
-                self._over, self._winner = "out", i
         if fresh_deal:
             self._open_deal()
 
@@ -234,6 +220,31 @@ class Game:
         rules = _rules_for(rules, len(table.hands))
         return cls(fill_hidden(table, random.Random(seed)), rules)
 
+    @classmethod
+    def from_observation(cls, observation: Observation, seed: int = 0) -> Game:
+        """A complete game consistent with what one player sees: the hidden cards dealt from the
+        unseen ones with a shuffle seeded by ``seed``.
+
+        The turn's progress (cards played, a draw, a card that must be played, the turns in a row
+        without a card played) is kept, so the game accepts the same moves the real one does and
+        ends blocked when it would.
+
+        >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+        >>> seen = Game.from_position(line).observation(1)
+        >>> Game.from_observation(seen, seed=3).position(player=1) == line
+        True
+        """
+        game = cls(fill_hidden(observation.table(), random.Random(seed)), observation.rules)
+        state = game._state
+        game._state = state._replace(
+            played=observation.cards_played_this_turn,
+            drew=observation.drew_this_turn,
+            idle=observation.idle_turns,
+            pending=observation.pending_card,
+            over="blocked" if observation.over and state.over is None else state.over,
+        )
+        return game
+
     # -- reading the state ----------------------------------------------------------------------
 
     @property
@@ -244,7 +255,7 @@ class Game:
     @property
     def turn(self) -> int:
         """The player to move (1-based)."""
-        return self._turn + 1
+        return self._state.turn + 1
 
     def pile(self, space: Space | str) -> tuple[Card, ...]:
         """The cards on ``space``, bottom first."""
@@ -274,12 +285,23 @@ class Game:
     @property
     def cards_played_this_turn(self) -> int:
         """Cards the player to move has played from hand this turn."""
-        return self._played
+        return self._state.played
+
+    @property
+    def drew_this_turn(self) -> bool:
+        """True when the player to move has drawn this turn (draw first, or draw until it fits)."""
+        return self._state.drew
+
+    @property
+    def idle_turns(self) -> int:
+        """Turns in a row that ended with no card played and none drawn (a full round of them
+        with the stock empty blocks the hand)."""
+        return self._state.idle
 
     @property
     def pending_card(self) -> Card | None:
         """Draw until it fits: the drawn card that must be played before the turn can end."""
-        return self._pending
+        return self._state.pending
 
     @property
     def moves(self) -> list[Move]:
@@ -288,7 +310,7 @@ class Game:
 
     def movers(self) -> list[int]:
         """For each move in :attr:`moves`, the player (1-based) who made it."""
-        return [record.turn + 1 for record in self._history]
+        return [record.state.turn + 1 for record in self._history]
 
     def table(self, player: int | None = None) -> Table:
         """The table as :class:`Table`; with ``player``, other hands and the stock as counts."""
@@ -301,7 +323,11 @@ class Game:
             list(reversed(self._stock)) if viewer is None else len(self._stock)
         )
         return Table(
-            [list(p) for p in self._piles], hands, stock, self._turn, [list(k) for k in self._kept]
+            [list(p) for p in self._piles],
+            hands,
+            stock,
+            self._state.turn,
+            [list(k) for k in self._kept],
         )
 
     def position(self, player: int | None = None) -> str:
@@ -317,18 +343,44 @@ class Game:
         return [card for card in DECK if card not in seen]
 
     def observation(self, player: int) -> Observation:
-        """What ``player`` (1-based) sees now: the table, their hand, counts for the rest."""
-        from .observation import observe
+        """What ``player`` (1-based) sees now: the table, their hand, counts for the rest.
 
-        return observe(self, player)
+        >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+        >>> seen = Game.from_position(line).observation(1)
+        >>> [str(c) for c in seen.hand], seen.hand_sizes, seen.stock_size
+        (['Th', 'Ks', '4h'], (3, 7), 39)
+        >>> seen.position() == line
+        True
+        """
+        index = self._player_index(player)
+        state = self._state
+        mine = state.turn == index
+        return Observation(
+            player=player,
+            rules=self.rules,
+            piles=tuple(tuple(pile) for pile in self._piles),
+            hand=tuple(self._hands[index]),
+            hand_sizes=self.hand_sizes(),
+            stock_size=len(self._stock),
+            kept=tuple(tuple(kept) for kept in self._kept),
+            turn=state.turn + 1,
+            cards_played_this_turn=state.played,
+            pending_card=state.pending if mine else None,
+            legal_moves=tuple(self.legal_moves()) if mine else (),
+            history=tuple((record.state.turn + 1, str(record.move)) for record in self._history),
+            over=state.over is not None,
+            idle_turns=state.idle,
+            drew_this_turn=state.drew,
+        )
 
     def is_over(self) -> bool:
         """True once a player has gone out or the hand is blocked."""
-        return self._over is not None
+        return self._state.over is not None
 
     def outcome(self) -> Outcome | None:
         """How the hand ended, or ``None`` while it goes on."""
-        if self._over is None:
+        state = self._state
+        if state.over is None:
             return None
         count = self.rules.count
         penalties = tuple(hand_penalty(hand, count) for hand in self._hands)
@@ -336,15 +388,13 @@ class Game:
         if self.rules.corners_version and any(corners):
             best = max(corners)
             winners = tuple(i + 1 for i, c in enumerate(corners) if c == best)
-        elif self._over == "out":
-            assert self._winner is not None
-            winners = (self._winner + 1,)
+        elif state.winner is not None:
+            winners = (state.winner + 1,)
         else:
             low = min(penalties)
             winners = tuple(i + 1 for i, p in enumerate(penalties) if p == low)
-        went_out = None if self._winner is None else self._winner + 1
-        reason: Literal["out", "blocked"] = "out" if self._over == "out" else "blocked"
-        return Outcome(reason, went_out, winners, penalties, corners)
+        went_out = None if state.winner is None else state.winner + 1
+        return Outcome(state.over, went_out, winners, penalties, corners)
 
     # -- legality: the one judge ------------------------------------------------------------------
 
@@ -355,9 +405,10 @@ class Game:
                 move = parse_move(move)
             except ValueError as error:
                 return str(error)
-        if self._over is not None:
+        state = self._state
+        if state.over is not None:
             return "the hand is over" + (
-                f": P{self._winner + 1} went out" if self._winner is not None else ": it is blocked"
+                f": P{state.winner + 1} went out" if state.winner is not None else ": it is blocked"
             )
         if isinstance(move, PlayCard):
             return self._play_card_violation(move.card, move.target.index)
@@ -372,17 +423,20 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move now, each once: card plays in hand order, then pile moves, then the one
         end-of-turn move (absent only while an option forbids ending the turn)."""
-        if self._over is not None:
+        state = self._state
+        if state.over is not None:
             return []
-        # A cheap pre-filter on rank and colour; the judge has the last word on every move.
-        judge = self.violation
+        # Candidates by rank and colour: the piles each hand card fits, the open spaces, the open
+        # corners for kings. Without kings first, they are exactly the card plays and pile moves
+        # the judge accepts (the fast-path tests hold them to that over many seeded positions);
+        # under kings first the judge decides each one.
         piles = self._piles
-        wanted: dict[int, list[int]] = {}  # fit key -> the spaces whose top takes such a card
+        wanted: dict[int, list[int]] = {}  # card kind -> the spaces whose top takes that kind
         open_cross: list[int] = []
         open_corners: list[int] = []
         for index, pile in enumerate(piles):
             if pile:
-                key = _WANTS[pile[-1].index]
+                key = pile[-1].takes
                 if key in wanted:
                     wanted[key].append(index)
                 else:
@@ -391,40 +445,55 @@ class Game:
                 open_cross.append(index)
             else:
                 open_corners.append(index)
-        pending = self._pending
+        get = wanted.get
         moves: list[Move] = []
-        hand = self._hands[self._turn] if pending is None else [pending]
+        append = moves.append  # loops, not comprehensions: most run over one or two targets
+        pending = state.pending
+        hand = self._hands[state.turn] if pending is None else [pending]
         if not open_cross:  # the usual case: keep only the cards with somewhere to go
             if open_corners:
-                hand = [c for c in hand if c.index in _KINGS or _FIT_KEY[c.index] in wanted]
+                hand = [c for c in hand if c.index in _KINGS or c.kind in wanted]
             else:
-                hand = [c for c in hand if _FIT_KEY[c.index] in wanted]
+                hand = [c for c in hand if c.kind in wanted]
         for card in hand:
-            fitting = wanted.get(_FIT_KEY[card.index])
-            king = card.rank is _KING
-            plays = _PLAYS[card.index]
-            for target in _targets(fitting, open_cross, king, open_corners):
-                move = plays[target]
-                if judge(move) is None:
-                    moves.append(move)
+            index = card.index
+            fitting = get(card.kind)  # never a king's: nothing takes a king
+            if open_cross:
+                targets = open_cross if fitting is None else sorted(fitting + open_cross)
+            elif fitting is not None:
+                targets = fitting
+            else:
+                targets = []
+            if open_corners and index in _KINGS:
+                targets = [*targets, *open_corners]
+            plays = _PLAYS[index]
+            for target in targets:
+                append(plays[target])
         if pending is None:
             for source in _CROSS_INDEXES:
                 moving = piles[source]
-                if not moving:
-                    continue
-                bottom = moving[0]
-                targets = _targets(
-                    wanted.get(_FIT_KEY[bottom.index]), (), bottom.rank is _KING, open_corners
-                )
-                pile_moves = _PILE_MOVES[source]
-                for target in targets:
-                    if target != source:
-                        pile_move = pile_moves[target]
-                        if judge(pile_move) is None:
-                            moves.append(pile_move)
+                if moving:
+                    bottom = moving[0]
+                    fitting = get(bottom.kind)
+                    if fitting is not None:
+                        pile_moves = _PILE_MOVES[source]
+                        for target in fitting:
+                            if target != source:
+                                append(pile_moves[target])
+                    elif open_corners and bottom.index in _KINGS:
+                        pile_moves = _PILE_MOVES[source]
+                        for target in open_corners:
+                            append(pile_moves[target])
+        rules = self.rules
+        if rules.kings_first:
+            judge = self.violation
+            moves = [move for move in moves if judge(move) is None]
+            append = moves.append
         end = self.end_move()
-        if judge(end) is None:
-            moves.append(end)
+        if pending is None and not rules.must_play and not rules.kings_first:
+            append(end)  # nothing but those options and a pending card holds the turn open
+        elif self.violation(end) is None:
+            append(end)
         return moves
 
     def end_move(self) -> EndTurn:
@@ -434,61 +503,71 @@ class Game:
         return DRAW
 
     def _play_card_violation(self, card: Card, target: int) -> str | None:
-        hand = self._hands[self._turn]
+        state = self._state
+        hand = self._hands[state.turn]
         if card not in hand:
-            return f"{card} is not in your hand"
-        if self._pending is not None and card != self._pending:
-            return f"draw until it fits: play the {self._pending} you drew first"
+            return f"{named(card)} is not in your hand"
+        if state.pending is not None and card != state.pending:
+            return f"draw until it fits: play {named(state.pending)} you drew first"
         pile = self._piles[target]
         space = SPACES[target]
         if pile:
             top = pile[-1]
+            if space.is_corner and card.rank is _KING:
+                return f"{space.words} is taken: a king opens only an empty corner"
             if top.rank is _ACE:
-                return f"nothing can be played on an ace ({top} ends {space.words})"
+                return f"nothing can be played on an ace: {named(top)} ends {space.words}"
             if card.rank != top.rank - 1:
                 return (
-                    f"{card} cannot go on {top}: a card must be exactly one rank lower "
-                    f"({_needed(top)})"
+                    f"{named(card)} cannot go on {named(top)}: a card must be exactly one rank "
+                    f"lower ({_needed(top)})"
                 )
             if card.red == top.red:
-                return f"{card} cannot go on {top}: colours must alternate ({_needed(top)})"
+                return (
+                    f"{named(card)} cannot go on {named(top)}: colours must alternate "
+                    f"({_needed(top)})"
+                )
         elif space.is_corner and card.rank is not _KING:
-            return f"only a king can open an empty corner, and {card} is not a king"
+            return f"only a king can open an empty corner, and {named(card)} is not a king"
         if self.rules.kings_first and not (card.rank is _KING and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
     def _move_pile_violation(self, source: int, target: int) -> str | None:
-        if self._pending is not None:
-            return f"draw until it fits: play the {self._pending} you drew first"
+        pending = self._state.pending
+        if pending is not None:
+            return f"draw until it fits: play {named(pending)} you drew first"
         source_space, target_space = SPACES[source], SPACES[target]
         if source_space.is_corner:
             return "corner piles never move"
         moving = self._piles[source]
         if not moving:
-            return f"{source_space.words} is empty: there is no pile to move"
+            return f"{source_space.place} is empty: there is no pile to move"
         if source == target:
             return "a pile cannot move onto itself"
         bottom = moving[0]
         pile = self._piles[target]
         if pile:
             top = pile[-1]
+            if target_space.is_corner and bottom.rank is _KING:
+                return f"{target_space.words} is taken: a king's pile opens only an empty corner"
             if top.rank is _ACE:
-                return f"nothing can be played on an ace ({top} ends {target_space.words})"
+                return f"nothing can be played on an ace: {named(top)} ends {target_space.words}"
             if not bottom.fits_on(top):
                 return (
-                    f"{source_space.words} starts with {bottom}, which cannot go on {top}: "
-                    f"a pile moves only when its bottom card is one rank lower and the other colour"
+                    f"{source_space.words} starts with {named(bottom)}, which cannot go on "
+                    f"{named(top)}: a pile moves only when its bottom card is one rank lower "
+                    f"and the other colour"
                 )
         elif target_space.is_cross:
             return (
                 f"a pile moves onto another pile, not into an empty side space; "
-                f"{target_space.words} takes a card from your hand"
+                f"{target_space.place} takes a card from your hand"
             )
         elif bottom.rank is not Rank.KING:
             return (
                 f"only a king can open an empty corner, and {source_space.words} "
-                f"starts with {bottom}"
+                f"starts with {named(bottom)}"
             )
         if self.rules.kings_first:
             return self._kings_first_violation()
@@ -502,23 +581,33 @@ class Game:
             if expected is PASS:
                 return "the stock is empty: end your turn with pass"
             return "the stock still has cards: end your turn with draw"
-        if self._pending is not None:
-            return f"draw until it fits: play the {self._pending} you drew before ending your turn"
+        pending = self._state.pending
+        if pending is not None:
+            return f"draw until it fits: play {named(pending)} you drew before ending your turn"
         if self.rules.kings_first and (reason := self._kings_first_violation()):
             return reason
         if self.rules.must_play:
-            for card in self._hands[self._turn]:
+            for card in self._hands[self._state.turn]:
                 for target in SPACES:
                     if self._play_card_violation(card, target.index) is None:
-                        return f"must play: {card} can go on {target.words}, so it must be played"
+                        where = (
+                            f"on {target.words}"
+                            if self._piles[target.index]
+                            else (
+                                f"in {target.place}"
+                                if target.is_corner
+                                else f"in the empty {target.direction} space"
+                            )
+                        )
+                        return f"must play: {named(card)} can go {where}, so it must be played"
         return None
 
     def _kings_first_violation(self) -> str | None:
         """Kings first: the reason a move other than a king into an empty corner is refused."""
         if any(not self._piles[i] for i in _CORNER_INDEXES):
-            for card in self._hands[self._turn]:
+            for card in self._hands[self._state.turn]:
                 if card.rank is Rank.KING:
-                    return f"kings first: put {card} in an empty corner before anything else"
+                    return f"kings first: put {named(card)} in an empty corner before anything else"
         return None
 
     # -- playing ----------------------------------------------------------------------------------
@@ -531,50 +620,75 @@ class Game:
                 move = parse_move(move)
             except ValueError as error:
                 raise IllegalMoveError(str(error)) from None
-        reason = self.violation(move)
-        if reason is not None:
-            raise IllegalMoveError(reason)
+        if not self._plainly_legal(move):
+            reason = self.violation(move)
+            if reason is not None:
+                raise IllegalMoveError(reason)
         self._apply(move)
 
-    def _apply(self, move: Move) -> None:
-        record = _Undo(
-            move,
-            self._turn,
-            self._played,
-            self._drew,
-            self._idle,
-            self._pending,
-            self._over,
-            self._winner,
-        )
-        hand = self._hands[self._turn]
+    def _plainly_legal(self, move: Move) -> bool:
+        """A quick yes for the usual card play or pile move, which the judge would accept too
+        (the fast-path tests hold it to that over many seeded positions); ``False`` means "ask
+        the judge", who decides everything else and says why a move is refused."""
+        state = self._state
+        if state.over is not None or state.pending is not None or self.rules.kings_first:
+            return False
         if isinstance(move, PlayCard):
-            record.hand_index = hand.index(move.card)
-            del hand[record.hand_index]
-            target = self._piles[move.target.index]
-            target.append(move.card)
-            self._played += 1
-            self._pending = None
-            if self.rules.corners_version:
-                record.kept_corner = self._keep_finished_corner(move.target)
-            if not hand:
-                self._over, self._winner = "out", self._turn
+            card, target = move.card, move.target
+            if type(target) is not Space or card not in self._hands[state.turn]:
+                return False
+            pile = self._piles[target.index]
+            if pile:
+                return pile[-1].takes == card.kind
+            return target.is_cross or card.index in _KINGS
+        if isinstance(move, MovePile):
+            source, target = move.source, move.target
+            if type(source) is not Space or type(target) is not Space:
+                return False
+            moving = self._piles[source.index]
+            if source.is_corner or source is target or not moving:
+                return False
+            pile = self._piles[target.index]
+            if pile:
+                return pile[-1].takes == moving[0].kind
+            return target.is_corner and moving[0].index in _KINGS
+        return False
+
+    def _apply(self, move: Move) -> None:
+        state = self._state
+        mover = state.turn
+        # The records and states are built with tuple.__new__: the same values as calling the
+        # named tuples, without their Python-level constructors (the hottest lines of the engine).
+        if isinstance(move, PlayCard):
+            card, target = move.card, move.target
+            hand = self._hands[mover]
+            place = hand.index(card)
+            del hand[place]
+            self._piles[target.index].append(card)
+            kept = self.rules.corners_version and self._keep_finished_corner(target, mover)
+            played = state.played + 1
+            if hand:
+                values = (mover, played, state.drew, state.idle, None, state.over, state.winner)
+            else:
+                values = (mover, played, state.drew, state.idle, None, "out", mover)
+            self._state = _new(_TurnState, values)
+            self._history.append(_new(_Undo, (move, state, place, kept, ())))
         elif isinstance(move, MovePile):
             source = self._piles[move.source.index]
-            target = self._piles[move.target.index]
-            record.target_length = len(target)
-            target.extend(source)
+            target_pile = self._piles[move.target.index]
+            length = len(target_pile)
+            target_pile.extend(source)
             source.clear()
-            if self.rules.corners_version:
-                record.kept_corner = self._keep_finished_corner(move.target)
+            kept = self.rules.corners_version and self._keep_finished_corner(move.target, mover)
+            self._history.append(_new(_Undo, (move, state, length, kept, ())))
         else:
-            record.draws = self._end_turn()
-        self._history.append(record)
+            draws = self._end_turn()
+            self._history.append(_Undo(move, state, draws=draws))
 
-    def _keep_finished_corner(self, space: Space) -> bool:
+    def _keep_finished_corner(self, space: Space, player: int) -> bool:
         pile = self._piles[space.index]
-        if self.rules.corners_version and space.is_corner and pile[-1].rank is Rank.ACE:
-            self._kept[self._turn].extend(pile)
+        if space.is_corner and pile[-1].rank is Rank.ACE:
+            self._kept[player].extend(pile)
             pile.clear()
             return True
         return False
@@ -582,44 +696,45 @@ class Game:
     def _draw(self, player: int) -> Card:
         card = self._stock.pop()
         self._hands[player].append(card)
-        self._drew = True
         return card
 
     def _end_turn(self) -> tuple[tuple[int, int], ...]:
         """Do the end-of-turn move; returns the cards drawn as ``(player, count)`` pairs."""
+        state = self._state
         draws: list[tuple[int, int]] = []
-        mover = self._turn
+        mover = state.turn
+        drew = state.drew
         if self.end_move() is DRAW:
-            if self.rules.draw_until_fits and self._played == 0 and not self._has_play():
+            if self.rules.draw_until_fits and state.played == 0 and not self._has_play():
                 drawn = 0
                 while self._stock:
                     card = self._draw(mover)
                     drawn += 1
                     if self._card_has_play(card):
-                        self._pending = card
+                        self._state = state._replace(drew=True, pending=card)
                         return ((mover, drawn),)
                 draws.append((mover, drawn))
             else:
                 self._draw(mover)
                 draws.append((mover, 1))
-        idle = self._played == 0 and not self._drew
-        self._idle = self._idle + 1 if idle else 0
-        self._turn = (mover + 1) % self.players
-        self._played = 0
-        self._drew = False
-        if self._idle >= self.players:
-            self._over = "blocked"
+            drew = True
+        idle = state.idle + 1 if state.played == 0 and not drew else 0
+        turn = (mover + 1) % self.players
+        if idle >= self.players:
+            self._state = _TurnState(turn, 0, False, idle, None, "blocked", state.winner)
             return tuple(draws)
-        if self.rules.draw_timing is DrawTiming.START and self._stock:
-            self._draw(self._turn)
-            draws.append((self._turn, 1))
+        drew_next = self.rules.draw_timing is DrawTiming.START and bool(self._stock)
+        if drew_next:
+            self._draw(turn)
+            draws.append((turn, 1))
+        self._state = _TurnState(turn, 0, drew_next, idle, None, state.over, state.winner)
         return tuple(draws)
 
     def _card_has_play(self, card: Card) -> bool:
         return any(self._play_card_violation(card, target.index) is None for target in SPACES)
 
     def _has_play(self) -> bool:
-        return any(self._card_has_play(card) for card in self._hands[self._turn])
+        return any(self._card_has_play(card) for card in self._hands[self._state.turn])
 
     def _open_deal(self) -> None:
         """Start the first turn of a deal: dealt kings go to corners; draw-first rules draw."""
@@ -632,41 +747,35 @@ class Game:
                 pile.clear()
                 self.opening.append(MovePile(SPACES[source], SPACES[corner]))
         if self.rules.draw_timing is DrawTiming.START and self._stock:
-            self._draw(self._turn)
+            self._draw(self._state.turn)
+            self._state = self._state._replace(drew=True)
 
     def undo(self) -> Move:
         """Take back the last move and return it. Raises ``IndexError`` when there is none."""
         if not self._history:
             raise IndexError("there is no move to undo")
-        record = self._history.pop()
-        move = record.move
-        mover = record.turn
+        move, state, place, kept_corner, draws = self._history.pop()
+        mover = state.turn
         if isinstance(move, PlayCard):
             pile = self._piles[move.target.index]
-            if record.kept_corner:
+            if kept_corner:
                 pile[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
             pile.pop()
-            self._hands[mover].insert(record.hand_index, move.card)
+            self._hands[mover].insert(place, move.card)
         elif isinstance(move, MovePile):
             target = self._piles[move.target.index]
-            if record.kept_corner:
+            if kept_corner:
                 target[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
-            self._piles[move.source.index][:] = target[record.target_length :]
-            del target[record.target_length :]
+            self._piles[move.source.index][:] = target[place:]
+            del target[place:]
         else:
-            for player, count in reversed(record.draws):
+            for player, count in reversed(draws):
                 hand = self._hands[player]
                 for _ in range(count):
                     self._stock.append(hand.pop())
-        self._turn, self._played, self._drew, self._idle = (
-            record.turn,
-            record.played,
-            record.drew,
-            record.idle,
-        )
-        self._pending, self._over, self._winner = record.pending, record.over, record.winner
+        self._state = state
         return move
 
     def copy(self) -> Game:
@@ -677,7 +786,7 @@ class Game:
         other._hands = [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._kept = [list(k) for k in self._kept]
-        other._history = [dataclasses.replace(r) for r in self._history]
+        other._history = list(self._history)
         other.opening = list(self.opening)
         return other
 
@@ -688,13 +797,7 @@ class Game:
             tuple(tuple(h) for h in self._hands),
             tuple(self._stock),
             tuple(tuple(k) for k in self._kept),
-            self._turn,
-            self._played,
-            self._drew,
-            self._idle,
-            self._pending,
-            self._over,
-            self._winner,
+            self._state,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -707,26 +810,17 @@ class Game:
     def __repr__(self) -> str:
         return f"Game.from_position({self.position()!r})"
 
-    def _repr_html_(self) -> str:
-        from .render import table_svg
-
-        return table_svg(self)
+    def _repr_svg_(self) -> str:
+        """The table as a picture (everything shown, the mover's hand fanned): a game shown in a
+        notebook draws itself."""
+        return table_svg(self.table())
 
     def _player_index(self, player: int | None) -> int:
         if player is None:
-            return self._turn
+            return self._state.turn
         if not 1 <= player <= self.players:
             raise ValueError(f"there is no player P{player} (players are P1 to P{self.players})")
         return player - 1
-
-    def history_games(self) -> Iterator[Game]:
-        """Copies of the game before each move and after the last, oldest first."""
-        game = self.copy()
-        states = [game.copy()]
-        for _ in range(len(self._history)):
-            game.undo()
-            states.append(game.copy())
-        yield from reversed(states)
 
 
 def fill_hidden(table: Table, rng: random.Random) -> Table:
@@ -770,9 +864,4 @@ def _needed(top: Card) -> str:
     if top.rank is Rank.ACE:
         return "nothing goes on an ace"
     colour = "black" if top.red else "red"
-    return f"{top} takes a {colour} {Rank(top.rank - 1).word}"
-
-
-def moves_text(moves: Sequence[Move]) -> str:
-    """Moves in notation separated by spaces."""
-    return " ".join(map(str, moves))
+    return f"the {top.rank.word} takes a {colour} {Rank(top.rank - 1).word}"

@@ -34,7 +34,6 @@ KINDS: frozenset[str] = frozenset(
         "new",
         "daily",
         "next",  # next hand of a match, or next lesson step
-        "prev",  # previous lesson step
         "show",  # lesson: show me the expected moves
         "step",  # one computer move (sent by the table's timer)
         "skip",  # every computer move until the viewer's turn
@@ -70,6 +69,15 @@ class Intent:
     """``load``: a position line."""
     value: float | None = None
     """``speed``: seconds between computer moves."""
+
+    def fields(self) -> dict[str, str]:
+        """What the intent carries for the table to act on (``move``, ``position``).
+
+        >>> Intent("play", 3, move="Th>N").fields()
+        {'move': 'Th>N'}
+        """
+        carried = {"move": self.move, "position": self.position}
+        return {name: value for name, value in carried.items() if value is not None}
 
 
 def parse_intent(content: Any) -> Intent:

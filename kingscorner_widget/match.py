@@ -51,8 +51,19 @@ class Match:
     dealer's left is that hand's P1. Hand 1 is dealt by the last seat, so seat 1 leads it.
     """
 
-    def __init__(self, rules: Rules | None = None, *, players: int | None = None, seed: int = 0):
-        """A match under ``rules`` (``players`` overrides their count), dealt from ``seed``."""
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        players: int | None = None,
+        seed: int = 0,
+        first_hand: Game | None = None,
+    ):
+        """A match under ``rules`` (``players`` overrides their count), dealt from ``seed``.
+
+        ``first_hand`` gives hand 1 (played or not) instead of dealing it from the seed; it must
+        be played under the match's rules, like any hand given to :meth:`next_hand`.
+        """
         rules = rules or Rules()
         if players is not None:
             rules = rules.with_players(players)
@@ -74,7 +85,7 @@ class Match:
         """Elimination: seats that reached the target, in the order they went out."""
         self._dealers: list[int] = []
         self._active: list[tuple[int, ...]] = []
-        self._deal(self.seats)
+        self._deal(self.seats, first_hand)
 
     @property
     def game(self) -> Game:
@@ -119,7 +130,14 @@ class Match:
             rules = self.rules.with_players(len(order))
             game = Game.new(seed=self.hand_seed(len(self.hands) + 1), rules=rules)
         elif game.players != len(order):
-            raise ValueError(f"hand {len(self.hands) + 1} needs {len(order)} players")
+            raise ValueError(
+                f"hand {len(self.hands) + 1} needs {len(order)} players, not {game.players}"
+            )
+        elif game.rules != self.rules.with_players(len(order)):
+            raise ValueError(
+                f"hand {len(self.hands) + 1} is played under other rules than the match "
+                f"({game.rules.describe()}, not {self.rules.describe()})"
+            )
         self.hands.append(game)
         self._dealers.append(dealer)
         self._active.append(order)

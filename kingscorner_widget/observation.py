@@ -1,12 +1,13 @@
 """What one player sees of a game: the table, their own hand, and only counts for the rest.
 
-Computer players and the widget read an :class:`Observation`, never the :class:`Game`, so nothing
-they decide can depend on a hidden card.
+Computer players and the widget read an :class:`Observation`, never the game, so nothing they
+decide can depend on a hidden card. The game makes them (``Game.observation``) and makes a game
+back from one with the hidden cards dealt at random (``Game.from_observation``); this module
+knows nothing of the game.
 
 >>> from kingscorner_widget import Game
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
->>> g = Game.from_position(line)
->>> seen = observe(g, 1)
+>>> seen = Game.from_position(line).observation(1)
 >>> [str(c) for c in seen.hand], seen.hand_sizes, seen.stock_size
 (['Th', 'Ks', '4h'], (3, 7), 39)
 >>> seen.position()
@@ -16,16 +17,14 @@ they decide can depend on a hidden card.
 from __future__ import annotations
 
 import dataclasses
-import random
 
-from .cards import Card
-from .game import Game, fill_hidden
+from .cards import DECK, Card
 from .moves import Move
 from .notation import Table, format_position
 from .rules import Rules
-from .spaces import SPACES, Space
+from .spaces import Space
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,46 +86,7 @@ class Observation:
 
     def unseen_cards(self) -> list[Card]:
         """The cards the viewer cannot see (other hands and the stock), in deck order."""
-        from .cards import DECK
-
         seen = {card for pile in self.piles for card in pile} | set(self.hand)
         for kept in self.kept:
             seen.update(kept)
         return [card for card in DECK if card not in seen]
-
-    def sample_game(self, rng: random.Random) -> Game:
-        """A complete game consistent with this view: the hidden cards dealt at random.
-
-        The turn's progress (cards played, a draw, the turns in a row without a card played) is
-        kept, so the sampled game accepts the same moves the real one does and ends blocked when
-        it would.
-        """
-        game = Game(fill_hidden(self.table(), rng), self.rules)
-        game._played = self.cards_played_this_turn
-        game._pending = self.pending_card
-        game._idle = self.idle_turns
-        game._drew = self.drew_this_turn
-        return game
-
-
-def observe(game: Game, player: int) -> Observation:
-    """What ``player`` (1-based) sees of ``game`` now."""
-    index = game._player_index(player)
-    mine = game.turn == player
-    return Observation(
-        player=player,
-        rules=game.rules,
-        piles=tuple(game.pile(space) for space in SPACES),
-        hand=game.hand(player),
-        hand_sizes=game.hand_sizes(),
-        stock_size=game.stock_size,
-        kept=tuple(game.kept(p) for p in range(1, game.players + 1)),
-        turn=game.turn,
-        cards_played_this_turn=game.cards_played_this_turn,
-        pending_card=game.pending_card if mine else None,
-        legal_moves=tuple(game.legal_moves()) if mine and index == game.turn - 1 else (),
-        history=tuple(zip(game.movers(), map(str, game.moves), strict=True)),
-        over=game.is_over(),
-        idle_turns=game._idle,
-        drew_this_turn=game._drew,
-    )

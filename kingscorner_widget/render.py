@@ -1,11 +1,13 @@
 """Draw a position as a static SVG picture.
 
-Used by ``Game._repr_html_`` (a game shown in a notebook draws itself) and by the widget as the
-picture an exported notebook keeps. The picture shows only what ``viewer`` may see.
+Rendering takes the table alone (a :class:`~kingscorner_widget.notation.Table`, what a position
+line says) and knows nothing of the game: ``Game._repr_svg_`` draws a game in a notebook through
+it, and the widget keeps its picture in an exported notebook. A viewer's table (other hands and
+the stock as counts) gives a picture with no hidden card.
 
->>> from kingscorner_widget import Game
+>>> from kingscorner_widget.notation import parse_position
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
->>> svg = table_svg(Game.from_position(line), viewer=1)
+>>> svg = table_svg(parse_position(line), viewer=1)
 >>> svg.startswith("<svg") and 'aria-label="jack of clubs on the north pile"' in svg
 True
 """
@@ -14,17 +16,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import Card
 from .notation import Table
 from .spaces import SPACES, Space
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .observation import Observation
+__all__ = ["TableSource", "table_svg"]
 
-__all__ = ["table_svg"]
+
+class TableSource(Protocol):
+    """Anything that gives its table as one player sees it (a game does)."""
+
+    def table(self, player: int | None = None) -> Table:
+        """The table; with ``player``, other hands and the stock as counts."""
+        ...
+
 
 CARD_W, CARD_H = 58, 82
 PEEK = 20
@@ -45,14 +52,15 @@ _CENTRES: dict[Space, tuple[int, int]] = {
 _STOCK = (310, 250)
 
 
-def table_svg(source: Game | Observation | Table, viewer: int | None = None) -> str:
+def table_svg(source: Table | TableSource, viewer: int | None = None) -> str:
     """An SVG picture of the table as ``viewer`` sees it (default: everything, the mover's hand).
 
-    Each pile shows its top card with its bottom card peeking out above and its card count; the
-    corners sit on the diagonals, the stock in the middle; the hand is fanned below, and the other
-    players are listed with their card counts.
+    ``source`` is a table, or anything that gives one (then only ``viewer``'s view of it is
+    drawn). Each pile shows its top card with its bottom card peeking out above and its card
+    count; the corners sit on the diagonals, the stock in the middle; the hand is fanned below,
+    and the other players are listed with their card counts.
     """
-    table = _table(source, viewer)
+    table = source if isinstance(source, Table) else source.table(viewer)
     shown = table.turn if viewer is None else viewer - 1
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -69,16 +77,6 @@ def table_svg(source: Game | Observation | Table, viewer: int | None = None) -> 
     parts.append(_hand(hand, shown))
     parts.append("</svg>")
     return "".join(parts)
-
-
-def _table(source: Game | Observation | Table, viewer: int | None) -> Table:
-    if isinstance(source, Table):
-        return source
-    from .observation import Observation
-
-    if isinstance(source, Observation):
-        return source.table()
-    return source.table(viewer)
 
 
 def _card(card: Card, x: float, y: float, label: str) -> str:

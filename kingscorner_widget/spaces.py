@@ -2,6 +2,8 @@
 
 >>> Space.parse("ne"), Space.N.is_cross, Space.NE.is_corner
 (<Space.NE: 'NE'>, True, True)
+>>> Space.W.words, Space.W.place, Space.W.direction, Space.NE.place
+('the west pile', 'the west space', 'west', 'the north-east corner')
 """
 
 from __future__ import annotations
@@ -34,8 +36,18 @@ class Space(enum.Enum):
 
     @property
     def words(self) -> str:
-        """The space in words (``"the north pile"``, ``"the north-east corner"``)."""
+        """The space and its pile in words (``"the north pile"``, ``"the north-east corner"``)."""
         return _WORDS[self]
+
+    @property
+    def place(self) -> str:
+        """The space as a place to fill (``"the north space"``, ``"the north-east corner"``)."""
+        return f"the {_DIRECTIONS[self]} space" if self.is_cross else _WORDS[self]
+
+    @property
+    def direction(self) -> str:
+        """Where the space lies, in one word (``"north"``, ``"north-east"``)."""
+        return _DIRECTIONS[self]
 
     @classmethod
     def parse(cls, text: str) -> Space:
@@ -63,13 +75,17 @@ for _i, _space in enumerate(SPACES):
     _space.is_cross = len(_space.value) == 1
     _space.is_corner = not _space.is_cross
 del _i, _space
+_DIRECTIONS = {
+    Space.N: "north",
+    Space.E: "east",
+    Space.S: "south",
+    Space.W: "west",
+    Space.NE: "north-east",
+    Space.SE: "south-east",
+    Space.SW: "south-west",
+    Space.NW: "north-west",
+}
 _WORDS = {
-    Space.N: "the north pile",
-    Space.E: "the east pile",
-    Space.S: "the south pile",
-    Space.W: "the west pile",
-    Space.NE: "the north-east corner",
-    Space.SE: "the south-east corner",
-    Space.SW: "the south-west corner",
-    Space.NW: "the north-west corner",
+    space: f"the {where} {'pile' if space.is_cross else 'corner'}"
+    for space, where in _DIRECTIONS.items()
 }

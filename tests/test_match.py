@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kingscorner_widget import Game, MatchEnd, Rules
+from kingscorner_widget import Count, Game, MatchEnd, Rules
 from kingscorner_widget.match import Match
 
 
@@ -104,3 +104,29 @@ def test_corners_version_counts_corners_and_most_corners_wins() -> None:
     assert row.corners == (1, 0)
     assert match.corner_totals == (1, 0)
     assert match.winners() == (1,)
+
+
+def test_a_given_hand_must_be_played_under_the_match_rules() -> None:
+    match = Match(Rules(players=2, target=1000), seed=3)
+    finish_by_drawing(match.game)
+    heavy = Game.new(seed=1, rules=Rules(players=2, target=1000, count=Count.HEAVY))
+    with pytest.raises(ValueError, match="hand 2 is played under other rules than the match"):
+        match.next_hand(heavy)
+    with pytest.raises(ValueError, match="hand 2 needs 2 players, not 3"):
+        match.next_hand(Game.new(players=3, seed=1, rules=Rules(target=1000)))
+    assert match.hand_number == 1
+    same = Game.new(seed=1, rules=Rules(players=2, target=1000))
+    assert match.next_hand(same) is same
+    assert match.hand_number == 2
+
+
+def test_the_first_hand_may_be_given() -> None:
+    rules = Rules(players=3, target=40)
+    game = Game.new(seed=9, rules=rules)
+    match = Match(rules, seed=1, first_hand=game)
+    assert match.game is game
+    assert match.active_seats() == (1, 2, 3)
+    with pytest.raises(ValueError, match="hand 1 needs 3 players, not 2"):
+        Match(rules, first_hand=Game.new(players=2, seed=9))
+    with pytest.raises(ValueError, match="hand 1 is played under other rules"):
+        Match(rules, first_hand=Game.new(seed=9, rules=Rules(players=3, must_play=True)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from kingscorner_widget import Game
+from kingscorner_widget.notation import parse_position
 from kingscorner_widget.render import table_svg
 
 LINE = "N:JcTh9c E:6h S:5s W:- NE:KsQh SE:- SW:- NW:- P1:4hAs P2:?7 P3:?5 stock:31 turn:P1"
@@ -32,9 +33,20 @@ def test_the_picture_for_a_viewer_never_shows_a_hidden_card() -> None:
 
 def test_a_game_draws_itself_in_a_notebook() -> None:
     game = Game.new(players=4, seed=5)
-    html = game._repr_html_()
-    assert html.startswith("<svg")
-    assert 'data-hand="P1"' in html
+    svg = game._repr_svg_()
+    assert svg.startswith("<svg")
+    assert 'data-hand="P1"' in svg
+    assert svg == table_svg(game.table())
+
+
+def test_the_picture_is_drawn_from_the_table_alone() -> None:
+    """A viewer's position line draws the same picture as the game seen by that viewer."""
+    game = Game.from_position(LINE, seed=4)
+    game.play("4h>W")
+    for viewer in (1, 2, 3):
+        seen = parse_position(game.position(player=viewer))
+        assert table_svg(seen, viewer=viewer) == table_svg(game, viewer=viewer)
+        assert table_svg(game.table(viewer), viewer=viewer) == table_svg(game, viewer=viewer)
 
 
 def test_counts_of_one_are_singular() -> None:

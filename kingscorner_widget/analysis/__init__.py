@@ -17,7 +17,7 @@ from .players import (
     make_player,
 )
 from .review import Review, ReviewedTurn, review
-from .search import Budget, TurnPlan, TurnValue, best_turn, plain_search, search_value
+from .search import Budget, TurnPlan, TurnValue, best_turn
 from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 
 __all__ = [
@@ -41,9 +41,7 @@ __all__ = [
     "hint",
     "make_player",
     "odds",
-    "plain_search",
     "review",
-    "search_value",
     "simulate",
     "tournament",
 ]

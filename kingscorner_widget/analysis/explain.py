@@ -8,8 +8,9 @@
 '6c>W'
 >>> print(h.reason)
 Play the black 6 (6c) on the red 7 (7h) on the west pile. This turn can shed 2 cards and go out.
->>> print(explain(g, "Qh>N"))
-Qh cannot go on 9d: a card must be exactly one rank lower (9d takes a black eight)
+>>> print(explain(g, "Qh>N"))  # doctest: +NORMALIZE_WHITESPACE
+the queen of hearts (Qh) cannot go on the nine of diamonds (9d): a card must be exactly one
+rank lower (the nine takes a black eight)
 >>> print(explain(g, "draw"))
 Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W.
 >>> print(explain(g, "W>N"))
@@ -19,13 +20,13 @@ Good move: moving the west pile onto the north pile keeps going out this turn in
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
 from ..observation import Observation
+from ..spaces import Space
 from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
-from .words import card_name, count_words, space_name
+from .words import card_name, count_words
 
 __all__ = ["Hint", "explain", "hint"]
 
@@ -50,10 +51,7 @@ def hint(source: Game | Observation, budget: Budget | None = None) -> Hint:
     plan = best_turn(source, budget)
     move = plan.moves[0]
     if isinstance(move, EndTurn):
-        reason = (
-            f"No card can be played this turn: {plan.explanations[0][0].lower()}"
-            + (plan.explanations[0][1:])
-        )
+        reason = f"No card can be played this turn: {_lower_first(plan.explanations[0])}"
     else:
         total = count_words(plan.cards_played)
         tail = f"This turn can shed {total}" + (" and go out." if plan.goes_out else ".")
@@ -77,7 +75,7 @@ def explain(game: Game, move: Move | str) -> str:
         if observation.piles[move.target.index]:
             what = f"Playing {card_name(move.card)} on {move.target.words}"
         else:
-            what = f"Putting {card_name(move.card)} in the empty {space_name(move.target)[4:]}"
+            what = f"Putting {card_name(move.card)} in {_empty(move.target)}"
     else:
         what = f"Moving {move.source.words} onto {move.target.words}"
     more = " more" if observation.cards_played_this_turn else ""
@@ -92,8 +90,8 @@ def explain(game: Game, move: Move | str) -> str:
         )
     if after >= best.value:
         if best.goes_out:
-            return f"Good move: {what.lower()} keeps going out this turn in reach."
-        return f"Good move: {what.lower()} keeps the best turn in reach ({shed} this turn)."
+            return f"Good move: {_lower_first(what)} keeps going out this turn in reach."
+        return f"Good move: {_lower_first(what)} keeps the best turn in reach ({shed} this turn)."
     if after.points < best.value.points or after.kings < best.value.kings:
         why = "but keeps more penalty points in hand"
     elif after.corners < best.value.corners:
@@ -111,11 +109,22 @@ def explain(game: Game, move: Move | str) -> str:
     )
 
 
+def _lower_first(text: str) -> str:
+    """``"Putting the red queen (Qh)..."`` -> ``"putting the red queen (Qh)..."``: only the first
+    letter, so card codes keep their case."""
+    return text[:1].lower() + text[1:]
+
+
+def _empty(space: Space) -> str:
+    """``"the empty west space"``, ``"the empty north-east corner"``."""
+    return f"the empty {space.direction} {'space' if space.is_cross else 'corner'}"
+
+
 def _value_after(observation: Observation, move: Move) -> TurnValue:
     """The best the turn can achieve, counted from now, when it starts with ``move``."""
     if isinstance(move, EndTurn):
         return TurnValue(0, 0, 0, 0, 0, 0)
-    game = observation.sample_game(random.Random(0))
+    game = Game.from_observation(observation)
     kept_before = len(game.kept(observation.player))
     game.play(move)
     kept = (len(game.kept(observation.player)) - kept_before) // 13

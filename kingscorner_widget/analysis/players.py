@@ -21,7 +21,7 @@ from ..cards import Rank
 from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
-from .search import TurnValue, _search, _start, best_turn
+from .search import Solver, best_turn
 
 __all__ = [
     "GreedyPlayer",
@@ -147,7 +147,7 @@ class PlannerPlayer(_TurnPlanner):
 
 def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[Move, ...]) -> None:
     """Key each move of ``moves`` by the view the player will have just before it."""
-    game = observation.sample_game(random.Random(0))
+    game = Game.from_observation(observation)
     player = observation.player
     done = len(observation.history)
     for i, move in enumerate(moves):
@@ -185,7 +185,7 @@ class LookaheadPlayer(_TurnPlanner):
 
     def _decide(self, observation: Observation) -> tuple[Move, ...]:
         best = best_turn(observation)
-        base = observation.sample_game(random.Random(0))
+        base = Game.from_observation(observation)
         player = observation.player
         candidates: dict[str, tuple[Move, ...]] = {}
         for first in observation.legal_moves:
@@ -218,7 +218,7 @@ class LookaheadPlayer(_TurnPlanner):
                 and time.perf_counter() - start > self.time_budget
             ):
                 break
-            deal = observation.sample_game(random.Random(rng.getrandbits(64)))
+            deal = Game.from_observation(observation, seed=rng.getrandbits(64))
             for i, plan in enumerate(options):
                 game = deal.copy()
                 for move in plan:
@@ -235,8 +235,7 @@ def _race(game: Game, player: int) -> float:
         return 10.0 + len(game.hand(game.turn))
     mine = len(game.hand(player))
     observation = game.observation(game.turn)
-    value, _, _, _ = _search(_start(observation), tie_break_budget=0)
-    cards = TurnValue.unpack(value).cards
+    cards = Solver.of(observation, tie_break_budget=0).solve().value.cards
     left = len(observation.hand) - cards
     return left - mine - (10.0 if left == 0 else 0.0)
 

@@ -161,21 +161,6 @@ class SimulationResult:
     rules: Rules
     """The rules the games were played under."""
 
-    def win_rates(self) -> dict[str, tuple[float, float, float]]:
-        """For each player name: its share of wins (a shared win counts a fraction) and a 95%
-        Wilson interval."""
-        wins: dict[str, float] = {}
-        games: dict[str, int] = {}
-        for record in self.records:
-            for name in set(record.players):
-                games[name] = games.get(name, 0) + 1
-            for name in record.winner_names():
-                wins[name] = wins.get(name, 0.0) + 1 / len(record.winners)
-        return {
-            name: (wins.get(name, 0.0) / n, *wilson_interval(wins.get(name, 0.0), n))
-            for name, n in games.items()
-        }
-
     def going_out_by_hand_size(self) -> dict[int, tuple[int, int]]:
         """For each hand size at the start of a turn: (turns, turns in which the mover went out)."""
         table: dict[int, list[int]] = {}

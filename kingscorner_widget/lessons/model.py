@@ -43,7 +43,7 @@ True
 >>> Lesson.from_dict(bad)
 Traceback (most recent call last):
 ...
-ValueError: step 1 (A first move): Th>E is not legal there: Th cannot go on 6h: ...
+ValueError: step 1 (A first move): Th>E is not legal there: the ten of hearts (Th) cannot go on ...
 """
 
 from __future__ import annotations
@@ -244,16 +244,6 @@ class Lesson:
             start=start,
             summary=summary,
         )
-
-    def check(self) -> None:
-        """Check every step against the engine; raise a ``ValueError`` naming the first bad one."""
-        for number, step in enumerate(self.steps, start=1):
-            _check_step(step, self.name_step(number), self.rules)
-
-    def name_step(self, number: int) -> str:
-        """How errors name step ``number`` (1-based): ``step 3 (The pile-transfer combo)``."""
-        step = self.steps[number - 1]
-        return f"step {number} ({step.title or self.title})"
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:

@@ -91,9 +91,12 @@ def generate_puzzles(
     count: int, seed: int = 0, *, margin: int = 2, players: int = 2, max_deals: int = 2000
 ) -> list[Puzzle]:
     """``count`` puzzles from deals seeded by ``seed``, each with a best turn that sheds at least
-    ``margin`` more cards than the greedy one. The same arguments give the same puzzles.
+    ``margin`` more cards than the greedy one. The same arguments give the same puzzles. A table
+    whose best turn cannot be proven within the lessons' search budget is passed over (a lesson
+    could not load it).
     """
     from ..analysis import best_turn
+    from .search import LESSON_BUDGET
 
     if count < 0 or margin < 1:
         raise ValueError("count must be 0 or more and margin at least 1")
@@ -113,8 +116,8 @@ def generate_puzzles(
         if game.is_over():
             continue
         greedy = greedy_turn(game)
-        plan = best_turn(game)
-        if plan.cards_played < len(greedy) + margin:
+        plan = best_turn(game, LESSON_BUDGET)
+        if not plan.exact or plan.cards_played < len(greedy) + margin:
             continue
         best = tuple(move for move in plan.moves if not isinstance(move, EndTurn))
         turn_number = sum(isinstance(m, EndTurn) for m in game.moves) + 1

@@ -4,8 +4,9 @@
 >>> run = LessonRun(load_lesson("worked-turn"))
 >>> run
 <LessonRun 'A worked turn': step 1 of 3 (The ten on the jack), 0 move(s) played>
->>> run.try_move("Th>E").message
-'Th cannot go on 6h: a card must be exactly one rank lower (6h takes a black five)'
+>>> print(run.try_move("Th>E").message)  # doctest: +NORMALIZE_WHITESPACE
+the ten of hearts (Th) cannot go on the six of hearts (6h): a card must be exactly one rank
+lower (the six takes a black five)
 >>> run.try_move("draw").accepted
 False
 >>> feedback = run.try_move("Th>N")
@@ -23,6 +24,7 @@ import dataclasses
 
 from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard, as_move
+from ..words import instruction
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -257,33 +259,16 @@ def _kind(game: Game, move: Move) -> str:
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """What ``move`` does on ``game``'s table, as an instruction in words.
+    """What ``move`` does on ``game``'s table, as an instruction (see
+    :func:`kingscorner_widget.words.instruction`).
 
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     ... )
     >>> describe_move(g, as_move("Th>N"))
     'Play the ten of hearts onto the jack of clubs'
-    >>> describe_move(g, as_move("Ks>W"))
-    'Put the king of spades in the empty west space'
-    >>> describe_move(g, as_move("S>E"))
-    'Move the south pile onto the six of hearts'
-    >>> describe_move(g, as_move("Ks>NE"))
-    'Put the king of spades in the north-east corner'
     """
-    if isinstance(move, EndTurn):
-        return f"End your turn: {move}"
-    pile = game.pile(move.target)
-    if pile:
-        onto = f"onto the {pile[-1].words()}"
-    elif move.target.is_corner:
-        onto = f"in {move.target.words}"
-    else:
-        onto = f"in the empty {move.target.words.removeprefix('the ').removesuffix(' pile')} space"
-    if isinstance(move, PlayCard):
-        verb = "Put" if not pile else "Play"
-        return f"{verb} the {move.card.words()} {onto}"
-    return f"Move {move.source.words} {onto}"
+    return instruction(game, move)
 
 
 def describe_move_done(move: Move) -> str:

@@ -8,7 +8,8 @@ Every search here runs within :data:`LESSON_BUDGET`, counted in states so that a
 is refused) the same way on every machine. Loading a lesson proves the best turn of each step that
 asks for a number of cards within that budget, and refuses the lesson, naming the step, when it
 cannot (see :func:`proven_shed`): a table that big is no lesson, and a learner's move on it could
-not be judged in time. Later searches from the same step, after some of its moves, are smaller.
+not be judged in time. Searches after a learner's moves start from fewer cards and are nearly
+always smaller; should one still run out, :func:`max_shed` answers with the most it found.
 
 >>> from kingscorner_widget import Game
 >>> g = Game.from_position(

@@ -99,8 +99,12 @@ def twin(game: Game, viewer: int) -> Game | None:
     """The same game dealt with one card the viewer never sees swapped between another hand and
     the stock; both were never played or drawn, so the same moves replay. ``None`` if no pair."""
     final = game.copy()
-    seen = {card for g in game.history_games() for card in g.hand(viewer)}
-    seen |= {card for g in game.history_games() for pile in g.piles().values() for card in pile}
+    states = [game.copy()]
+    while states[-1].moves:
+        states.append(states[-1].copy())
+        states[-1].undo()
+    seen = {card for g in states for card in g.hand(viewer)}
+    seen |= {card for g in states for pile in g.piles().values() for card in pile}
     other = next(p for p in range(1, game.players + 1) if p != viewer)
     table = parse_position(game.start_position)
     dealt = table.hands[other - 1]

@@ -8,12 +8,44 @@ import time
 import pytest
 
 from kingscorner_widget import DECK, EndTurn, Game, PlayCard, Rules, best_turn
-from kingscorner_widget.analysis import Budget, TurnValue, hint, plain_search, search_value
+from kingscorner_widget.analysis import Budget, TurnValue, hint
 from kingscorner_widget.analysis.positions import random_position
-from kingscorner_widget.analysis.search import _search, _start
+from kingscorner_widget.analysis.search import Solver
+from kingscorner_widget.cards import Card
+from kingscorner_widget.notation import Table, format_position
 
-from .oracle import brute_force
+from .oracle import brute_force, plain_search
 from .support import played_games, position, resample_hidden, small_positions
+
+CORNERS = Rules(corners_version=True)
+
+
+def corners_position(rng: random.Random, hand_size: int) -> str:
+    """A table for the corners version: one to four corners built down to a random depth (some
+    close to finishing), up to four side piles, and ``hand_size`` cards in P1's hand."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    piles: list[list[Card]] = [[] for _ in range(8)]
+    kings = [c for c in deck if c.rank == 13]
+    for i in range(rng.randint(1, 4)):
+        piles[4 + i] = [kings[i]]
+        deck.remove(kings[i])
+    for i in rng.sample(range(4), rng.randint(0, 4)):
+        piles[i] = [next(c for c in deck if c.rank != 13 or rng.random() < 0.3)]
+        deck.remove(piles[i][0])
+    for number, pile in enumerate(piles):
+        if not pile:
+            continue
+        length = rng.randint(1, 12 if number >= 4 else 5)
+        while len(pile) < length:
+            options = [c for c in deck if c.fits_on(pile[-1])]
+            if not options:
+                break
+            pile.append(rng.choice(options))
+            deck.remove(pile[-1])
+    hand = deck[: min(hand_size, len(deck) - 7)]
+    stock = len(deck) - len(hand) - 7
+    return format_position(Table(piles, [hand, 7], stock, 0))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -24,8 +56,8 @@ def test_search_agrees_with_brute_force_on_random_positions(seed: int) -> None:
         plan = best_turn(game)
         assert plan.value == expected, (line, rules.describe())
         assert plan.tie_break_proven
-        assert plain_search(game.observation(1))[0] == expected
-        assert search_value(game.observation(1), bounds=False)[0] == expected
+        assert plain_search(game)[0] == expected
+        assert Solver.of(game.observation(1), bounds=False).solve().value == expected
 
 
 def test_search_agrees_with_brute_force_during_real_games() -> None:
@@ -127,11 +159,11 @@ HARD_LINE = (
 
 def test_big_hands_are_searched_with_merged_states_and_bounds() -> None:
     line = position("N:5h E:- S:6c W:QsJd NE:Kh SE:- SW:- NW:- P1:Qh6d3s2sAcKd4cTc9d")
-    observation = Game.from_position(line).observation(1)
-    fast, fast_states = search_value(observation)
-    plain, plain_states = plain_search(observation)
-    assert fast == plain
-    assert fast_states * 5 < plain_states
+    game = Game.from_position(line)
+    fast = Solver.of(game.observation(1)).solve()
+    plain, plain_states = plain_search(game)
+    assert fast.value == plain
+    assert fast.states * 5 < plain_states
 
 
 def test_turn_value_orders_by_the_documented_tie_breaks() -> None:
@@ -144,12 +176,14 @@ def test_turn_value_orders_by_the_documented_tie_breaks() -> None:
 
 def test_tie_break_budget_keeps_the_card_count_exact() -> None:
     line = position("N:- E:- S:8c W:4c3h NE:KdQc SE:- SW:- NW:- P1:QdJdTh2s2dTcAd9dAc")
-    start = _start(Game.from_position(line).observation(1))
-    proven = _search(start)
-    cut = _search(start, tie_break_budget=1)
-    assert TurnValue.unpack(cut[0]).cards == TurnValue.unpack(proven[0]).cards
-    assert proven[3]
-    assert not cut[3]
+    observation = Game.from_position(line).observation(1)
+    proven = Solver.of(observation).solve()
+    cut = Solver.of(observation, tie_break_budget=1).solve()
+    assert cut.value.cards == proven.value.cards
+    assert proven.tie_break_proven
+    assert proven.exact
+    assert not cut.tie_break_proven
+    assert cut.exact
 
 
 CORNERS_LINE = (
@@ -210,3 +244,63 @@ def test_hint_passes_the_budget_through() -> None:
     game = Game.from_position(HARD_LINE)
     assert not hint(game, Budget(states=5)).plan.exact
     assert hint(game).plan.exact
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("rules", [Rules(), CORNERS], ids=["standard", "corners"])
+def test_search_agrees_with_the_plain_search_on_bigger_hands(seed: int, rules: Rules) -> None:
+    checked = 0
+    for i in range(10):
+        rng = random.Random(seed * 1009 + i)
+        line = corners_position(rng, hand_size=rng.randint(5, 8))
+        game = Game.from_position(line, rules=rules)
+        try:
+            expected, _ = plain_search(game, time_limit=1.5)
+        except TimeoutError:
+            continue
+        checked += 1
+        plan = best_turn(game)
+        coarse = (plan.value.cards, plan.value.corners, plan.value.points, plan.value.kings)
+        assert coarse == (expected.cards, expected.corners, expected.points, expected.kings), line
+        assert plan.exact
+        if plan.tie_break_proven:
+            assert plan.value == expected, line
+        assert Solver.of(game.observation(1), bounds=False).solve().value == expected, line
+    assert checked >= 7
+
+
+def test_the_big_corners_table_is_proven_in_few_states() -> None:
+    game = Game.from_position(CORNERS_LINE, rules=CORNERS)
+    solution = Solver.of(game.observation(1), tie_break_budget=0).solve()
+    assert solution.exact
+    assert solution.value.cards == 17
+    assert solution.value.corners == 1
+    assert solution.states < 200
+    start = time.perf_counter()
+    plan = best_turn(game)
+    assert plan.exact
+    assert time.perf_counter() - start < 2.0  # about 0.1 s; the margin is for a busy machine
+
+
+def test_expand_gives_one_move_per_merged_outcome() -> None:
+    # Two red nines take the black eight alike, and the two empty side spaces are alike too.
+    line = position("N:9d E:9h S:- W:- NE:Ks SE:- SW:- NW:- P1:8s")
+    solver = Solver.of(Game.from_position(line).observation(1))
+    children, can_stop = solver.expand(
+        solver.hand0, solver.cross0, solver.corners0, solver.n0, solver.points0, solver.kings0
+    )
+    assert can_stop
+    assert sorted(child[0][:3] for child in children) == [("c", 14, 0), ("c", 14, 0)]
+    assert len({child[2] for child in children}) == 2  # on a nine, or in an empty space
+    assert all(child[4] == 0 for child in children)  # the hand is empty after either
+
+
+def test_expand_under_kings_first_offers_only_the_king() -> None:
+    line = position("N:9d E:- S:- W:- NE:- SE:- SW:- NW:- P1:8sKh")
+    game = Game.from_position(line, rules=Rules(kings_first=True))
+    solver = Solver.of(game.observation(1))
+    children, can_stop = solver.expand(
+        solver.hand0, solver.cross0, solver.corners0, solver.n0, solver.points0, solver.kings0
+    )
+    assert not can_stop
+    assert [child[0] for child in children] == [("c", 25, 1, 0)]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from kingscorner_widget import DECK, Card, Game, Rank, Space, Suit
-from kingscorner_widget.moves import DRAW, PASS, MovePile, PlayCard, parse_move
+from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules, Space, Suit
+from kingscorner_widget.errors import PositionError
+from kingscorner_widget.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
 from kingscorner_widget.notation import format_position, parse_position
 
 from .support import complete
@@ -290,7 +293,7 @@ def test_kept_corners_round_trip() -> None:
     line = complete(f"N:Jc P1:Th P1kept:{kept} P2:?7")
     assert f" P1kept:{kept} " in format_position(parse_position(line))
     bad = complete(f"N:Jc P1:Th P1kept:{kept[:-2]} P2:?7")
-    with pytest.raises(ValueError, match="whole corner piles"):
+    with pytest.raises(ValueError, match="a kept corner is a whole corner pile"):
         parse_position(bad)
 
 
@@ -312,3 +315,113 @@ def test_a_misspelt_player_field_is_named_not_miscounted(field: str) -> None:
     line = f"N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- {field} P2:?7 stock:39 turn:P1"
     with pytest.raises(ValueError, match=f"unknown field {field.split(':')[0]}:"):
         parse_position(line)
+
+
+# -- what cannot be --------------------------------------------------------------------------------
+
+KEPT = "KdQcJhTs9d8c7h6s5d4c3h2cAd"
+
+
+def test_kept_corners_exist_only_in_the_corners_version() -> None:
+    line = complete(f"N:Jc P1:Th P1kept:{KEPT} P2:?7")
+    game = Game.from_position(line, rules=Rules(corners_version=True))
+    assert len(game.kept(1)) == 13
+    with pytest.raises(PositionError, match=r"^P1kept: kept corners exist only in the corners"):
+        Game.from_position(line)
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "AcAdAhAs2c2h2s3c3d3h3s4d4h",  # thirteen cards, no corner pile
+        "KdQcJhTs9d8c7h6s5d4c3h2cAd"[2:] + "Kd",  # the king at the wrong end
+        "KdQdJhTs9d8c7h6s5d4c3h2cAc",  # two reds in a row
+        KEPT + "KhQsJdTc9h8s7d6c5h4s3d2s",  # a whole corner and twelve cards
+    ],
+)
+def test_a_kept_corner_is_a_whole_run_from_king_to_ace(kept: str) -> None:
+    line = complete(f"N:- P1:- P1kept:{kept} P2:?")
+    with pytest.raises(PositionError, match="a kept corner is a whole corner pile"):
+        parse_position(line)
+
+
+def test_a_finished_corner_on_the_table_is_impossible_in_the_corners_version() -> None:
+    line = complete("NE:KhQsJhTs9h8s7h6s5h4s3h2sAh P1:Ks P2:?7")
+    assert Game.from_position(line).pile("NE")[-1] == Card.parse("Ah")
+    with pytest.raises(PositionError, match="the NE corner pile is finished"):
+        Game.from_position(line, rules=Rules(corners_version=True))
+
+
+def test_a_player_who_went_out_ended_the_hand_on_their_turn() -> None:
+    line = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:- stock:44 turn:P1"
+    with pytest.raises(PositionError, match=r"^P2 has no cards left, so P2 went out .* turn:P2"):
+        parse_position(line)
+    game = Game.from_position(line.replace("turn:P1", "turn:P2"))
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.went_out == 2
+    assert parse_position(line.replace("P2:-", "P2:?0").replace("turn:P1", "turn:P2")).hands[1] == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("stock", "\u0663\u0669"), ("P2", "?\u0667"), ("P2", "?\u2077"), ("P2", "?\uff17")],
+)
+def test_counts_are_ascii_digits(field: str, value: str) -> None:
+    with pytest.raises(PositionError, match=f"^{field}: a .* takes the digits 0-9 only"):
+        parse_position(line_with(**{field: value}))
+
+
+@pytest.mark.parametrize("name", ["\u017f", "\u212a", "\uff2e", "\u0131"])
+def test_field_names_are_ascii(name: str) -> None:
+    with pytest.raises(PositionError, match=f"^unknown field {name}:$"):
+        parse_position(SPEC_LINE + f" {name}:4c")
+
+
+def test_messages_quote_a_short_excerpt_never_the_whole_input() -> None:
+    for line in [
+        line_with(stock="9" * 3_000),
+        line_with(P2="?" + "9" * 3_000),
+        line_with(N="Jc" + "x" * 3_000),
+        line_with(turn="P" + "1" * 3_000),
+        SPEC_LINE + " " + "a" * 3_000 + ":1",
+        SPEC_LINE + " " + "b" * 3_000,
+        "N:" + "Ah" * 500_000,
+    ]:
+        with pytest.raises(PositionError) as caught:
+            parse_position(line)
+        assert len(str(caught.value)) < 120, str(caught.value)[:300]
+        assert "invalid literal" not in str(caught.value)
+
+
+def test_a_position_that_is_not_text_is_refused() -> None:
+    with pytest.raises(PositionError, match=r"^a position is a line of text, not null$"):
+        parse_position(None)  # type: ignore[arg-type]
+    assert issubclass(PositionError, ValueError)
+
+
+def test_a_move_object_built_from_strings_is_read_or_refused_as_usual() -> None:
+    game = Game.from_position(
+        "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
+    )
+    play_card: Any = PlayCard  # built with strings, as a caller without type checks might
+    move_pile: Any = MovePile
+    end_turn: Any = EndTurn
+    game.play(play_card("6c", "n"))
+    game.play(move_pile("N", "E"))
+    assert game.pile("E")[-1] == Card.parse("6c")
+    before = game.position()
+    with pytest.raises(IllegalMoveError, match="corner piles never move"):
+        game.play(move_pile("NE", "E"))
+    for build, args in [
+        (move_pile, ("W", "X")),
+        (move_pile, ("W", 5)),
+        (play_card, ("Zz", "N")),
+        (play_card, ("Qh", "\u017f")),
+        (end_turn, ("stop",)),
+    ]:
+        with pytest.raises(ValueError, match=r"is not a|is draw or pass"):
+            build(*args)
+    with pytest.raises(IllegalMoveError, match="is not a space"):
+        game.play("Qh>\u017f")
+    assert game.position() == before

@@ -29,7 +29,7 @@ def test_sampled_game_ends_blocked_when_the_real_one_does() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:2c4d P2:KhTs P3:? stock:-")
     game.play("pass")
     game.play("pass")
-    sampled = game.observation(3).sample_game(random.Random(1))
+    sampled = Game.from_observation(game.observation(3), seed=1)
     game.play("pass")
     sampled.play("pass")
     assert game.is_over()
@@ -50,7 +50,7 @@ def test_sampled_games_play_on_like_the_real_one(name: str) -> None:
         while not game.is_over():
             mover = game.turn
             seen = game.observation(mover)
-            sampled = seen.sample_game(random.Random(rng.getrandbits(32)))
+            sampled = Game.from_observation(seen, seed=rng.getrandbits(32))
             check_invariants(sampled)
             assert sampled.position(player=mover) == game.position(player=mover)
             assert sampled.legal_moves() == game.legal_moves() == list(seen.legal_moves)

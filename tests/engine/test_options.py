@@ -53,7 +53,9 @@ def test_draw_first_undo_puts_the_next_players_card_back() -> None:
 def test_must_play_refuses_to_end_the_turn_while_a_card_fits() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:Th2c P2:?", must_play=True)
     reason = check_refused(game, DRAW)
-    assert reason == "must play: Th can go on the north pile, so it must be played"
+    assert reason == (
+        "must play: the ten of hearts (Th) can go on the north pile, so it must be played"
+    )
     assert game.end_move() not in game.legal_moves()
     check_moves(game)
     game.play("Th>N")
@@ -67,7 +69,9 @@ def test_must_play_lets_the_turn_end_when_nothing_fits() -> None:
 
 def test_must_play_counts_an_empty_cross_space() -> None:
     game = game_at("N:Jc E:Qs S:5s P1:2c P2:?", must_play=True)
-    assert check_refused(game, DRAW).startswith("must play: 2c can go on the west pile")
+    assert check_refused(game, DRAW).startswith(
+        "must play: the two of clubs (2c) can go in the empty west space"
+    )
 
 
 def test_must_play_does_not_force_pile_moves() -> None:
@@ -81,7 +85,7 @@ def test_must_play_does_not_force_pile_moves() -> None:
 
 def test_kings_first_puts_a_king_in_a_corner_before_anything_else() -> None:
     game = game_at("N:Jc E:6h S:5s W:8h P1:KhTh P2:?", kings_first=True)
-    message = "kings first: put Kh in an empty corner before anything else"
+    message = "kings first: put the king of hearts (Kh) in an empty corner before anything else"
     for move in ("Th>N", "S>E", "draw"):
         assert check_refused(game, parse_move(move)) == message
     assert {str(m) for m in check_moves(game)} == {"Kh>NE", "Kh>SE", "Kh>SW", "Kh>NW"}
@@ -118,10 +122,11 @@ def test_draw_until_it_fits_keeps_drawing_then_the_card_must_be_played() -> None
     assert game.pending_card == Card.parse("Jh")
     assert [str(m) for m in check_moves(game)] == ["Jh>E"]
     assert check_refused(game, DRAW) == (
-        "draw until it fits: play the Jh you drew before ending your turn"
+        "draw until it fits: play the jack of hearts (Jh) you drew before ending your turn"
     )
     assert (
-        check_refused(game, parse_move("2c>N")) == "draw until it fits: play the Jh you drew first"
+        check_refused(game, parse_move("2c>N"))
+        == "draw until it fits: play the jack of hearts (Jh) you drew first"
     )
     game.play("Jh>E")
     assert game.pending_card is None
@@ -289,7 +294,8 @@ def test_must_play_after_drawing_until_a_card_fits() -> None:
     assert [str(m) for m in game.legal_moves()] == ["Jh>E"]
     game.play("Jh>E")
     assert (
-        check_refused(game, DRAW) == "must play: Tc can go on the east pile, so it must be played"
+        check_refused(game, DRAW)
+        == "must play: the ten of clubs (Tc) can go on the east pile, so it must be played"
     )
     game.play("Tc>E")
     game.play("draw")
@@ -303,7 +309,9 @@ def test_must_play_a_card_drawn_at_the_start_of_the_turn() -> None:
     )
     game.play("pass")
     assert game.hand(2) == cards("4cTh")
-    assert check_refused(game, PASS).startswith("must play: Th can go on the north pile")
+    assert check_refused(game, PASS).startswith(
+        "must play: the ten of hearts (Th) can go on the north pile"
+    )
     game.play("Th>N")
     game.play("pass")
     assert game.turn == 3
@@ -315,7 +323,9 @@ def test_kings_first_with_a_king_drawn_at_the_start_of_the_turn() -> None:
         "N:Jc E:Qs S:5s W:8h P1:2c P2:Th P3:? stock:Kd9d", draw_timing="start", kings_first=True
     )
     game.play("pass")
-    assert check_refused(game, parse_move("Th>N")).startswith("kings first: put Kd")
+    assert check_refused(game, parse_move("Th>N")).startswith(
+        "kings first: put the king of diamonds (Kd)"
+    )
     game.play("Kd>NW")
     game.play("Th>N")
     assert game.is_over()
@@ -332,4 +342,4 @@ def test_the_draw_at_the_first_turn_of_a_draw_first_deal_counts_as_drawing() -> 
     game = Game.new(players=2, seed=3, rules=Rules(draw_timing=DrawTiming.START))
     assert len(game.hand(1)) == 8
     assert game.state_key() == game.copy().state_key()
-    assert game._drew, "P1 drew this turn, so the turn cannot count towards a blocked hand"
+    assert game.drew_this_turn, "P1 drew this turn, so the turn cannot count towards a blocked hand"

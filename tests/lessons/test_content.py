@@ -64,7 +64,9 @@ def test_dealt_king_step_moves_the_king_then_fills_its_space() -> None:
 def test_the_ace_lesson_numbers() -> None:
     lesson = load_lesson("ace")
     game = lesson.steps[0].new_game()
-    assert game.violation("4c>N") == "nothing can be played on an ace (Ad ends the north pile)"
+    assert game.violation("4c>N") == (
+        "nothing can be played on an ace: the ace of diamonds (Ad) ends the north pile"
+    )
     game.play("4c>E")
     assert 1 + max_shed(game) == 2  # the four of clubs first: two cards at most
     assert max_shed(lesson.steps[0].new_game()) == 3

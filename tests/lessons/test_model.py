@@ -88,12 +88,14 @@ def broken(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
             ("steps", 1, "expect"),
             [["Qd>W"]],
             "step 2 (The pile-transfer combo): Qd>W is not legal there: "
-            "Qd cannot go on 7h: a card must be exactly one rank lower",
+            "the queen of diamonds (Qd) cannot go on the seven of hearts (7h): a card must be "
+            "exactly one rank lower",
         ),
         (
             ("steps", 0, "expect"),
             [["Th>N", "Ks>N"]],
-            "step 1 (Warm up): Ks>N is not legal there: Ks cannot go on Th",
+            "step 1 (Warm up): Ks>N is not legal there: the king of spades (Ks) cannot go on "
+            "the ten of hearts (Th)",
         ),
         (
             ("steps", 0, "position"),

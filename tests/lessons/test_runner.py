@@ -102,7 +102,7 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
     assert "a card must be exactly one rank lower" in feedback.message
     assert run.game.position() == before
     assert run.played == []
-    assert run.try_move("Qh>N").message == "Qh is not in your hand"
+    assert run.try_move("Qh>N").message == "the queen of hearts (Qh) is not in your hand"
     assert run.try_move("nonsense").message.startswith("'nonsense' is not a move")
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from kingscorner_widget import Game, Rules
@@ -47,7 +48,7 @@ def run_through(lesson: Lesson) -> None:
     assert run.done
 
 
-def validator() -> object:
+def validator() -> Any:
     schema = lesson_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
@@ -164,14 +165,14 @@ def test_practice_without_mistakes_says_so() -> None:
 def test_the_schema_accepts_every_built_in_and_written_lesson() -> None:
     check = validator()
     for lesson in builtin_lessons():
-        check.validate(json.loads(lesson.to_json()))  # type: ignore[attr-defined]
+        check.validate(json.loads(lesson.to_json()))
     from importlib import resources
 
     for name in _files().values():
         text = resources.files("kingscorner_widget.lessons").joinpath("data", name).read_text()
-        check.validate(json.loads(text))  # type: ignore[attr-defined]
+        check.validate(json.loads(text))
     written = lesson_from_game(played_line(), "Written", comments={0: "Go."})
-    check.validate(written.to_dict())  # type: ignore[attr-defined]
+    check.validate(written.to_dict())
 
 
 @pytest.mark.parametrize(
@@ -187,7 +188,7 @@ def test_the_schema_accepts_every_built_in_and_written_lesson() -> None:
 def test_the_schema_and_the_loader_refuse_the_same_bad_files(change: object, message: str) -> None:
     data = lesson_from_game(played_line(), "Bad", comments={0: "Go."}).to_dict()
     change(data)  # type: ignore[operator]
-    assert not validator().is_valid(data)  # type: ignore[attr-defined]
+    assert not validator().is_valid(data)
     with pytest.raises(ValueError, match=message):
         Lesson.from_dict(data)
 
@@ -210,4 +211,4 @@ def test_an_untrusted_file_gets_an_error_naming_the_step(step: object) -> None:
     with pytest.raises(ValueError, match=r"^step 2 \(Untrusted\): "):
         Lesson.from_json(json.dumps(data))
     assert time.perf_counter() - started < 10
-    assert not validator().is_valid(data) or isinstance(step, dict)  # type: ignore[attr-defined]
+    assert not validator().is_valid(data) or isinstance(step, dict)

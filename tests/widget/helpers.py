@@ -10,6 +10,7 @@ from kingscorner_widget import Card, Game, Rank
 from kingscorner_widget.moves import EndTurn, Move, PlayCard
 from kingscorner_widget.notation import parse_position
 from kingscorner_widget.observation import Observation
+from kingscorner_widget.record import match_to_json
 from kingscorner_widget.widget import KingsCornerWidget
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -18,6 +19,8 @@ TWO_PILE_MOVES = "N:Jc E:6h S:5s W:Td NE:- SE:- SW:- NW:- P1:Ks4h9c P2:?7 stock:
 
 class FirstMove:
     """A test stand-in for a computer player: the first legal card play, else the end of turn."""
+
+    name = "first move"
 
     def __init__(self) -> None:
         self.seen: list[Observation] = []
@@ -34,6 +37,8 @@ class FirstMove:
 
 class Broken:
     """A computer player that fails: the table must carry on without it."""
+
+    name = "broken"
 
     def __init__(self, answer: Any = None, error: Exception | None = None) -> None:
         self.answer, self.error = answer, error
@@ -92,7 +97,7 @@ def assert_no_hidden_card(widget: KingsCornerWidget, status: bool = True) -> Non
     game = widget.game
     show_all = widget.show_all_hands and widget.mode == "explore"
     allowed = visible_cards(game, widget.viewer, show_all)
-    if widget.mode == "lesson":  # hands the lesson's position writes out are shown
+    if widget.mode == "lesson" and widget.lesson is not None:  # the lesson shows these hands
         table = parse_position(widget.lesson.step.position)
         for player, hand in enumerate(table.hands, start=1):
             if not isinstance(hand, int):
@@ -119,9 +124,12 @@ def state(widget: KingsCornerWidget) -> tuple[object, ...]:
     return (
         game.state_key(),
         tuple(map(str, game.moves)),
-        tuple(map(str, widget._redo)),
+        tuple(str(move) for move, _line in widget.session.history.ahead),
+        len(widget.session.history.lines),
+        match_to_json(widget.match) if widget.match is not None else None,
         widget.snapshot["version"],
         tuple(widget.legal),
         widget.mode,
         id(game),
+        id(widget.session),
     )

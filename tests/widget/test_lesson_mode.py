@@ -49,7 +49,9 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
     assert "not what this step is about" in w.status
     assert state(w) == before
     assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
-    assert w.status == "Only a king can open an empty corner, and 4h is not a king."
+    assert w.status == (
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
+    )
     with pytest.raises(IllegalMoveError):
         w.play("Th>W")
 
@@ -73,7 +75,7 @@ def test_show_me_plays_the_moves_one_by_one() -> None:
     w.show_me()
     assert w.waiting == 1  # the table steps the shown moves on its timer
     assert w.legal == []
-    assert w.status == "Watch: Th>N."
+    assert w.status == "Watch: the ten of hearts to the north pile (Th>N)."
     with pytest.raises(IllegalMoveError, match="showing you the moves"):
         w.play("Ks>NE")
     assert send(w, "step")
@@ -101,7 +103,7 @@ def test_lesson_needs_a_lesson_and_keeps_its_own_positions() -> None:
     w = KingsCornerWidget(mode="lesson", lesson=LESSON)
     assert not send(w, "new")
     assert not send(w, "load", position=OPENING)
-    with pytest.raises(ValueError, match="lesson has its own positions"):
+    with pytest.raises(ValueError, match="lesson sets out its own positions"):
         w.load(OPENING)
 
 

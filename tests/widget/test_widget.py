@@ -90,7 +90,9 @@ def test_play_follows_the_engine_and_refusals_change_nothing() -> None:
     position = w.game.position()
     with pytest.raises(IllegalMoveError, match="only a king can open an empty corner"):
         w.play("4h>NE")
-    assert w.status == "Only a king can open an empty corner, and 4h is not a king."
+    assert w.status == (
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
+    )
     assert w.game.position() == position
     assert w.snapshot["version"] == version
     with pytest.raises(IllegalMoveError, match="is not a move"):
@@ -250,18 +252,18 @@ def test_speed_can_change_from_the_browser() -> None:
     assert w.speed == 0.2
 
 
-def test_play_mode_undo_takes_back_only_the_viewers_current_turn() -> None:
+def test_play_mode_has_no_undo_a_move_once_made_stays_made() -> None:
     w = play(TWO_PILE_MOVES)
-    assert not w.snapshot["undoable"]
     w.play("S>E")
-    assert w.snapshot["undoable"]
-    w.undo()
-    assert w.game.moves == []
-    w.draw()
-    w.skip()
     assert not w.snapshot["undoable"]
+    version = w.snapshot["version"]
     w.undo()
-    assert w.status.startswith("You can take back only the moves of your own turn")
+    assert [str(m) for m in w.game.moves] == ["S>E"]
+    assert w.snapshot["version"] == version
+    assert w.status == (
+        "A card once played stays on the table, even before your turn ends: "
+        "try ideas out in explore mode."
+    )
 
 
 # -- matches and play mode --------------------------------------------------------------------
@@ -394,8 +396,8 @@ def test_hint_suggests_a_legal_move_with_a_reason() -> None:
     move, reason = found
     assert move in w.legal
     assert reason
-    assert w.snapshot["hint"] == {"move": move, "reason": reason}
-    assert w.status == f"Hint ({move}): {reason}"
+    assert w.snapshot["hint"] == {"move": move, "reason": reason, "exact": True}
+    assert w.status == f"Hint: {reason}"
     w.play(move)
     assert w.snapshot["hint"] is None
 

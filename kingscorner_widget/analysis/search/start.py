@@ -1,0 +1,55 @@
+"""What the search starts from: the mover's view of the table, reduced to what the search reads."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ...cards import DECK, Card
+from ...observation import Observation
+
+__all__ = ["Start", "check_mover"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Start:
+    """The table, the mover's hand and the rules that shape a turn."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    """Every space's pile, in the order of :data:`~kingscorner_widget.spaces.SPACES`."""
+    hand: tuple[Card, ...]
+    points: tuple[int, ...]
+    """Penalty points of each kind under the rules' count."""
+    must_play: bool
+    kings_first: bool
+    corners_version: bool
+    pending: Card | None
+    """A card drawn that must be played now (draw until it fits), else ``None``."""
+
+    @classmethod
+    def of(cls, observation: Observation) -> Start:
+        """The start of a search from the mover's observation (checked with :func:`check_mover`)."""
+        check_mover(observation)
+        rules = observation.rules
+        points = tuple(
+            rules.count.value_of(DECK[k // 2 * 4 + (2 if k % 2 else 0)]) for k in range(26)
+        )
+        return cls(
+            piles=observation.piles,
+            hand=observation.hand,
+            points=points,
+            must_play=rules.must_play,
+            kings_first=rules.kings_first,
+            corners_version=rules.corners_version,
+            pending=observation.pending_card,
+        )
+
+
+def check_mover(observation: Observation) -> None:
+    """Refuse a finished hand, or a view that is not the mover's."""
+    if observation.over:
+        raise ValueError("the hand is over: there is no turn to plan")
+    if observation.player != observation.turn:
+        raise ValueError(
+            f"it is P{observation.turn}'s turn, not P{observation.player}'s: "
+            "only the player to move can plan a turn"
+        )

@@ -1,0 +1,37 @@
+"""The table's behaviour, one session per mode, in plain Python (no widget, no traitlets).
+
+A session holds the game on the table, the viewer, the history with its log, the players'
+names and what to say; each action returns a :class:`Reply` (a status line, refused or not), and
+a refused action changes nothing. :class:`PlaySession`, :class:`ExploreSession` and
+:class:`LessonSession` each say in their docstring what their mode allows, and enforce it.
+The widget (:mod:`kingscorner_widget.widget`) only syncs, takes intents and publishes.
+
+>>> from kingscorner_widget import Game
+>>> s = ExploreSession(Game.new(players=2, seed=1))
+>>> s.act("play", move="nonsense").refused
+True
+"""
+
+from __future__ import annotations
+
+from .advice import Advice, advise
+from .explore import ExploreSession, read_source
+from .history import History
+from .lesson import LessonSession
+from .play import MAX_COMPUTER_MOVES, PlaySession
+from .reply import Reply, refuse
+from .session import Session
+
+__all__ = [
+    "MAX_COMPUTER_MOVES",
+    "Advice",
+    "ExploreSession",
+    "History",
+    "LessonSession",
+    "PlaySession",
+    "Reply",
+    "Session",
+    "advise",
+    "read_source",
+    "refuse",
+]

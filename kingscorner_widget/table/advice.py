@@ -1,0 +1,47 @@
+"""Every question the table asks the analysis, in one place, so the search budget is set once.
+
+A click must never hold the kernel for long: each search the table starts stops at
+:data:`BUDGET`, and the answer says whether it is proven best or the best found in time.
+(Lesson checks run within the lessons' own budget, :data:`kingscorner_widget.lessons.search.
+LESSON_BUDGET`, and every lesson is proven within it when it loads.)
+
+>>> from kingscorner_widget import Game
+>>> advice = advise(Game.new(players=2, seed=3).observation(1))
+>>> advice.move, advice.exact
+('Ks>SE', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..analysis import Budget, hint
+from ..observation import Observation
+
+__all__ = ["BUDGET", "Advice", "advise"]
+
+BUDGET = Budget(seconds=1.0, states=200_000)
+"""What one search started by a click may spend."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """A move to make now and why, in words."""
+
+    move: str
+    """The move, in notation."""
+    reason: str
+    """Why, in words."""
+    exact: bool
+    """True when the turn it starts is proven best; False when it is the best found in time."""
+
+    def line(self) -> str:
+        """The hint as the status line shows it."""
+        found = "" if self.exact else " (This is the best found in the time allowed.)"
+        return f"Hint: {self.reason}{found}"
+
+
+def advise(observation: Observation, budget: Budget = BUDGET) -> Advice:
+    """The best first move for the player whose view ``observation`` is (no hidden card)."""
+    found = hint(observation, budget)
+    return Advice(str(found.move), str(found.reason), exact=found.plan.exact)

@@ -1,0 +1,369 @@
+"""Play mode: the viewer at one seat against computer players, as at a real table.
+
+What play allows:
+
+- the viewer acts only for their own seat, and only on their turn; the computer players move
+  when the table asks them (:meth:`PlaySession.step`, :meth:`PlaySession.skip`);
+- a move once made stays made (a card once played stays on the table, even before the turn
+  ends): there is no undo and no branching;
+- back and forward only *review* the hand on a copy; the game itself never goes back, and play
+  resumes at the present;
+- a scored hand stays scored; no position or record is loaded over a match;
+- nothing the viewer could not see at the table is shown or confirmed: the snapshot, the hints
+  and every reply come from the viewer's own view.
+
+>>> from kingscorner_widget import Game
+>>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
+>>> s.act("back").status
+'This is the start of the hand: there is nothing further back.'
+>>> s.draw().status
+'You draw a card and end your turn.'
+>>> s.undo().status
+'A card once played stays on the table, even before your turn ends: try ideas out in explore mode.'
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..analysis.players import Player, make_player
+from ..game import Game
+from ..match import Match
+from ..moves import Move, as_move
+from ..rules import Rules
+from ..words import match_line, sentence
+from .advice import advise
+from .history import History
+from .reply import Reply, refuse
+from .session import Session, today
+
+__all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
+
+Json = dict[str, Any]
+Opponents = str | Sequence[str | Player]
+
+MAX_COMPUTER_MOVES = 5000
+"""A guard for :meth:`PlaySession.skip`: far more moves than any hand needs."""
+
+
+class PlaySession(Session):
+    """The viewer at seat ``viewer`` of ``source`` (a game or a match); the other seats are
+    computer players named by ``opponents`` (one name for all, or one per seat, or objects with
+    a ``choose(observation)`` method). ``rules`` are those of new deals (default: the source's).
+    A seat outside the table is refused before anything is set up."""
+
+    mode = "play"
+
+    def __init__(
+        self,
+        source: Game | Match,
+        *,
+        viewer: int = 1,
+        opponents: Opponents = "greedy",
+        rules: Rules | None = None,
+        seed: int = 0,
+        title: str = "",
+    ) -> None:
+        game = source.game if isinstance(source, Match) else source
+        self.rules = rules or (source.rules if isinstance(source, Match) else game.rules)
+        """The rules of new deals at this table."""
+        seats = source.seats if isinstance(source, Match) else game.players
+        for count in (seats, self.rules.players):
+            if not 1 <= viewer <= count:
+                raise ValueError(f"there is no seat {viewer} at a table of {count}")
+        check_opponents(opponents)
+        self.seat = viewer
+        """The viewer's seat (it keeps its number all match)."""
+        self.opponents = opponents
+        self.seed = seed
+        self.match = source if isinstance(source, Match) else None
+        """The match being played, if the table plays one."""
+        self._bots: dict[int, Player] = {}
+        self._review: History | None = None
+        default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
+        super().__init__(game, title=title or default)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game if self.match is not None else self._game
+
+    @property
+    def viewer(self) -> int | None:
+        """The viewer's player number in this hand (``None`` once an elimination match has put
+        their seat out)."""
+        if self.match is not None:
+            return self.match.player_of(self.seat)
+        return self.seat
+
+    @property
+    def reviewing(self) -> bool:
+        """True while the viewer looks back over the hand (the game itself stays where it is)."""
+        return self._review is not None
+
+    @property
+    def waiting(self) -> int | None:
+        game = self.game
+        if self.reviewing or game.is_over() or game.turn == self.viewer:
+            return None
+        return game.turn
+
+    def to_move(self) -> bool:
+        return not self.reviewing and super().to_move()
+
+    def name(self, player: int) -> str:
+        if player == self.viewer:
+            return "You"
+        return f"P{self.match.seat_of(player)}" if self.match is not None else f"P{player}"
+
+    def seat_name(self, seat: int) -> str:
+        """How the score sheet names a seat."""
+        return "You" if seat == self.seat else f"P{seat}"
+
+    def order(self) -> list[int]:
+        players = range(1, self.game.players + 1)
+        match = self.match
+        return sorted(players, key=match.seat_of) if match is not None else list(players)
+
+    def computers(self) -> list[int]:
+        return [p for p in range(1, self.game.players + 1) if p != self.viewer]
+
+    def prompt(self) -> str:
+        return "Your turn."
+
+    def status(self, last: str = "") -> str:
+        game = self.game
+        if game.is_over():
+            parts = [last, self.outcome()]
+            if self.match is not None:
+                over = self.match.is_over()
+                parts.append(
+                    match_line(self.match, self.seat_name)
+                    if over
+                    else "Press Next hand to deal the next hand."
+                )
+            return " ".join(filter(None, parts))
+        if self.waiting is not None:
+            return last or f"{self.name(game.turn)} to play."
+        if self.viewer is None:
+            return last or "You are out of this match: the computer players play on."
+        return super().status(last)
+
+    def view(self) -> History:
+        return self._review or self.history
+
+    def extra(self) -> Json:
+        match = self.match
+        if match is None:
+            return {}
+        return {
+            "score": {
+                "seats": [self.seat_name(s) for s in range(1, match.seats + 1)],
+                "rows": [
+                    {"hand": row.hand, "points": list(row.points), "winners": list(row.winners)}
+                    for row in match.sheet
+                ],
+                "totals": list(match.totals),
+                "target": match.rules.target,
+                "end": match.rules.match_end.value,
+                "hand": match.hand_number,
+                "scored": match.is_scored(),
+                "over": match.is_over(),
+                "winners": list(match.winners()),
+            }
+        }
+
+    # -- the viewer's moves ---------------------------------------------------------------------
+
+    def refusal(self, move: Move) -> str | None:
+        game = self.game
+        if self._review is not None:
+            at, length = self._review.at, self._review.length
+            return (
+                f"you are looking back at move {at} of {length}: "
+                "step forward to the present to play"
+            )
+        if self.match is not None and self.match.is_scored():
+            return "this hand is over and on the score sheet: deal the next hand"
+        if self.viewer is None:
+            return "you are out of this match: the computer players play on"
+        if not game.is_over() and game.turn != self.viewer:
+            return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
+        return game.violation(move)
+
+    def played(self, move: Move) -> Reply:
+        line = self.history.play(move)
+        self._score()
+        return Reply(self.status(sentence(line["words"])))
+
+    def undo(self) -> Reply:
+        return refuse(
+            "a card once played stays on the table, even before your turn ends: "
+            "try ideas out in explore mode"
+        )
+
+    def hint(self) -> Reply:
+        if not self.to_move():
+            return refuse("a hint is for your own turn")
+        viewer = self.viewer
+        assert viewer is not None  # to_move says the viewer sits at the table
+        advice = advise(self.game.observation(viewer))
+        payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
+        return Reply(advice.line(), hint=payload)
+
+    # -- looking back -------------------------------------------------------------------------
+
+    def back(self) -> Reply:
+        review = self._review
+        if review is None:
+            if not self.history.current():
+                self.history.reread()
+            review = self.history.copy(self.game.copy())
+        if review.at == 0:
+            return refuse("this is the start of the hand: there is nothing further back")
+        review.back()
+        self._review = review
+        return Reply(self._looking(review))
+
+    def forward(self) -> Reply:
+        review = self._review
+        if review is None:
+            return refuse("this is the present: there is nothing further forward")
+        review.forward()
+        if review.ahead:
+            return Reply(self._looking(review))
+        self._review = None
+        return Reply(self.status("Back to the present."))
+
+    def _looking(self, review: History) -> str:
+        last = f": {sentence(review.lines[-1]['words'])}" if review.lines else ": the deal."
+        return f"Looking back, move {review.at} of {review.length}{last.rstrip('.')}. " + (
+            "Step forward to return to the game."
+        )
+
+    # -- computer players ---------------------------------------------------------------------
+
+    def step(self) -> Reply:
+        player = self.waiting
+        if player is None:
+            return refuse("there is no computer move to make: it is your turn")
+        move, note = self._computer_move(player)
+        line = self.history.play(move)
+        self._score()
+        return Reply(self.status(sentence(line["words"]) + note), moves=(move,))
+
+    def skip(self) -> Reply:
+        made: list[Move] = []
+        last = ""
+        while (player := self.waiting) is not None and len(made) < MAX_COMPUTER_MOVES:
+            move, note = self._computer_move(player)
+            last = sentence(self.history.play(move)["words"]) + note
+            self._score()
+            made.append(move)
+        if not made:
+            return refuse("there is no computer move to skip: it is your turn")
+        return Reply(self.status(last), moves=tuple(made))
+
+    def _computer_move(self, player: int) -> tuple[Move, str]:
+        """The computer player's choice, checked by the engine; a bad choice ends its turn."""
+        game = self.game
+        try:
+            move = as_move(self._bot(player).choose(game.observation(player)))
+            reason = game.violation(move)
+        except Exception as error:  # a player that fails must not stop the table
+            reason = f"{type(error).__name__}: {error}"
+            move = game.end_move()
+        if reason is None:
+            return move, ""
+        legal = game.legal_moves()
+        fallback = game.end_move() if game.end_move() in legal else legal[0]
+        return fallback, f" ({self.name(player)} chose a move the rules refuse: {reason})"
+
+    def _bot(self, player: int) -> Player:
+        seat = self.match.seat_of(player) if self.match is not None else player
+        bot = self._bots.get(seat)
+        if bot is None:
+            spec = self.opponents
+            choice: str | Player
+            if isinstance(spec, str):
+                choice = spec
+            else:
+                others = [s for s in range(1, 7) if s != self.seat]
+                choice = spec[others.index(seat) % len(spec)] if seat in others else spec[0]
+            bot = (
+                make_player(choice, seed=self.seed * 7919 + seat)
+                if isinstance(choice, str)
+                else choice
+            )
+            self._bots[seat] = bot
+        return bot
+
+    def _score(self) -> None:
+        """Put a finished hand of the match on the score sheet."""
+        match = self.match
+        if match is not None and self.game.is_over() and not match.is_scored():
+            match.score_hand()
+
+    # -- new deals ----------------------------------------------------------------------------
+
+    def new(self, seed: int | None = None) -> Reply:
+        """A new match to the target, from ``seed`` or a random one."""
+        seats = self.rules.players
+        if not 1 <= self.seat <= seats:
+            return refuse(f"there is no seat {self.seat} at a table of {seats}")
+        seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self.match = Match(self.rules, seed=seed)
+        self._reset(f"Hand 1 of a match to {self.rules.target}")
+        return Reply(self.status(f"A new match to {self.rules.target} points."))
+
+    def daily(self, date: datetime.date | str | None = None) -> Reply:
+        """The daily deal: one hand, the same for everyone on ``date`` (default today, UTC)."""
+        try:
+            day = today() if date is None else datetime.date.fromisoformat(str(date))
+        except ValueError:
+            return refuse(f"{date!r} is not a date: write it as 2026-11-30")
+        if not 1 <= self.seat <= self.rules.players:
+            return refuse(f"there is no seat {self.seat} at a table of {self.rules.players}")
+        self.match = None
+        self._game = Game.daily(day, rules=self.rules)
+        self._reset(f"Daily deal, {day.isoformat()}")
+        return Reply(self.status())
+
+    def next(self) -> Reply:
+        """Deal the next hand of the match once this one is scored."""
+        match = self.match
+        if match is None:
+            return refuse("this table plays a single hand: start a new match with New")
+        if not match.is_scored():
+            return refuse("finish this hand first: the next one is dealt once it is over")
+        if match.is_over():
+            return refuse("the match is over: start a new one with New")
+        match.next_hand()
+        self._reset(f"Hand {match.hand_number}")
+        return Reply(self.status(f"Hand {match.hand_number} is dealt."))
+
+    def load(self, position: str) -> Reply:
+        return refuse(
+            "loading a position here would throw the game away: load positions in explore mode"
+        )
+
+    def _reset(self, title: str) -> None:
+        self.title = title
+        self._review = None
+        self.history = History(self.game, self.name)
+
+
+def check_opponents(opponents: Opponents) -> None:
+    """Refuse unknown computer players at once, rather than when they first have to move."""
+    names = [opponents] if isinstance(opponents, str) else list(opponents)
+    if not names:
+        raise ValueError("opponents needs at least one computer player")
+    for name in names:
+        if isinstance(name, str):
+            make_player(name)
+        elif not callable(getattr(name, "choose", None)):
+            raise TypeError(f"a computer player needs a choose(observation) method: {name!r}")

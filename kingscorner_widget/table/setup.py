@@ -1,0 +1,125 @@
+"""What a table keeps when its mode changes, and the session each mode opens.
+
+Switching mode replaces the session: explore works on a copy of the game on the table, play
+comes back to the table's own game or match (or plays on from the position on the table), a
+lesson starts its step afresh.
+
+>>> from kingscorner_widget import Game
+>>> setup = TableSetup(Game.new(players=2, seed=1), seed=1)
+>>> play = setup.open("play")
+>>> explore = setup.open("explore", current=play)
+>>> explore.game is play.game, explore.game.position() == play.game.position()
+(False, True)
+>>> setup.open("play", current=explore) is play
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..game import Game
+from ..lessons import Lesson, LessonRun
+from ..match import Match
+from ..rules import Rules
+from .explore import ExploreSession, read_source
+from .lesson import LessonSession
+from .play import Opponents, PlaySession, check_opponents
+from .session import Session
+
+__all__ = ["MODES", "TableSetup"]
+
+MODES = ("play", "explore", "lesson")
+"""The table's modes: play against computer players, explore any position, follow a lesson."""
+
+
+class TableSetup:
+    """A table's settings: the first ``source`` (a game, a match, a position line or a saved
+    record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
+    the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
+    teacher's "show every hand" and the ``lesson``. Bad settings raise ``ValueError`` at once."""
+
+    def __init__(
+        self,
+        source: Game | Match | str | None = None,
+        *,
+        players: int | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        viewer: int = 1,
+        opponents: Opponents = "greedy",
+        show_all_hands: bool = False,
+        lesson: Lesson | LessonRun | str | None = None,
+    ) -> None:
+        check_opponents(opponents)
+        self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
+        """The game or match the first session opens on."""
+        if rules is None:
+            rules = self.source.rules if self.source is not None else Rules(players=players or 4)
+        self.rules = rules if players is None else rules.with_players(players)
+        """The rules of new deals."""
+        self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        """The seed of the first deal and of the computer players."""
+        self.viewer, self.opponents = viewer, opponents
+        self.show_all_hands = bool(show_all_hands)
+        """Explore mode: every hand face up."""
+        self.lesson = LessonSession(lesson) if lesson is not None else None
+        """The lesson's session, kept across mode changes."""
+        self.play: PlaySession | None = None
+        """The play session to come back to."""
+
+    def open(
+        self, mode: str, source: Game | Match | None = None, current: Session | None = None
+    ) -> Session:
+        """The session for ``mode``: over ``source`` when given, else going on from ``current``
+        (the session being replaced; ``None`` for a new table)."""
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if mode == "lesson":
+            return self._lesson(source, current)
+        if source is None and current is None:
+            source = self.source
+        if mode == "explore":
+            return self._explore(source, current)
+        return self._play(source, current)
+
+    def _play(self, source: Game | Match | None, current: Session | None) -> Session:
+        title = ""
+        if source is None and current is None:  # a new table: a new match
+            source = Match(self.rules, seed=self.seed)
+            title = f"Hand 1 of a match to {self.rules.target}"
+        elif source is None and self.play is not None:  # back to the table's own game
+            return self.play
+        elif source is None and current is not None:  # play on from the position on the table
+            source = current.game.copy()
+        assert source is not None
+        self.play = PlaySession(
+            source,
+            viewer=self.viewer,
+            opponents=self.opponents,
+            rules=self.rules,
+            seed=self.seed,
+            title=title,
+        )
+        return self.play
+
+    def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
+        title = ""
+        if source is None and current is None:
+            source, title = Game.new(seed=self.seed, rules=self.rules), f"Deal {self.seed}"
+        elif source is None and current is not None:
+            source = current.game.copy()
+        assert source is not None
+        game = source.game.copy() if isinstance(source, Match) else source
+        return ExploreSession(
+            game, rules=self.rules, show_all_hands=self.show_all_hands, title=title
+        )
+
+    def _lesson(self, source: Game | Match | None, current: Session | None) -> Session:
+        if self.lesson is None:
+            raise ValueError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
+        if source is not None:
+            raise ValueError("a lesson sets out its own positions: load this in explore mode")
+        if current is not None:
+            self.lesson.restart()
+        return self.lesson

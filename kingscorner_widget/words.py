@@ -1,0 +1,339 @@
+"""Cards, spaces, moves and outcomes in words: the one place the project phrases them.
+
+Three voices, each for one kind of line a learner reads:
+
+- the **log** says what a player did: "P2 plays the ten of hearts on the north pile";
+- the **instruction** says what to do: "Play the ten of hearts onto the jack of clubs";
+- the **explanation** walks through a planned turn, naming colours because the strategy turns on
+  them: "Play the black 6 (6c) on the red 7 (7h) on the west pile."
+
+Words come first; notation, when it helps, follows in brackets. Spaces carry their own words
+(:attr:`Space.words`, :attr:`Space.place`, :attr:`Space.direction`).
+
+>>> from kingscorner_widget import Game
+>>> g = Game.from_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+... )
+>>> logged(g, parse_move("4h>W"), "P1")
+'P1 plays the four of hearts into the empty west space'
+>>> instruction(g, parse_move("Th>N"))
+'Play the ten of hearts onto the jack of clubs'
+>>> phrase(parse_move("S>E"))
+'the south pile onto the east pile'
+>>> sentence("the hand is over")
+'The hand is over.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from .cards import Card, Rank
+from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from .spaces import Space
+
+if TYPE_CHECKING:  # the game phrases nothing itself; these only type the arguments
+    from .game import Game, Outcome
+    from .match import Match
+
+__all__ = [
+    "card_name",
+    "card_words",
+    "count_words",
+    "instruction",
+    "instruction_end",
+    "logged",
+    "match_line",
+    "move_sentences",
+    "named",
+    "outcome_line",
+    "phrase",
+    "pile_name",
+    "sentence",
+]
+
+_RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+
+
+# -- cards ------------------------------------------------------------------------------------
+
+
+def card_words(card: Card) -> str:
+    """``"the ten of hearts"``: the log's and the instruction's name for a card."""
+    return f"the {card.words()}"
+
+
+def named(card: Card) -> str:
+    """``"the ten of hearts (Th)"``: words first, the notation in brackets."""
+    return f"the {card.words()} ({card})"
+
+
+def card_name(card: Card) -> str:
+    """``"the red 7 (7h)"``: the explanation's name, by colour and rank, notation in brackets.
+
+    >>> card_name(Card.parse("Qs")), card_name(Card.parse("Td"))
+    ('the black queen (Qs)', 'the red 10 (Td)')
+    """
+    rank = _RANK_NAMES.get(card.rank, str(int(card.rank)))
+    return f"the {'red' if card.red else 'black'} {rank} ({card})"
+
+
+def pile_name(pile: Sequence[Card]) -> str:
+    """A pile by its cards: ``"the black 8 (8s)"``, or
+    ``"the black 8 (8s) down to the red 7 (7h)"``."""
+    if len(pile) == 1:
+        return card_name(pile[0])
+    return f"{card_name(pile[0])} down to {card_name(pile[-1])}"
+
+
+def count_words(n: int, noun: str = "card") -> str:
+    """``"1 card"``, ``"3 cards"``, ``"1 hand"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def sentence(text: str) -> str:
+    """A reason or remark as a sentence: a capital first letter and a closing full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+# -- moves --------------------------------------------------------------------------------------
+
+
+def _verb(name: str, verb: str) -> str:
+    """``"P2 plays"`` but ``"You play"``."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def _into(game: Game, target: Space, on: str = "on") -> str:
+    """Where a card or pile lands: on a pile, into a corner, into an empty cross space."""
+    if game.pile(target):
+        return f"{on} {target.words}"
+    return (
+        f"into {target.place}" if target.is_corner else f"into the empty {target.direction} space"
+    )
+
+
+def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True) -> str:
+    """The log's line for ``move`` made by ``name`` in ``game`` (the game *before* the move).
+
+    A draw never names the card drawn: only its owner may see it.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> logged(g, parse_move("Ks>NE"), "You")
+    'You play the king of spades into the north-east corner'
+    >>> logged(g, parse_move("S>E"), "P1")
+    'P1 moves the south pile onto the east pile'
+    >>> logged(g, parse_move("draw"), "P2", drawn=3)
+    'P2 draws 3 cards and ends the turn'
+    """
+    if isinstance(move, PlayCard):
+        return f"{_verb(name, 'play')} {card_words(move.card)} {_into(game, move.target)}"
+    if isinstance(move, MovePile):
+        return f"{_verb(name, 'move')} {move.source.words} {_into(game, move.target, 'onto')}"
+    if move.kind == "pass":
+        return "You pass" if name == "You" else f"{name} passes"
+    cards = "a card" if drawn == 1 else f"{drawn} cards"
+    if name == "You":
+        return f"You draw {cards}" + (" and end your turn" if ends else "")
+    return f"{name} draws {cards}" + (" and ends the turn" if ends else "")
+
+
+def instruction(game: Game, move: Move) -> str:
+    """What ``move`` does on ``game``'s table, as an instruction.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> instruction(g, parse_move("Ks>W"))
+    'Put the king of spades in the empty west space'
+    >>> instruction(g, parse_move("Ks>NE"))
+    'Put the king of spades in the north-east corner'
+    >>> instruction(g, parse_move("S>E")), instruction(g, parse_move("draw"))
+    ('Move the south pile onto the six of hearts', 'Draw a card to end your turn')
+    """
+    if isinstance(move, EndTurn):
+        return instruction_end(move)
+    pile = game.pile(move.target)
+    if pile:
+        onto = f"onto {card_words(pile[-1])}"
+    elif move.target.is_corner:
+        onto = f"in {move.target.place}"
+    else:
+        onto = f"in the empty {move.target.direction} space"
+    if isinstance(move, PlayCard):
+        return f"{'Play' if pile else 'Put'} {card_words(move.card)} {onto}"
+    return f"Move {move.source.words} {onto}"
+
+
+def phrase(move: Move | str) -> str:
+    """A move in words without a table or a player (``Th>N``: the ten of hearts to the north
+    pile), for lines that name a move the reader can see on the table."""
+    move = parse_move(move) if isinstance(move, str) else move
+    if isinstance(move, PlayCard):
+        return f"{card_words(move.card)} to {move.target.words}"
+    if isinstance(move, MovePile):
+        return f"{move.source.words} onto {move.target.words}"
+    return "draw a card to end the turn" if move.kind == "draw" else "pass to end the turn"
+
+
+def move_sentences(
+    piles: Sequence[Sequence[Card]], hand: Sequence[Card], moves: Sequence[Move]
+) -> tuple[str, ...]:
+    """The explanation's sentences: one per move of a turn played from ``piles`` (in space
+    order) and ``hand``, each saying what the move does and, when a later move of the same turn
+    builds on it, what it makes possible (a freed space, a card that can follow).
+
+    >>> from kingscorner_widget import Game
+    >>> from kingscorner_widget.spaces import SPACES
+    >>> g = Game.from_position(
+    ...     "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
+    ... )
+    >>> turn = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N", "draw")]
+    >>> for line in move_sentences([g.pile(s) for s in SPACES], g.hand(), turn):
+    ...     print(line)  # doctest: +NORMALIZE_WHITESPACE
+    Move the west pile (the black 8 (8s) down to the red 7 (7h)) onto the red 9 (9d) on the
+    north pile, which frees the west space for the red queen (Qh).
+    Put the red queen (Qh) in the empty west space.
+    Play the black 6 (6c) on the red 7 (7h) on the north pile.
+    Draw a card to end your turn.
+    """
+    table = [list(pile) for pile in piles]
+    held = list(hand)
+    out: list[str] = []
+    for i, move in enumerate(moves):
+        later = moves[i + 1 :]
+        if isinstance(move, PlayCard):
+            pile = table[move.target.index]
+            if pile:
+                text = (
+                    f"Play {card_name(move.card)} on {card_name(pile[-1])} on {move.target.words}"
+                )
+            elif move.target.is_corner:
+                text = f"Put {card_name(move.card)} in the empty {move.target.direction} corner"
+            else:
+                text = f"Put {card_name(move.card)} in the empty {move.target.direction} space"
+            follower = _follower(later, move.target)
+            if follower is not None:
+                text += f", so {card_name(follower)} can follow"
+            pile.append(move.card)
+            if move.card in held:
+                held.remove(move.card)
+        elif isinstance(move, MovePile):
+            moving = table[move.source.index]
+            target = table[move.target.index]
+            what = f"the {move.source.direction} pile ({pile_name(moving)})"
+            if target:
+                text = f"Move {what} onto {card_name(target[-1])} on {move.target.words}"
+            else:
+                text = (
+                    f"Move {what}, headed by a king, into the empty {move.target.direction} corner"
+                )
+            filler = _filler(later, move.source)
+            if filler is not None:
+                text += f", which frees {move.source.place} for {card_name(filler)}"
+            else:
+                text += f", which empties {move.source.place}"
+            target.extend(moving)
+            moving.clear()
+        else:
+            text = instruction_end(move)
+        out.append(text + ".")
+    return tuple(out)
+
+
+def instruction_end(move: EndTurn) -> str:
+    """The end of a turn as an instruction."""
+    return "Draw a card to end your turn" if move.kind == "draw" else "Pass to end your turn"
+
+
+def _follower(later: Sequence[Move], space: Space) -> Card | None:
+    """The next card played on ``space`` by the following moves, before the pile moves away."""
+    for move in later:
+        if isinstance(move, PlayCard) and move.target is space:
+            return move.card
+        if isinstance(move, MovePile) and space in (move.source, move.target):
+            return None
+    return None
+
+
+def _filler(later: Sequence[Move], space: Space) -> Card | None:
+    """The card from hand that next fills the freed ``space``, if the turn does so."""
+    for move in later:
+        if isinstance(move, PlayCard) and move.target is space:
+            return move.card
+    return None
+
+
+# -- outcomes -----------------------------------------------------------------------------------
+
+
+def outcome_line(
+    outcome: Outcome,
+    name_of: Callable[[int], str],
+    cards_left: Sequence[int],
+    order: Sequence[int] | None = None,
+    corners_version: bool = False,
+) -> str:
+    """A finished hand in one line: who won and why, then each player's cards left in hand and
+    what they cost (``cards_left`` per player; ``order``: the players in seat order).
+
+    >>> from kingscorner_widget.game import Outcome
+    >>> name = {1: "You", 2: "P2"}.get
+    >>> outcome_line(Outcome("out", 1, (1,), (0, 13), (0, 0)), name, (0, 4))
+    'You went out and win. Left in hand: P2 4 cards (13 points).'
+    >>> outcome_line(Outcome("blocked", None, (1, 2), (2, 2), (0, 0)), name, (2, 2))
+    'The hand is blocked; You and P2 share the win. Left in hand: You 2 cards, P2 2 cards.'
+    >>> outcome_line(Outcome("out", 2, (1,), (3, 0), (2, 1)), name, (3, 0), corners_version=True)
+    'P2 went out; You win with 2 corners to 1. Left in hand: You 3 cards.'
+    """
+    names = " and ".join(name_of(p) for p in outcome.winners)
+    single = len(outcome.winners) == 1
+    verb = ("win" if names == "You" else "wins") if single else "share the win"
+    if corners_version:
+        ranked = sorted(outcome.corners, reverse=True)
+        best = ranked[0]
+        others = [n for n in ranked if n < best] or [best]
+        verb += f" with {count_words(best, 'corner')}" + (
+            f" to {others[0]}" if len(outcome.corners) > 1 else ""
+        )
+    if outcome.reason == "out" and outcome.went_out is not None:
+        went = f"{name_of(outcome.went_out)} went out"
+        if outcome.winners == (outcome.went_out,) and not corners_version:
+            head = f"{went} and {verb}."
+        else:
+            head = f"{went}; {names} {verb}."
+    else:
+        head = f"The hand is blocked; {names} {verb}."
+    players = order or range(1, len(outcome.penalties) + 1)
+    parts = []
+    for player in players:
+        cards = cards_left[player - 1]
+        if not cards:
+            continue
+        points = outcome.penalties[player - 1]
+        cost = "" if points == cards else f" ({count_words(points, 'point')})"
+        parts.append(f"{name_of(player)} {count_words(cards)}{cost}")
+    return f"{head} Left in hand: {', '.join(parts)}." if parts else head
+
+
+def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
+    """The match's standing in one line, seats named by ``seat_name``.
+
+    >>> from kingscorner_widget.match import Match
+    >>> match_line(Match(players=2), {1: "You", 2: "P2"}.get)
+    'After 0 hands: You 0, P2 0 (target 25).'
+    """
+    totals = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(match.totals, start=1))
+    hands = count_words(len(match.sheet), "hand")
+    if match.is_over():
+        winners = match.winners()
+        names = " and ".join(seat_name(s) for s in winners)
+        verb = ("win" if names == "You" else "wins") if len(winners) == 1 else "share the win"
+        return f"The match is over after {hands}: {names} {verb}. Totals: {totals}."
+    return f"After {hands}: {totals} (target {match.rules.target})."

@@ -1,0 +1,395 @@
+"""Build the tutorials as a JupyterLite site that runs in the browser with nothing installed.
+
+    .venv-lite/bin/python scripts/build_lite.py          # what `make lite` runs; site in lite-site/
+
+Every file the site loads is in the output folder, so any static web server (or a school's
+intranet) can serve it with no internet:
+
+- Pyodide itself comes from the npm ``pyodide`` package, at the version the installed
+  ``jupyterlite-pyodide-kernel`` was made for;
+- the kernel's Python side (``pyodide-kernel``, ``piplite`` and its ``ipykernel`` and
+  ``widgetsnbextension`` stand-ins) comes from that kernel's PyPI package;
+- this project's wheel is built here, and the pure-Python wheels it and the kernel need come from
+  PyPI (at the versions Pyodide's own lock file lists, where it lists them).
+
+The npm package carries Pyodide's runtime and lock file but none of the wheels the lock names, so
+the site gets its own ``pyodide-lock.json`` listing exactly the wheels it ships, and the kernel is
+told to load the tutorials' packages at start, so a notebook begins with ``import
+kingscorner_widget`` and no ``%pip`` cell. Run it with the interpreter of a venv that holds the
+``lite`` extra (``pip install -e '.[lite]'``); that venv should hold no other JupyterLab
+extensions, since the build copies every extension it finds there into the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filename
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUTPUT = ROOT / "lite-site"
+DEFAULT_CACHE = ROOT / "build" / "lite-cache"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+#: What the Pyodide kernel installs when it starts (its worker skips each one named in
+#: ``loadPyodideOptions.packages``), and then what the tutorials import.
+KERNEL_PACKAGES = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
+PROJECT = canonicalize_name("kingscorner-widget")
+
+#: The kernel's stand-ins for packages whose real versions need a server process.
+KERNEL_STAND_INS = ("ipykernel", "widgetsnbextension", "piplite", "pyodide-kernel")
+
+#: Wheels whose JupyterLab extension the site needs (the widget manager, and anywidget's front end).
+FRONT_END_WHEELS = (canonicalize_name("jupyterlab-widgets"), canonicalize_name("anywidget"))
+
+#: The files of the npm package the site uses (the rest are type stubs, demos and source maps).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+
+
+class LiteBuildError(ValueError):
+    """The site cannot be built as asked; the message names the missing or inconsistent piece."""
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """One wheel the site ships, with what Pyodide's lock file needs to know about it."""
+
+    path: Path
+    name: NormalizedName
+    version: str
+    requires: tuple[Requirement, ...]
+    imports: tuple[str, ...]
+
+    @classmethod
+    def read(cls, path: Path) -> Wheel:
+        name, version, _, tags = parse_wheel_filename(path.name)
+        if not any(tag.platform == "any" and tag.abi == "none" for tag in tags):
+            raise LiteBuildError(f"{path.name} is not a pure-Python wheel")
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            metadata_name = next(
+                (n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")),
+                None,
+            )
+            if metadata_name is None:
+                raise LiteBuildError(f"{path.name} has no METADATA")
+            metadata = email.parser.Parser().parsestr(archive.read(metadata_name).decode())
+        requires = tuple(Requirement(text) for text in metadata.get_all("Requires-Dist") or [])
+        return cls(path, name, str(version), requires, _top_level_imports(names))
+
+    def sha256(self) -> str:
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()
+
+
+def _top_level_imports(names: Iterable[str]) -> tuple[str, ...]:
+    """The importable top-level names in a wheel's file list (packages and single modules)."""
+    found: set[str] = set()
+    for name in names:
+        top, _, rest = name.partition("/")
+        if top.endswith((".dist-info", ".data")):
+            continue
+        if rest.endswith(".py") if rest else top.endswith(".py"):
+            found.add(top.removesuffix(".py"))
+    return tuple(sorted(found))
+
+
+def marker_environment(python: str) -> dict[str, str]:
+    """The values of the environment markers inside Pyodide running Python ``python``."""
+    major_minor = ".".join(python.split(".")[:2])
+    return {
+        "implementation_name": "cpython",
+        "implementation_version": python,
+        "os_name": "posix",
+        "platform_machine": "wasm32",
+        "platform_release": "",
+        "platform_system": "Emscripten",
+        "platform_version": "",
+        "python_full_version": python,
+        "platform_python_implementation": "CPython",
+        "python_version": major_minor,
+        "sys_platform": "emscripten",
+        "extra": "",
+    }
+
+
+def dependencies(wheel: Wheel, environment: Mapping[str, str]) -> list[NormalizedName]:
+    """The packages ``wheel`` needs in that environment (no extras), in the order it names them."""
+    needed: list[NormalizedName] = []
+    for requirement in wheel.requires:
+        marker: Marker | None = requirement.marker
+        if marker is not None and not marker.evaluate(dict(environment)):
+            continue
+        name = canonicalize_name(requirement.name)
+        if name not in needed:
+            needed.append(name)
+    return needed
+
+
+def closure(
+    roots: Iterable[str], wheels: Mapping[NormalizedName, Wheel], environment: Mapping[str, str]
+) -> dict[NormalizedName, list[NormalizedName]]:
+    """Every package reachable from ``roots``, each with its dependencies; a missing one is an
+    error naming who needs it."""
+    graph: dict[NormalizedName, list[NormalizedName]] = {}
+    todo = [(canonicalize_name(root), "the site itself") for root in roots]
+    while todo:
+        name, needed_by = todo.pop()
+        if name in graph:
+            continue
+        if name not in wheels:
+            raise LiteBuildError(f"no wheel for {name} (needed by {needed_by})")
+        graph[name] = dependencies(wheels[name], environment)
+        todo.extend((dep, name) for dep in graph[name])
+    return graph
+
+
+def lock_file(
+    info: Mapping[str, Any],
+    wheels: Mapping[NormalizedName, Wheel],
+    graph: Mapping[NormalizedName, list[NormalizedName]],
+) -> dict[str, Any]:
+    """A ``pyodide-lock.json`` listing exactly the shipped wheels, beside Pyodide's own ``info``."""
+    packages = {}
+    for name in sorted(graph):
+        wheel = wheels[name]
+        packages[name] = {
+            "depends": sorted(graph[name]),
+            "file_name": wheel.path.name,
+            "imports": list(wheel.imports),
+            "install_dir": "site",
+            "name": name,
+            "package_type": "package",
+            "sha256": wheel.sha256(),
+            "unvendored_tests": False,
+            "version": wheel.version,
+        }
+    return {"info": dict(info), "packages": packages}
+
+
+def run(*command: str | Path, cwd: Path = ROOT) -> None:
+    print("$", " ".join(str(part) for part in command), flush=True)
+    subprocess.run([str(part) for part in command], cwd=cwd, check=True)
+
+
+def kernel_module(name: str) -> Any:
+    try:
+        return importlib.import_module(f"jupyterlite_pyodide_kernel.{name}")
+    except ImportError as error:
+        raise LiteBuildError(
+            "jupyterlite-pyodide-kernel is not installed in this Python; run `make lite`,"
+            " or install the lite extra: pip install -e '.[lite]'"
+        ) from error
+
+
+def kernel_extension_dir() -> Path:
+    """The Pyodide kernel's JupyterLab extension as installed beside this interpreter."""
+    extension = Path(sys.prefix, "share", "jupyter", "labextensions", "@jupyterlite")
+    path = extension / "pyodide-kernel-extension" / "static" / "pypi"
+    if not path.is_dir():
+        raise LiteBuildError(f"the Pyodide kernel's wheels are not at {path}")
+    return path
+
+
+def fetch_pyodide(version: str, cache: Path) -> Path:
+    """The npm ``pyodide`` package at ``version``, unpacked in the cache (fetched once)."""
+    unpacked = cache / f"pyodide-{version}"
+    if (unpacked / "pyodide-lock.json").is_file():
+        return unpacked
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{version}.tgz"
+    if not tarball.is_file():
+        run("npm", "pack", f"pyodide@{version}", "--pack-destination", cache, "--silent")
+    with tempfile.TemporaryDirectory(dir=cache) as scratch, tarfile.open(tarball) as archive:
+        archive.extractall(scratch, filter="data")
+        missing = [f for f in PYODIDE_FILES if not (Path(scratch) / "package" / f).is_file()]
+        if missing:
+            raise LiteBuildError(f"the npm package pyodide@{version} lacks {', '.join(missing)}")
+        shutil.move(Path(scratch) / "package", unpacked)
+    return unpacked
+
+
+def build_project_wheel(into: Path) -> Path:
+    """This checkout's wheel (with its front-end bundle), built afresh."""
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", into, ROOT)
+    built = sorted(into.glob("kingscorner_widget-*.whl"))
+    if len(built) != 1:
+        raise LiteBuildError(f"expected one project wheel in {into}, found {len(built)}")
+    return built[0]
+
+
+def download_wheels(
+    project_wheel: Path, pins: Mapping[NormalizedName, str], python: str, into: Path
+) -> None:
+    """The pure-Python wheels the project and the kernel need, from PyPI, for Pyodide's Python."""
+    constraints = into / "constraints.txt"
+    constraints.write_text("".join(f"{name}=={version}\n" for name, version in pins.items()))
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--only-binary=:all:",
+        "--platform=any",
+        "--abi=none",
+        "--implementation=py",
+        f"--python-version={'.'.join(python.split('.')[:2])}",
+        "-c",
+        constraints,
+        "-d",
+        into,
+        project_wheel,
+        *(name for name in KERNEL_PACKAGES if name not in KERNEL_STAND_INS),
+    )
+
+
+def pure_pins(npm_lock: Mapping[str, Any]) -> dict[NormalizedName, str]:
+    """Versions of the pure-Python packages Pyodide's lock file lists (the versions it tests)."""
+    return {
+        canonicalize_name(entry["name"]): entry["version"]
+        for entry in npm_lock["packages"].values()
+        if entry["file_name"].endswith("-none-any.whl")
+    }
+
+
+def newest_by_name(paths: Iterable[Path]) -> dict[NormalizedName, Wheel]:
+    wheels: dict[NormalizedName, Wheel] = {}
+    for path in paths:
+        wheel = Wheel.read(path)
+        known = wheels.get(wheel.name)
+        if (
+            known is None
+            or parse_wheel_filename(path.name)[1] > parse_wheel_filename(known.path.name)[1]
+        ):
+            wheels[wheel.name] = wheel
+    return wheels
+
+
+def stage_contents(notebooks: Path, files: Path) -> list[str]:
+    """Copy the tutorials as they are now into the site's files; returns their names."""
+    sources = sorted(notebooks.glob("*.ipynb"))
+    if not sources:
+        raise LiteBuildError(f"no notebooks in {notebooks}")
+    files.mkdir(parents=True)
+    for source in [*sources, *notebooks.glob("README.md")]:
+        shutil.copy2(source, files / source.name)
+    return [source.name for source in sources]
+
+
+def kernel_settings(preload: Iterable[str]) -> dict[str, Any]:
+    """The kernel's settings: local Pyodide, no PyPI, the tutorials' packages loaded at start."""
+    return {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"packages": sorted(preload)},
+    }
+
+
+def build(output: Path, cache: Path, notebooks: Path) -> None:
+    version = kernel_module("constants").PYODIDE_VERSION
+    pyodide = fetch_pyodide(version, cache)
+    npm_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    python = npm_lock["info"]["python"]
+
+    work = cache / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    stage, wheel_dir = work / "stage", work / "wheels"
+    wheel_dir.mkdir(parents=True)
+    project_wheel = build_project_wheel(work / "project")
+    download_wheels(project_wheel, pure_pins(npm_lock), python, wheel_dir)
+    wheels = newest_by_name([*wheel_dir.glob("*.whl"), project_wheel])
+    wheels.update(newest_by_name(kernel_extension_dir().glob("*.whl")))
+    roots = [*KERNEL_PACKAGES, PROJECT]
+    graph = closure(roots, wheels, marker_environment(python))
+
+    site_pyodide = stage / "static" / "pyodide"
+    site_pyodide.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, site_pyodide / name)
+    for name in graph:
+        shutil.copy2(wheels[name].path, site_pyodide / wheels[name].path.name)
+    lock = lock_file(npm_lock["info"], wheels, graph)
+    (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+    stage_contents(notebooks, stage / "files")
+    plugins = {KERNEL_PLUGIN: kernel_settings(roots)}
+    settings = {"jupyter-config-data": {"litePluginSettings": plugins}}
+    (stage / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
+    build_config = {
+        "LiteBuildConfig": {
+            "apps": ["lab", "notebooks", "tree"],
+            "contents": ["files"],
+            "federated_extensions": [str(wheels[name].path) for name in FRONT_END_WHEELS],
+            "no_sourcemaps": True,
+            "output_dir": str(output),
+        }
+    }
+    (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
+    shutil.rmtree(output, ignore_errors=True)
+    run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage, cwd=stage)
+    check_site(output)
+    print(f"site: {output} ({site_size(output) / 2**20:.1f} MiB)")
+
+
+def check_site(site: Path) -> None:
+    """Fail when the built site points the kernel anywhere but its own folder."""
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"][KERNEL_PLUGIN]
+    url = settings["pyodideUrl"]
+    if not url.startswith("./") or not (site / url).is_file():
+        raise LiteBuildError(f"the kernel's Pyodide is not in the site: {url}")
+    if not settings.get("disablePyPIFallback"):
+        raise LiteBuildError("the kernel may still reach PyPI: disablePyPIFallback is off")
+    lock = json.loads((site / url).with_name("pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        wheel = (site / url).with_name(entry["file_name"])
+        if not wheel.is_file() or hashlib.sha256(wheel.read_bytes()).hexdigest() != entry["sha256"]:
+            raise LiteBuildError(f"the lock names {entry['file_name']}, which the site lacks")
+
+
+def site_size(site: Path) -> int:
+    return sum(path.stat().st_size for path in site.rglob("*") if path.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the site's folder")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="downloads and staging")
+    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    args = parser.parse_args(argv)
+    output = args.output.resolve()
+    try:
+        build(output, args.cache.resolve(), args.notebooks.resolve())
+    except (LiteBuildError, subprocess.CalledProcessError) as error:
+        # No half-built site is left behind for make to take as up to date.
+        shutil.rmtree(output, ignore_errors=True)
+        print(f"make lite: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,248 @@
+"""The tutorials as a JupyterLite site: notebook 01 runs in the browser, with nothing from outside.
+
+The session builds the site with ``make lite`` (a no-op when it is up to date), serves it on
+127.0.0.1 with Python's ``http.server``, and opens it in headless Chromium. Two nets catch a
+request for another host, and the test fails on either:
+
+- every request of the site's pages and their workers (Pyodide runs in one) is recorded;
+- Chromium sends everything not for 127.0.0.1 to a local proxy that records it and refuses it, so
+  nothing can leave even unseen. Chromium's own background services (its updater, sign-in and
+  network clock, named in ``CHROMIUM_SERVICES``) reach the proxy too: they are the browser's, not
+  the site's, and are refused like the rest without failing the test.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import subprocess
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, Request, expect
+
+from kingscorner_widget.lessons import load_lesson
+from kingscorner_widget.moves import MovePile, PlayCard, parse_move
+from tests.browser.jupyter_server import (
+    CHROMIUM_ARGS,
+    REPO,
+    WIDGET_SELECTOR,
+    chromium_path,
+    free_port,
+)
+
+SITE = REPO / "lite-site"
+NOTEBOOK = "01-learn-the-rules.ipynb"
+LOCAL_HOST = "127.0.0.1"
+# Pyodide boots and loads its wheels in the page: slow on CI's two busy cores, but bounded.
+BOOT_TIMEOUT_MS = 240_000
+RUN_TIMEOUT_MS = 300_000
+
+
+#: Hosts Chromium itself calls in the background whatever page is open (flags turn off the rest).
+CHROMIUM_SERVICES = frozenset(
+    {"update.googleapis.com", "accounts.google.com", "clients2.google.com"}
+)
+QUIET_CHROMIUM_ARGS = (
+    "--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate",
+    "--disable-default-apps",
+    "--no-pings",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-extensions",
+)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class RefusingProxy(http.server.BaseHTTPRequestHandler):
+    """A proxy that forwards nothing: it records what the browser asked for and refuses it."""
+
+    asked: list[str]
+
+    def refuse(self) -> None:
+        host = self.path.rsplit(":", 1)[0] if self.command == "CONNECT" else None
+        host = host or urllib.parse.urlsplit(self.path).hostname or self.path
+        self.asked.append(host)
+        self.send_error(403, "nothing leaves this machine")
+
+    def __getattr__(self, name: str) -> Any:
+        # http.server looks up ``do_<METHOD>``; every method (CONNECT for https too) is refused.
+        if name.startswith("do_"):
+            return self.refuse
+        raise AttributeError(name)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_site() -> Path:
+    """The built site: ``make lite`` builds it, or finds it up to date."""
+    done = subprocess.run(
+        ["make", "--no-print-directory", "lite"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"`make lite` failed:\n{(done.stdout + done.stderr)[-4000:]}")
+    assert (SITE / "index.html").is_file()
+    return SITE
+
+
+def serve(handler: Any) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer((LOCAL_HOST, free_port()), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def site_url(lite_site: Path) -> Iterator[str]:
+    """The site served by Python's ``http.server`` on 127.0.0.1, as a teacher would."""
+    yield from serve(functools.partial(QuietHandler, directory=str(lite_site)))
+
+
+@pytest.fixture(scope="module")
+def proxy_log() -> Iterator[tuple[str, list[str]]]:
+    asked: list[str] = []
+    handler = type("Recording", (RefusingProxy,), {"asked": asked})
+    for url in serve(handler):
+        yield url, asked
+
+
+@pytest.fixture(scope="module")
+def offline_browser(
+    playwright_instance: Playwright, chromium: str, proxy_log: tuple[str, list[str]]
+) -> Iterator[Browser]:
+    """Chromium whose every request for another host goes to the refusing proxy."""
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium_path(playwright_instance),
+        headless=True,
+        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={proxy_log[0]}"],
+    )
+    yield browser
+    browser.close()
+
+
+def leaves_machine(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme not in ("data", "blob", "about") and parts.hostname != LOCAL_HOST
+
+
+def first_step_move() -> tuple[str, str, bool]:
+    """The first move the notebook's first lesson asks for: (what to click, where, is a pile)."""
+    step = load_lesson("moves").steps[0]
+    move = parse_move(step.expect[0][0])
+    if isinstance(move, PlayCard):
+        return str(move.card), str(move.target), False
+    assert isinstance(move, MovePile), f"the first step expects {move}"
+    return str(move.source), str(move.target), True
+
+
+KERNEL_IDLE = "Python (Pyodide) | Idle"
+
+# Every code cell has run (JupyterLite does not expose the app object, so the page is read).
+NOTEBOOK_DONE = """() => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')];
+    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+}"""
+
+ERROR_OUTPUTS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+
+def menu(page: Page, name: str, item: str) -> None:
+    page.locator(".lm-MenuBar-item", has_text=re.compile(f"^{name}$")).click()
+    page.locator(".lm-Menu-item", has_text=re.compile(f"^{item}")).click()
+
+
+def run_notebook(page: Page, site_url: str) -> dict[str, float]:
+    """Open notebook 01, run it from the menu, wait for its first table; returns the seconds."""
+    start = time.monotonic()
+    page.goto(f"{site_url}/lab/index.html?path={NOTEBOOK}")
+    status_bar = page.locator(".jp-StatusBar-Widget")
+    expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+    kernel_ready = time.monotonic()
+    # The saved outputs and counts go first, so that what follows is this run's.
+    menu(page, "Edit", "Clear Outputs of All Cells")
+    expect(page.locator(".jp-OutputArea-output")).to_have_count(0)
+    menu(page, "Run", "Run All Cells")
+    table = page.locator(WIDGET_SELECTOR).first
+    expect(table.locator("[data-hand] [data-card]").first).to_be_visible(timeout=RUN_TIMEOUT_MS)
+    playable = time.monotonic()
+    page.wait_for_function(NOTEBOOK_DONE, timeout=RUN_TIMEOUT_MS)
+    expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=RUN_TIMEOUT_MS)
+    return {
+        "kernel ready": kernel_ready - start,
+        "playable table": playable - start,
+        "whole notebook run": time.monotonic() - start,
+    }
+
+
+def test_notebook_01_runs_in_the_browser_and_plays_a_lesson_step_offline(
+    offline_browser: Browser,
+    site_url: str,
+    proxy_log: tuple[str, list[str]],
+    screenshot_dir: Path,
+    record_property: Any,
+) -> None:
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 1000})
+    outside: list[str] = []
+
+    def note(request: Request) -> None:
+        if leaves_machine(request.url):
+            outside.append(f"{request.method} {request.url}")
+
+    context.on("request", note)
+    page = context.new_page()
+    try:
+        timings = run_notebook(page, site_url)
+        for name, seconds in timings.items():
+            record_property(name, round(seconds, 1))
+            print(f"notebook 01 in JupyterLite: {name} after {seconds:.1f} s")
+        assert page.locator(ERROR_OUTPUTS).all_inner_texts() == []
+
+        # One lesson step, played by clicking, checked by the engine in the browser's kernel.
+        table = page.locator(WIDGET_SELECTOR).first
+        what, where, is_pile = first_step_move()
+        status = table.locator("[data-status]")
+        greeting = status.inner_text()
+        if is_pile:
+            table.locator(f"[data-pile='{what}']").click()
+        else:
+            table.locator(f"[data-hand] [data-card='{what}']").click()
+        target = table.locator(f"[data-pile='{where}']")
+        expect(target).to_have_attribute("data-legal", re.compile(".*"))
+        target.click()
+        if not is_pile:
+            expect(target.locator(f"[data-card='{what}']")).to_be_visible()
+            expect(table.locator(f"[data-hand] [data-card='{what}']")).to_have_count(0)
+        expect(status).not_to_have_text(greeting)
+        after = load_lesson("moves").steps[0].after
+        expect(status).to_contain_text(after.split(",")[0].split(".")[0])
+        page.screenshot(path=screenshot_dir / "lite-notebook-01.png")
+    except Exception:
+        page.screenshot(path=screenshot_dir / "FAILED-lite-notebook-01.png", full_page=True)
+        raise
+    finally:
+        context.close()
+    assert outside == [], f"requests left 127.0.0.1: {outside}"
+    refused = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
+    assert refused == [], f"the browser tried to reach other hosts: {refused}"

@@ -1,0 +1,130 @@
+"""The table sessions on their own: plain Python, no widget, no traitlets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from kingscorner_widget import Game, Match, Rules
+from kingscorner_widget.lessons import load_lesson
+from kingscorner_widget.table import ExploreSession, LessonSession, PlaySession, Reply
+
+OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+
+
+def test_the_sessions_need_no_widget_library() -> None:
+    code = (
+        "import sys, kingscorner_widget.table as t, kingscorner_widget as k\n"
+        "s = t.PlaySession(k.Game.new(players=2, seed=1)); s.act('hint'); s.act('draw')\n"
+        "assert 'anywidget' not in sys.modules and 'traitlets' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_each_action_answers_with_a_reply_and_a_refusal_changes_nothing() -> None:
+    s = ExploreSession(Game.from_position(OPENING))
+    before = (s.game.state_key(), list(s.history.lines))
+    reply = s.act("play", move="4h>NE")
+    assert reply == Reply(
+        "Only a king can open an empty corner, and the four of hearts (4h) is not a king.",
+        refused=True,
+        reason="only a king can open an empty corner, and the four of hearts (4h) is not a king",
+    )
+    assert (s.game.state_key(), list(s.history.lines)) == before
+    assert s.act("fly").status == "The table does not know that action."
+    assert not s.act("play", move="Th>N").refused
+
+
+def test_explore_undoes_steps_and_branches() -> None:
+    s = ExploreSession(Game.from_position(OPENING))
+    s.play("Th>N")
+    s.play("Ks>NE")
+    assert s.back().status == (
+        "Move 1 of 2: P1 plays the ten of hearts on the north pile. "
+        "Play a move here to branch, or step forward. P1 to play."
+    )
+    assert s.undo().status == "Took back the ten of hearts to the north pile (Th>N). P1 to play."
+    assert s.history.ahead == []
+    assert s.game.moves == []
+    assert s.act("load", position="N:Qq").refused
+    assert s.load(OPENING).status == "Loaded. P1 to play."
+
+
+def test_back_costs_the_same_however_long_the_hand() -> None:
+    s = ExploreSession(Game.new(players=2, seed=4))
+    while len(s.game.moves) < 130 and not s.game.is_over():
+        s.draw()
+    start = time.perf_counter()
+    for _ in range(100):
+        s.back()
+    for _ in range(100):
+        s.forward()
+    per_step = (time.perf_counter() - start) / 200
+    assert per_step < 0.002, f"{per_step * 1000:.2f} ms a step"
+
+
+def test_play_looks_back_on_a_copy_and_scores_once() -> None:
+    s = PlaySession(Match(Rules(players=2), seed=5), opponents="greedy")
+    game = s.game
+    while not game.is_over():
+        s.skip() if s.waiting is not None else s.play(s.legal()[0])
+    assert s.match is not None
+    assert s.match.is_scored()
+    moves = list(game.moves)
+    s.back()
+    assert s.reviewing
+    assert game.moves == moves
+    assert s.play("draw").status.startswith("You are looking back at move")
+    while s.reviewing:
+        s.forward()
+    assert s.status().endswith("Press Next hand to deal the next hand.") or s.match.is_over()
+    assert len(s.match.sheet) == 1
+
+
+def test_play_words_for_the_viewer() -> None:
+    s = PlaySession(Game.from_position(OPENING), opponents="greedy")
+    assert s.status() == "Your turn."
+    assert s.play("Th>N").status == "You play the ten of hearts on the north pile. Your turn."
+    assert s.step().status == "There is no computer move to make: it is your turn."
+    assert s.next().status == "This table plays a single hand: start a new match with New."
+    assert s.new(seed=1).status == "A new match to 25 points. Your turn."
+
+
+def test_a_seat_outside_the_table_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match=r"^there is no seat 3 at a table of 2$"):
+        PlaySession(Game.new(players=2, seed=1), viewer=3)
+
+
+def test_a_lesson_session_checks_the_learners_moves() -> None:
+    s = LessonSession(load_lesson("worked-turn"))
+    assert s.status() == "Step 1 of 3: The ten on the jack."
+    assert s.play("Qs>N").status == "The queen of spades (Qs) is not in your hand."
+    assert not s.play("Th>N").refused
+    assert s.new().status == (
+        "A lesson sets out its own positions: use Next and Back to move through it."
+    )
+    shown = s.next()
+    assert shown.status.startswith("Step 2 of 3")
+    assert s.show().status.startswith("Watch: the king of spades")
+    while s.waiting is not None:
+        s.step()
+    assert s.run.step_done
+
+
+def test_a_hint_says_when_it_is_the_best_found_in_time() -> None:
+    from kingscorner_widget.analysis import Budget
+    from kingscorner_widget.table import advise
+
+    line = (
+        "N:QhJcTd9s E:3d2sAh S:Th W:- NE:KhQcJhTs SE:KcQdJs SW:Ks NW:- "
+        "P1:9h4cJd5h7s7cTc6h5d3s6c8h9cQs8s6dAc7hAd P2:?17 stock:0 turn:P1"
+    )
+    game = Game.from_position(line, rules=Rules(corners_version=True))
+    advice = advise(game.observation(1), Budget(states=50))
+    assert not advice.exact
+    assert advice.line().endswith("(This is the best found in the time allowed.)")
+    assert advice.move in [str(m) for m in game.legal_moves()]
+    assert advise(Game.from_position(OPENING).observation(1)).exact

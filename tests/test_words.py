@@ -1,0 +1,72 @@
+"""One vocabulary: the wording the rules audit asked for, checked where learners read it."""
+
+from __future__ import annotations
+
+from kingscorner_widget import Game, Rules
+from kingscorner_widget.analysis import explain
+from kingscorner_widget.game import Outcome
+from kingscorner_widget.match import Match
+from kingscorner_widget.spaces import Space
+from kingscorner_widget.words import match_line, outcome_line
+
+
+def NAMES(player: int) -> str:  # noqa: N802 - read as a table of names
+    return {1: "You", 2: "P2", 3: "P3"}[player]
+
+
+def test_spaces_carry_their_words() -> None:
+    assert [s.words for s in (Space.N, Space.NE)] == ["the north pile", "the north-east corner"]
+    assert [s.place for s in (Space.W, Space.SW)] == ["the west space", "the south-west corner"]
+    assert Space.SE.direction == "south-east"
+
+
+def test_left_in_hand_counts_cards_and_names_the_points_when_they_differ() -> None:
+    outcome = Outcome("out", 1, (1,), (0, 31, 3), (0, 0, 0))
+    assert outcome_line(outcome, NAMES, (0, 4, 3)) == (
+        "You went out and win. Left in hand: P2 4 cards (31 points), P3 3 cards."
+    )
+
+
+def test_the_corners_version_names_the_corners_won() -> None:
+    outcome = Outcome("blocked", None, (3,), (2, 2, 5), (1, 0, 2))
+    line = outcome_line(outcome, NAMES, (2, 2, 5), corners_version=True)
+    assert line.startswith("The hand is blocked; P3 wins with 2 corners to 1.")
+
+
+def test_a_match_after_one_hand_says_one_hand() -> None:
+    match = Match(Rules(players=2), seed=1)
+    game = match.game
+    while not game.is_over():
+        game.play(game.legal_moves()[-1])
+    match.score_hand()
+    line = match_line(match, NAMES)
+    assert "after 1 hand:" in line.lower()
+    assert "1 hands" not in line
+
+
+def test_explanations_keep_card_codes_as_written() -> None:
+    game = Game.from_position(
+        "N:9d E:4c S:5s W:- NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:40 turn:P1"
+    )
+    said = explain(game, "Qh>W")
+    assert "(Qh)" in said
+    assert "(qh)" not in said
+
+
+def test_a_king_into_a_taken_corner_is_told_the_corner_is_taken() -> None:
+    game = Game.from_position(
+        "N:Jc E:6h S:5s W:9d NE:KsQh SE:- SW:- NW:- P1:Kh4h P2:?7 stock:37 turn:P1"
+    )
+    assert game.violation("Kh>NE") == (
+        "the north-east corner is taken: a king opens only an empty corner"
+    )
+
+
+def test_must_play_calls_an_empty_space_a_space() -> None:
+    game = Game.from_position(
+        "N:Jc E:Qs S:5s W:- NE:- SE:- SW:- NW:- P1:2c P2:?7 stock:41 turn:P1",
+        rules=Rules(must_play=True),
+    )
+    assert game.violation("draw") == (
+        "must play: the two of clubs (2c) can go in the empty west space, so it must be played"
+    )
