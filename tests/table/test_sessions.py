@@ -123,7 +123,7 @@ def test_a_hint_says_when_it_is_the_best_found_in_time() -> None:
         "P1:9h4cJd5h7s7cTc6h5d3s6c8h9cQs8s6dAc7hAd P2:?17 stock:0 turn:P1"
     )
     game = Game.from_position(line, rules=Rules(corners_version=True))
-    advice = advise(game.observation(1), Budget(states=50))
+    advice = advise(game.observation(1), Budget(states=5))
     assert not advice.exact
     assert advice.line().endswith("(This is the best found in the time allowed.)")
     assert advice.move in [str(m) for m in game.legal_moves()]
