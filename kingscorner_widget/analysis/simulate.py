@@ -19,6 +19,8 @@ import hashlib
 import itertools
 import math
 import os
+import sys
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -194,9 +196,22 @@ class SimulationResult:
         return pandas.DataFrame(rows)
 
 
+IN_BROWSER = sys.platform == "emscripten"
+"""True in a browser's Python (a JupyterLite site's Pyodide kernel), which cannot start processes
+or threads: simulations there run in the notebook's own process, one game after another."""
+
+IN_BROWSER_NOTE = (
+    "This Python runs inside the browser, which cannot start other processes: "
+    "the games run here, one after another."
+)
+
+
 def _executor(workers: int | None) -> concurrent.futures.Executor | None:
     workers = workers or os.cpu_count() or 1
     if workers <= 1:
+        return None
+    if IN_BROWSER:
+        warnings.warn(IN_BROWSER_NOTE, RuntimeWarning, stacklevel=4)
         return None
     return concurrent.futures.ProcessPoolExecutor(max_workers=workers)
 
@@ -213,6 +228,9 @@ def _run(
     description: str,
 ) -> list[GameRecord]:
     from tqdm.auto import tqdm
+
+    if IN_BROWSER:  # tqdm's monitor thread cannot start in the browser
+        tqdm.monitor_interval = 0
 
     indexes = list(range(games))
     own = executor is None and games > 1

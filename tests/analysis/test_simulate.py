@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 
 import pytest
 
@@ -118,3 +119,17 @@ def test_plots_draw_on_axes() -> None:
     for axes in (plot_win_rates(duel), plot_game_lengths(games), plot_going_out(games)):
         assert axes.get_title()
     plt.close("all")
+
+
+def test_in_the_browser_the_games_run_here_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = importlib.import_module("kingscorner_widget.analysis.simulate")
+    monkeypatch.setattr(module, "IN_BROWSER", True)
+
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise NotImplementedError("no processes in the browser")
+
+    monkeypatch.setattr(module.concurrent.futures, "ProcessPoolExecutor", no_processes)
+    with pytest.warns(RuntimeWarning, match="runs inside the browser"):
+        here = module.simulate(["greedy", "random"], games=4, seed=3, workers=2, progress=False)
+    monkeypatch.setattr(module, "IN_BROWSER", False)
+    assert here == module.simulate(["greedy", "random"], games=4, seed=3, workers=1, progress=False)
