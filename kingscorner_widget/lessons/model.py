@@ -72,6 +72,7 @@ _STEP_KEYS = {
     "after",
     "seed",
     "rules",
+    "viewer",
 }
 _LESSON_KEYS = {"title", "summary", "rules", "steps"}
 _MOVE_LIST = re.compile(r'\[((?:\s*"[A-Za-z0-9>]+",?)+)\s*\]')
@@ -101,6 +102,15 @@ class Step:
     """Seed for filling the position's hidden cards (other hands, the stock)."""
     rules: Rules | None = None
     """Rules for this step only (default: the lesson's)."""
+    viewer: int | None = None
+    """The player whose seat the learner holds in this step (default: the player to move). A step
+    that shows a finished hand from the loser's side sets it; the learner still plays only on
+    their own turn, so an interactive step's viewer must be the player to move."""
+
+    @property
+    def learner(self) -> int:
+        """The learner's player number: :attr:`viewer`, else the player to move."""
+        return self.viewer if self.viewer is not None else parse_position(self.position).turn + 1
 
     @property
     def interactive(self) -> bool:
@@ -126,6 +136,8 @@ class Step:
             out["seed"] = self.seed
         if self.rules is not None:
             out["rules"] = _rules_dict(self.rules)
+        if self.viewer is not None:
+            out["viewer"] = self.viewer
         return out
 
     def new_game(self, lesson_rules: Rules | None = None) -> Game:
@@ -314,6 +326,9 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
     seed = raw.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"{where}: seed must be a whole number")
+    viewer = raw.get("viewer")
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+        raise ValueError(f"{where}: viewer must be a player number such as 2, not {viewer!r}")
     step = Step(
         position=position,
         narration=narration,
@@ -324,6 +339,7 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
         title=title,
         seed=seed,
         rules=_read_rules(raw.get("rules"), where),
+        viewer=viewer,
     )
     _check_step(step, where, lesson_rules)
     return step
@@ -335,6 +351,14 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
         game = step.new_game(lesson_rules)
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
+    if step.viewer is not None:
+        if not 1 <= step.viewer <= game.players:
+            raise ValueError(f"{where}: there is no P{step.viewer} at this table of {game.players}")
+        if step.interactive and step.viewer != game.turn:
+            raise ValueError(
+                f"{where}: the learner plays this step, so the viewer must be the player to move "
+                f"(P{game.turn}), not P{step.viewer}"
+            )
     for sequence in step.expect:
         trial = game.copy()
         for text in sequence:

@@ -47,7 +47,7 @@ class LessonSession(Session):
     def __init__(self, lesson: Lesson | LessonRun | str) -> None:
         self.run = as_run(lesson)
         """The lesson being followed."""
-        self.learner = self.run.game.turn
+        self.learner = self.run.step.learner
         """The learner's player number in the current step."""
         self._showing: list[Move] = []
         super().__init__(self.run.game, title=self.run.lesson.title)
@@ -165,7 +165,7 @@ class LessonSession(Session):
         self._started()
 
     def _started(self) -> Reply:
-        self.learner = self.run.game.turn
+        self.learner = self.run.step.learner
         self._showing.clear()
         self.view()
         return Reply(self.status())

@@ -219,3 +219,30 @@ def test_loading_a_big_corners_lesson_is_bounded_in_time() -> None:
         "step 1 (Corners): the best turn there cannot be proven within the "
         "lesson search budget (5000 states); use a smaller table",
     )
+
+
+def _one_step(**fields: Any) -> dict[str, Any]:
+    step = {"position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"}
+    return {"title": "Seats", "steps": [{**step, "narration": "Look.", **fields}]}
+
+
+def test_a_step_names_the_learners_seat_when_it_is_not_the_movers() -> None:
+    lesson = Lesson.from_dict(_one_step(viewer=2))
+    assert lesson.steps[0].learner == 2
+    assert Lesson.from_dict(lesson.to_dict()) == lesson
+    assert Lesson.from_dict(_one_step()).steps[0].learner == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"viewer": 3}, "there is no P3 at this table of 2"),
+        ({"viewer": True}, "viewer must be a player number"),
+        ({"viewer": "2"}, "viewer must be a player number"),
+        ({"viewer": 2, "expect": [["Th>N"]]}, "the viewer must be the player to move (P1)"),
+    ],
+)
+def test_a_bad_viewer_is_refused_naming_the_step(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match="step 1") as refused:
+        Lesson.from_dict(_one_step(**fields))
+    assert message in str(refused.value)

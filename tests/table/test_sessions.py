@@ -128,3 +128,15 @@ def test_a_hint_says_when_it_is_the_best_found_in_time() -> None:
     assert advice.line().endswith("(This is the best found in the time allowed.)")
     assert advice.move in [str(m) for m in game.legal_moves()]
     assert advise(Game.from_position(OPENING).observation(1)).exact
+
+
+def test_a_finished_hand_is_shown_from_the_seat_the_lesson_names() -> None:
+    """Lesson 9, hand 2: P1 went out and the text says "you are P2", so P2's hand is yours."""
+    s = LessonSession("scoring-match")
+    while not s.status().startswith("Step 2 of"):
+        assert not s.next().refused
+    assert s.learner == 2
+    assert s.name(2) == "You"
+    assert s.name(1) == "P1"
+    assert not s.next().refused
+    assert s.learner == 1  # hand 3: you went out, so the empty hand is yours
