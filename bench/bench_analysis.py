@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from bench.stats import percentile
 from kingscorner_widget import Game, Rules
 from kingscorner_widget.analysis import Budget, best_turn, simulate, tournament
 from kingscorner_widget.analysis.players import (
@@ -108,11 +109,6 @@ def corners_positions(count: int = 64, seed: int = 2026) -> list[str]:
     return [*lines, CORNERS_TABLE]
 
 
-def _percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def search_suite(lines: Sequence[str], rules: Rules) -> dict[str, float]:
     """Time :func:`best_turn` on each table: median and worst seconds, median and most states
     (all, and those the first pass needs to prove the cards, corners, points and kings), how many
@@ -130,11 +126,11 @@ def search_suite(lines: Sequence[str], rules: Rules) -> dict[str, float]:
         first = Solver.of(game.observation(game.turn), tie_break_budget=0, budget=LIMIT).solve()
         coarse.append(first.states)
     return {
-        "median": _percentile(times, 0.5),
+        "median": percentile(times, 50),
         "worst": max(times),
-        "states_median": _percentile(states, 0.5),
+        "states_median": percentile(states, 50),
         "states_max": max(states),
-        "coarse_median": _percentile(coarse, 0.5),
+        "coarse_median": percentile(coarse, 50),
         "coarse_max": max(coarse),
         "exact": exact,
         "tie_breaks": tie_breaks,

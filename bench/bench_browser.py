@@ -33,6 +33,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from playwright.sync_api import Locator, Page, WebSocket, sync_playwright
 
+from bench.stats import percentile
 from kingscorner_widget import EndTurn, Game, Move, MovePile, PlayCard
 from tests.browser.jupyter_server import (
     JupyterServer,
@@ -275,12 +276,6 @@ def click_move(page: Page, widget: Locator, wire: Wire, move: Move) -> Action:
         [f for f in frames if f.sent and f.msg_type == "comm_msg"],
         [f for f in frames if not f.sent and f.msg_type == "comm_msg"],
     )
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[index]
 
 
 # The floor under the table's figures: the smallest anywidget round trip on the same page (a

@@ -38,7 +38,6 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
-import pathlib
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -46,6 +45,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .bundle import bundle_file
 from .errors import IllegalMoveError
 from .game import Game
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
@@ -60,8 +60,6 @@ from .table.setup import MODES, TableSetup
 from .words import sentence
 
 __all__ = ["MODES", "KingsCornerWidget"]
-
-_STATIC = pathlib.Path(__file__).parent / "static"
 
 STALE = "The table changed before that click arrived, so nothing was done: try again."
 PAGE_SETS = frozenset({"speed"})
@@ -93,8 +91,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
     on the table, play comes back to the table's own game or match, a lesson restarts its step.
     """
 
-    _esm = _STATIC / "widget.js"
-    _css = _STATIC / "widget.css"
+    _esm = bundle_file("widget.js")
+    _css = bundle_file("widget.css")
 
     snapshot = traitlets.Dict().tag(sync=True)
     """What the viewer may see, as JSON: ``version``, ``mode``, ``players``, ``viewer``, ``turn``,

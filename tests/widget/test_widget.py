@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -496,3 +497,10 @@ def test_ipython_display_sends_the_picture_as_its_own_output(
     assert isinstance(html, str)
     assert html.startswith('<div class="kcw-fallback">')
     assert "jack of clubs on the north pile" in html
+
+
+def test_a_checkout_without_the_built_front_end_is_told_how_to_build_it(tmp_path: Path) -> None:
+    from kingscorner_widget.bundle import bundle_file
+
+    with pytest.raises(FileNotFoundError, match=r"not built: .*widget\.js is missing.*make js"):
+        bundle_file("widget.js", tmp_path)
