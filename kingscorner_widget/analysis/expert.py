@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..cards import Rank
+from ..errors import IllegalMoveError
 from ..game import Game
 from ..moves import EndTurn, Move, PlayCard
 from ..observation import Observation
@@ -348,6 +349,28 @@ class ExpertPlayer:
             )
         return self._evaluate(observation, chosen, plan, start, deadline)
 
+    def compare(self, observation: Observation, turns: Sequence[Sequence[Move]]) -> Decision:
+        """Play each of ``turns`` (whole turns for the player to move, each ending the turn) out
+        in the same sampled deals, every turn in every deal, best average first.
+
+        >>> from kingscorner_widget import Game, parse_move
+        >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
+        >>> seen = Game.from_position(line).observation(1)
+        >>> turns = [[parse_move(m) for m in t.split()] for t in ("draw", "6c>W 3h>E draw")]
+        >>> [c.worlds for c in ExpertPlayer(worlds=20).compare(seen, turns).candidates]
+        [20, 20]
+        """
+        _check(observation)
+        start = self.clock()
+        endings = []
+        for turn in turns:
+            moves = tuple(turn)
+            if not moves or not isinstance(moves[-1], EndTurn):
+                raise ValueError("each turn to compare must end the turn (with draw or pass)")
+            endings.append(_replay(observation, moves))
+        deadline = None if self.time_budget is None else start + self.time_budget
+        return self._evaluate(observation, endings, (), start, deadline, narrow=False)
+
     def _evaluate(
         self,
         observation: Observation,
@@ -355,6 +378,7 @@ class ExpertPlayer:
         plan: tuple[Move, ...],
         start: float,
         deadline: float | None,
+        narrow: bool = True,
     ) -> Decision:
         clock = self.clock
         player = observation.player - 1
@@ -367,6 +391,8 @@ class ExpertPlayer:
         worlds = [0] * n
         alive = list(range(n))
         schedule = {max(1, round(share * self.worlds)): keep for share, keep in _SCHEDULE}
+        if not narrow:
+            schedule = {}
         played = 0
         first = clock()
         hidden_from = [i for i in range(len(observation.hand_sizes)) if i != player]
@@ -443,6 +469,9 @@ def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
     game = _table_game(observation)
     for move in moves[:-1]:
         game.play(move)
+    reason = game.violation(moves[-1])
+    if reason is not None:
+        raise IllegalMoveError(f"{moves[-1]} cannot end this turn: {reason}")
     return _ending(game, observation.player, moves, len(observation.hand))
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from kingscorner_widget import Count, Game, Rules
+from kingscorner_widget import Count, Game, IllegalMoveError, Rules, parse_move
 from kingscorner_widget.analysis import best_turn
 from kingscorner_widget.analysis.expert import ExpertPlayer, sample_world
 from kingscorner_widget.analysis.players import GreedyPlayer, make_player
 from kingscorner_widget.analysis.playout import PlayoutState, play_to_end
+from kingscorner_widget.analysis.winning_hint import winning_hint
 from kingscorner_widget.moves import EndTurn
 
 from .support import RULE_VARIANTS, played_games, position, resample_hidden
@@ -260,3 +261,54 @@ def test_a_budget_spent_before_any_deal_falls_back_to_the_best_turn_and_says_so(
     assert decision.worlds_played == 0
     assert "time budget" in decision.note
     assert decision.moves == best_turn(view).moves
+
+
+# -- comparing turns and the winning hint ------------------------------------------------------
+
+
+def test_compare_plays_every_turn_in_every_deal_and_refuses_unfinished_or_illegal_turns() -> None:
+    game = _open_position()
+    view = game.observation(1)
+    turns = [[parse_move("draw")], [parse_move(m) for m in ("6c>W", "3h>E", "draw")]]
+    decision = small(worlds=24).compare(view, turns)
+    assert sorted(c.worlds for c in decision.candidates) == [24, 24]
+    assert {c.moves for c in decision.candidates} == {tuple(t) for t in turns}
+    with pytest.raises(ValueError, match="must end the turn"):
+        small().compare(view, [[parse_move("6c>W")]])
+    with pytest.raises(IllegalMoveError):
+        small().compare(view, [[parse_move("6c>N"), parse_move("draw")]])
+
+
+def test_the_winning_hint_says_what_it_holds_back_and_why() -> None:
+    game = _open_position()
+    hint = winning_hint(game, worlds=30, candidates=16)
+    assert hint.move in game.legal_moves()
+    assert hint.turn[0] == hint.move
+    best = best_turn(game)
+    assert set(hint.held) <= set(best.cards)
+    assert hint.win_chance is not None
+    if hint.held:
+        assert f"hold the {hint.held[0].words()}" in hint.reason
+        assert hint.best_turn_win_chance is not None
+        assert f"{hint.best_turn_win_chance:.0%}" in hint.reason
+    for move in hint.turn:
+        game.play(move)
+
+
+def test_the_winning_hint_depends_only_on_what_the_player_sees() -> None:
+    rng = random.Random(3)
+    for game in list(played_games(10, seed=9))[:4]:
+        mover = game.turn
+        hint = winning_hint(game, worlds=12, candidates=8)
+        twin = resample_hidden(game, mover, rng)
+        again = winning_hint(twin, worlds=12, candidates=8)
+        assert (again.move, again.reason) == (hint.move, hint.reason)
+
+
+def test_the_winning_hint_names_a_forced_move_and_a_way_out() -> None:
+    out = Game.from_position(position("N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c"))
+    assert winning_hint(out, worlds=8).reason.endswith("this turn goes out and wins the hand.")
+    forced = Game.from_position(position("N:9d E:4c S:5s W:Qs NE:- SE:- SW:- NW:- P1:Ah"))
+    assert winning_hint(forced, worlds=8).reason == (
+        "Draw and end the turn: it is the only move the rules allow now."
+    )
