@@ -17,6 +17,7 @@ from kingscorner_widget.analysis import best_turn
 from kingscorner_widget.analysis.expert import ExpertPlayer, sample_world
 from kingscorner_widget.analysis.players import GreedyPlayer, make_player
 from kingscorner_widget.analysis.playout import PlayoutState, play_to_end
+from kingscorner_widget.analysis.simulate import simulate, tournament
 from kingscorner_widget.analysis.winning_hint import winning_hint
 from kingscorner_widget.moves import EndTurn
 
@@ -312,3 +313,23 @@ def test_the_winning_hint_names_a_forced_move_and_a_way_out() -> None:
     assert winning_hint(forced, worlds=8).reason == (
         "Draw and end the turn: it is the only move the rules allow now."
     )
+
+
+# -- paired deals, which the expert's figures are measured on ------------------------------------
+
+
+def test_paired_deals_play_each_deal_once_from_every_seat() -> None:
+    players = ["greedy", "random", "planner"]
+    result = simulate(players, games=6, seed=4, workers=1, progress=False, rotate=True, paired=True)
+    records = result.records
+    assert [r.seed for r in records[:3]] == [records[0].seed] * 3
+    assert [r.seed for r in records[3:]] == [records[3].seed] * 3
+    assert records[0].seed != records[3].seed
+    assert {r.players[0] for r in records[:3]} == set(players)
+    duel = tournament(["greedy", "random"], games=4, seed=4, workers=1, progress=False, paired=True)
+    seeds = [r.seed for r in duel.results[0].records]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
+    with pytest.raises(ValueError, match="games must be a multiple of 3"):
+        simulate(players, games=4, workers=1, progress=False, rotate=True, paired=True)
+    with pytest.raises(ValueError, match="games must be a multiple of 2"):
+        tournament(["greedy", "random"], games=3, workers=1, progress=False, paired=True)
