@@ -2,9 +2,9 @@
 
 :func:`winning_hint` asks the expert (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`)
 for the turn most likely to win the hand, and explains it against the turn that sheds the most
-(:func:`~kingscorner_widget.analysis.best_turn`): which card it holds back and why ("playing it
-leaves the west pile empty, and P2 has 7 cards to fill it"), and how often each turn won in the
-deals the expert sampled. It is meant to sit beside today's best-turn hint (``hint(game,
+(:func:`~kingscorner_widget.analysis.best_turn`): which card it holds back, or plays instead, and
+why ("playing it leaves the west pile empty, and P2 has 7 cards to fill it"), and how often each
+turn won in the same deals. It is meant to sit beside today's best-turn hint (``hint(game,
 goal="win")``).
 
 >>> from kingscorner_widget import Game
@@ -13,9 +13,9 @@ goal="win")``).
 >>> str(h.move), [str(card) for card in h.held]
 ('Qh>NE', ['8d'])
 >>> print(h.reason)  # doctest: +NORMALIZE_WHITESPACE
-Play the queen of hearts (Qh) on the north-east corner, and hold the eight of diamonds (8d):
-playing it would give P2 a place for a black seven. This turn won 52% of 40 sampled deals;
-shedding the most won 45%.
+Play the queen of hearts (Qh) on the north-east corner, and play the jack of diamonds (Jd)
+rather than the eight of diamonds (8d): playing the eight would give P2 a place for a black
+seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ class WinningHint:
     turn: tuple[Move, ...]
     """The whole turn the expert would play."""
     held: tuple[Card, ...]
-    """Cards the turn that sheds the most would play and this turn keeps in hand."""
+    """Cards the turn that sheds the most would play and this turn keeps in hand (it may play
+    others instead)."""
     win_chance: float | None
     """The share of sampled deals this turn won (``None`` when nothing needed sampling)."""
     best_turn_win_chance: float | None
@@ -140,8 +141,17 @@ def winning_hint(
     elif result is None:
         reason = f"{first}: {_NOTES.get(decision.note, decision.note)}."
     elif held:
+        instead = [c for c in played if c not in _cards(best)]
+        keep = (
+            f"play {_card(instead[0])} rather than {_card(held[0])}"
+            if instead
+            else f"hold {_card(held[0])}"
+        )
+        why = _why_hold(observation, chosen, best)
+        if instead:
+            why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
         reason = (
-            f"{first}, and hold {_card(held[0])}: {_why_hold(observation, chosen, best)}. "
+            f"{first}, and {keep}: {why}. "
             f"This turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
         )
         reason += f"; shedding the most won {rival_win:.0%}." if rival_win is not None else "."
