@@ -221,7 +221,6 @@ def play_turn(state: PlayoutState) -> None:
     hand = state.hands[state.turn]
     tops = state.tops
     bottoms = state.bottoms
-    rank = RANK.__getitem__
     key = KEY
     want = _WANT_OR_NONE.__getitem__
     limit = state.moves + MAX_MOVES
@@ -248,7 +247,13 @@ def play_turn(state: PlayoutState) -> None:
         wanted = dict(zip(map(want, reversed(tops)), _BACKWARDS, strict=True))
         fits = [c for c in cards if key[c] in wanted]
         if fits:
-            best = max(fits, key=rank)
+            # The highest card that fits, the first held among equals (c >> 2 is its rank - 1).
+            best = fits[0]
+            if len(fits) > 1:
+                high = max(fits) >> 2
+                for best in fits:
+                    if best >> 2 == high:
+                        break
             _put(state, hand, best, wanted[key[best]])
             continue
         if pending < 0:
@@ -263,7 +268,11 @@ def play_turn(state: PlayoutState) -> None:
                 _move_pile(state, source, target)
                 continue
         if -1 in bottoms:
-            _put(state, hand, max(cards, key=rank), bottoms.index(-1))
+            high = max(cards) >> 2
+            for best in cards:
+                if best >> 2 == high:
+                    break
+            _put(state, hand, best, bottoms.index(-1))
             continue
         return
 
