@@ -6,7 +6,8 @@ with a 95% Wilson interval, and its decision time (wall clock and processor time
 the 95th percentile).
 
 ``python -m bench expert`` runs a quick version (40 deals a match). The full-size runs the
-strength targets rest on (1,000 hands a match) take about an hour on one core::
+strength targets rest on (1,000 hands a match against greedy play, 250 against the planner and
+the look-ahead player) take about 20 minutes of processor time, far longer on a busy machine::
 
     KINGSCORNER_BENCH_DEALS=500 make bench        # or: python -m bench expert
 
