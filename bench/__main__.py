@@ -2,6 +2,7 @@
 
 ``python -m bench`` runs all of them; ``python -m bench engine browser`` only the modules whose
 name contains one of the words given.
+``KINGSCORNER_BENCH_DEALS=500 python -m bench expert`` runs the expert's full-size matches.
 """
 
 from __future__ import annotations

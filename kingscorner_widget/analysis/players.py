@@ -241,14 +241,18 @@ def _race(game: Game, player: int) -> float:
 
 
 def make_player(kind: str, seed: int = 0, **options: object) -> Player:
-    """A player by name: ``"random"``, ``"greedy"``, ``"planner"`` or ``"lookahead"``.
+    """A player by name: ``"random"``, ``"greedy"``, ``"planner"``, ``"lookahead"`` or
+    ``"expert"`` (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`; options ``worlds``,
+    ``candidates``, ``time_budget``).
 
     >>> make_player("lookahead", seed=2, samples=4).samples
     4
+    >>> make_player("expert", seed=2, worlds=50, time_budget=0.4).worlds
+    50
     >>> make_player("clever")
     Traceback (most recent call last):
     ...
-    ValueError: unknown player 'clever': choose random, greedy, planner or lookahead
+    ValueError: unknown player 'clever': choose random, greedy, planner, lookahead or expert
     """
     if kind == "random":
         return RandomPlayer(seed=seed)
@@ -258,4 +262,10 @@ def make_player(kind: str, seed: int = 0, **options: object) -> Player:
         return PlannerPlayer()
     if kind == "lookahead":
         return LookaheadPlayer(seed=seed, **options)  # type: ignore[arg-type]
-    raise ValueError(f"unknown player {kind!r}: choose random, greedy, planner or lookahead")
+    if kind == "expert":
+        from .expert import ExpertPlayer
+
+        return ExpertPlayer(seed=seed, **options)  # type: ignore[arg-type]
+    raise ValueError(
+        f"unknown player {kind!r}: choose random, greedy, planner, lookahead or expert"
+    )

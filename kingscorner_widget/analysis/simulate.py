@@ -142,7 +142,12 @@ def play_game(
 
 
 def _run_chunk(
-    players: Sequence[PlayerSpec], rules: Rules, seed: int, indexes: Sequence[int], rotate: bool
+    players: Sequence[PlayerSpec],
+    rules: Rules,
+    seed: int,
+    indexes: Sequence[int],
+    rotate: bool,
+    paired: bool = False,
 ) -> list[GameRecord]:
     out = []
     for index in indexes:
@@ -150,7 +155,9 @@ def _run_chunk(
         if rotate:
             shift = index % len(seated)
             seated = seated[shift:] + seated[:shift]
-        out.append(play_game(seated, rules, game_seed(seed, index), index))
+        # Paired deals: games k*n .. k*n+n-1 share deal k, each seat taking every hand once.
+        deal = index // len(seated) if paired else index
+        out.append(play_game(seated, rules, game_seed(seed, deal), index))
     return out
 
 
@@ -226,6 +233,7 @@ def _run(
     progress: bool,
     rotate: bool,
     description: str,
+    paired: bool = False,
 ) -> list[GameRecord]:
     from tqdm.auto import tqdm
 
@@ -240,12 +248,14 @@ def _run(
         if pool is None:
             records = []
             for index in indexes:
-                records.extend(_run_chunk(players, rules, seed, [index], rotate))
+                records.extend(_run_chunk(players, rules, seed, [index], rotate, paired))
                 bar.update(1)
             return records
         size = max(1, min(50, math.ceil(games / (8 * (workers or os.cpu_count() or 1)))))
         chunks = [indexes[i : i + size] for i in range(0, games, size)]
-        futures = [pool.submit(_run_chunk, players, rules, seed, chunk, rotate) for chunk in chunks]
+        futures = [
+            pool.submit(_run_chunk, players, rules, seed, chunk, rotate, paired) for chunk in chunks
+        ]
         records = []
         for future in concurrent.futures.as_completed(futures):
             done = future.result()
@@ -267,8 +277,13 @@ def simulate(
     workers: int | None = None,
     progress: bool = True,
     rotate: bool = False,
+    paired: bool = False,
 ) -> SimulationResult:
     """Play ``games`` hands between ``players`` (seated in order, or rotated each game).
+
+    With ``paired`` (and ``rotate``), each deal is played once from every seat: games ``k*n``
+    to ``k*n + n - 1`` share deal ``k``, so the luck of the deal cancels out (``games`` must
+    then be a multiple of the number of players).
 
     Runs on local processes by default (``workers``: how many, default all cores; 1 runs here);
     pass any :class:`concurrent.futures.Executor` as ``executor`` to run elsewhere, for example
@@ -279,9 +294,20 @@ def simulate(
         raise ValueError(f"games must be 0 or more, not {games}")
     if not 2 <= len(players) <= 6:
         raise ValueError(f"a game needs 2 to 6 players, not {len(players)}")
+    _check_paired(paired, games, len(players))
     rules = (rules or Rules()).with_players(len(players))
-    records = _run(players, rules, games, seed, executor, workers, progress, rotate, "games")
+    records = _run(
+        players, rules, games, seed, executor, workers, progress, rotate, "games", paired
+    )
     return SimulationResult(records=tuple(records), rules=rules)
+
+
+def _check_paired(paired: bool, games: int, seats: int) -> None:
+    if paired and games % seats:
+        raise ValueError(
+            f"paired deals play each deal from all {seats} seats: games must be a multiple "
+            f"of {seats}, not {games}"
+        )
 
 
 def wilson_interval(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -372,15 +398,27 @@ def tournament(
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
     progress: bool = True,
+    paired: bool = False,
 ) -> TournamentResult:
     """A heads-up round-robin: ``games`` hands per pair, seats alternating, the same deals for
-    every pairing. Names in a dict label the players (otherwise their ``name`` is used)."""
+    every pairing. Names in a dict label the players (otherwise their ``name`` is used).
+
+    With ``paired``, each deal is played twice, once from each seat (games ``2k`` and ``2k+1``
+    share deal ``k``; ``games`` must be even), so a player's edge is not the luck of its deals.
+
+    >>> result = tournament(["greedy", "random"], games=4, seed=2, workers=1, progress=False,
+    ...                     paired=True)
+    >>> [r.seed for r in result.results[0].records][::2] == [r.seed for r in
+    ...     result.results[0].records][1::2]
+    True
+    """
     if isinstance(players, dict):
         labelled = list(players.items())
     else:
         labelled = [(p if isinstance(p, str) else p.name, p) for p in players]
     if len({name for name, _ in labelled}) != len(labelled):
         raise ValueError("every player in a tournament needs its own name")
+    _check_paired(paired, games, 2)
     rules = (rules or Rules()).with_players(2)
     pairings = []
     results = []
@@ -397,6 +435,7 @@ def tournament(
                     progress,
                     True,
                     f"{name_a} v {name_b}",
+                    paired,
                 )
             ),
             rules=rules,

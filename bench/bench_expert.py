@@ -1,0 +1,133 @@
+"""The expert's strength and speed on paired deals, with 95% intervals.
+
+Each deal is played once from every seat (the expert takes each seat in turn against the same
+cards), so the luck of the deal cancels out. Reported per match: hands, the expert's win rate
+with a 95% Wilson interval, and its decision time (wall clock and processor time; the mean and
+the 95th percentile).
+
+``python -m bench expert`` runs a quick version (40 deals a match). The full-size runs the
+strength targets rest on (1,000 hands a match against greedy play, 250 against the planner and
+the look-ahead player) take about 20 minutes of processor time, far longer on a busy machine::
+
+    KINGSCORNER_BENCH_DEALS=500 make bench        # or: python -m bench expert
+
+``KINGSCORNER_BENCH_DEALS`` sets the deals per match (a heads-up match plays each deal twice,
+a four-player match four times).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import statistics
+import time
+from collections.abc import Sequence
+
+from kingscorner_widget import Game, Rules
+from kingscorner_widget.analysis.expert import ExpertPlayer
+from kingscorner_widget.analysis.players import Player, make_player
+from kingscorner_widget.analysis.simulate import game_seed, wilson_interval
+
+QUICK_DEALS = 40
+"""Deals per match when ``KINGSCORNER_BENCH_DEALS`` is not set."""
+
+
+@dataclasses.dataclass
+class Measurement:
+    """The expert's results in one match."""
+
+    opponents: tuple[str, ...]
+    hands: int = 0
+    wins: float = 0.0
+    seconds: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        """The expert's win rate (a shared win counts its share)."""
+        return self.wins / self.hands if self.hands else 0.0
+
+    def line(self) -> str:
+        """One line: opponents, hands, win rate with its interval, decision times."""
+        low, high = wilson_interval(self.wins, self.hands)
+        return (
+            f"expert v {' + '.join(self.opponents):<24} {self.hands:>5} hands  "
+            f"{self.rate:6.1%} [{low:.1%}, {high:.1%}]  turn mean "
+            f"{_ms(statistics.fmean(self.seconds))} p95 {_ms(_p95(self.seconds))} "
+            f"(processor p95 {_ms(_p95(self.cpu))}, {len(self.seconds)} turns)"
+        )
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.0f} ms"
+
+
+def measure(
+    opponents: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    first_deal: int = 0,
+    **options: object,
+) -> Measurement:
+    """Play ``deals`` paired deals (numbered from ``first_deal``): the expert (with ``options``)
+    against ``opponents``, the expert taking every seat of every deal once."""
+    seats = 1 + len(opponents)
+    rules = (rules or Rules()).with_players(seats)
+    result = Measurement(tuple(opponents))
+    for deal in range(first_deal, first_deal + deals):
+        for expert_seat in range(seats):
+            game = Game.new(seed=game_seed(seed, deal), rules=rules)
+            others = iter(opponents)
+            bots: list[Player] = [
+                ExpertPlayer(seed=seed + deal, **options)  # type: ignore[arg-type]
+                if s == expert_seat
+                else make_player(next(others), seed=seed + deal + s)
+                for s in range(seats)
+            ]
+            turn_wall = turn_cpu = 0.0
+            while not game.is_over():
+                mover = game.turn - 1
+                observation = game.observation(mover + 1)
+                if mover == expert_seat:
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    move = bots[mover].choose(observation)
+                    turn_wall += time.perf_counter() - wall
+                    turn_cpu += time.process_time() - cpu
+                else:
+                    move = bots[mover].choose(observation)
+                game.play(move)
+                if mover == expert_seat and (game.turn - 1 != mover or game.is_over()):
+                    # The expert's whole turn: what the table waits for.
+                    result.seconds.append(turn_wall)
+                    result.cpu.append(turn_cpu)
+                    turn_wall = turn_cpu = 0.0
+            outcome = game.outcome()
+            assert outcome is not None
+            result.hands += 1
+            if expert_seat + 1 in outcome.winners:
+                result.wins += 1 / len(outcome.winners)
+    return result
+
+
+def run() -> None:
+    """The matches the strength targets name, at the size ``KINGSCORNER_BENCH_DEALS`` asks."""
+    deals = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_DEALS))
+    print("targets: v greedy heads-up >= 75%; v three greedy >= 43%; decision p95 < 500 ms")
+    for opponents, share in (
+        (("greedy",), 1),
+        (("greedy", "greedy", "greedy"), 2),
+        (("planner",), 4),
+        (("lookahead",), 4),
+    ):
+        size = max(1, deals // share)
+        print(measure(opponents, size, seed=2026).line(), flush=True)
+
+
+if __name__ == "__main__":
+    run()

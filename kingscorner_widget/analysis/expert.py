@@ -1,0 +1,487 @@
+"""The expert: a computer player that plays to win the hand, not to shed the most this turn.
+
+It is a determinized Monte Carlo player. Once per turn it
+
+1. lists the distinct tables it can reach this turn (two ways of playing that leave the same
+   hand and the same piles are one ending), up to :attr:`ExpertPlayer.max_states` of them;
+2. keeps about :attr:`~ExpertPlayer.candidates` turns: half among those that shed the most cards,
+   the rest shedding one to four fewer, each group ranked by kings played and then by the fewest
+   openings left to the next player, plus the best-turn plan
+   (:func:`~kingscorner_widget.analysis.best_turn`);
+3. deals the cards it cannot see at random :attr:`~ExpertPlayer.worlds` times, consistently with
+   what it has seen (the other hands' sizes, the stock's size, every card on the table), and uses
+   the same deals for every candidate;
+4. in each deal, ends its turn (the draw included), then plays the hand to its end with greedy
+   play for everyone (:mod:`.playout`), and scores the candidate 1 for a win (shared wins share)
+   plus :attr:`~ExpertPlayer.margin` times the card margin (the other players' average cards
+   left minus its own);
+5. plays the candidate with the best average, narrowing the field as the deals come in (all
+   candidates see the first few deals, the best sixteen, eight and four see more) so that the
+   most promising ones get every deal.
+
+It only ever reads an :class:`~kingscorner_widget.observation.Observation`, so its decisions
+cannot depend on a hidden card; with no :attr:`~ExpertPlayer.time_budget` they depend only on the
+seed and what it sees. Every rule option is honoured, both in the turns it lists (the engine
+judges every move) and in the play-outs; the one fallback is the time budget: when it runs out
+before a single deal is played, the player plays the best-turn plan and its decision says so.
+
+>>> from kingscorner_widget import Game
+>>> g = Game.new(players=2, seed=3)
+>>> expert = ExpertPlayer(seed=1, worlds=12, candidates=8)
+>>> decision = expert.decide(g.observation(1))
+>>> g.play(decision.moves[0])
+>>> decision.worlds_played <= 12 and all(c.worlds <= 12 for c in decision.candidates)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from ..cards import Rank
+from ..errors import IllegalMoveError
+from ..game import Game
+from ..moves import EndTurn, Move, PlayCard
+from ..observation import Observation
+from ..spaces import SPACES
+from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end
+from .search import best_turn
+
+__all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world"]
+
+_SCHEDULE = ((0.06, 16), (0.2, 8), (0.5, 4))
+"""When to narrow the field: after this share of the deals, keep this many candidates (the
+ones with the best average so far). Every candidate still alive has seen the same deals."""
+
+
+def sample_world(observation: Observation, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """The cards ``observation``'s player cannot see, dealt at random from ``rng`` as the engine
+    deals them (:meth:`Observation.sample_game`): every hand (card indexes, the viewer's own
+    as seen) and the stock (top card last). The expert's one way of dealing hidden cards.
+
+    >>> from kingscorner_widget import Game
+    >>> seen = Game.new(players=3, seed=1).observation(1)
+    >>> hands, stock = sample_world(seen, random.Random(0))
+    >>> [len(h) for h in hands], len(stock), hands[0] == [c.index for c in seen.hand]
+    ([7, 7, 7], 27, True)
+    """
+    unseen = [card.index for card in observation.unseen_cards()]
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for seat, size in enumerate(observation.hand_sizes, 1):
+        if seat == observation.player:
+            hands.append([card.index for card in observation.hand])
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    unseen.reverse()
+    return hands, unseen
+
+
+def _table_game(observation: Observation) -> Game:
+    """A game that accepts the same moves as the viewer's (for replaying the viewer's own turn,
+    which needs no hidden card)."""
+    return observation.sample_game(random.Random(0))
+
+
+@dataclasses.dataclass(frozen=True)
+class Candidate:
+    """One candidate turn and how it fared in the sampled deals."""
+
+    moves: tuple[Move, ...]
+    """The turn's moves; the last ends the turn unless the hand empties."""
+    cards: int
+    """Cards it sheds."""
+    kings: int
+    """Kings it plays."""
+    openings: int
+    """Openings it leaves the next player (26 for each empty side space, plus one for each kind
+    of card that fits on a pile or an empty corner)."""
+    worlds: int
+    """Deals it was played out in."""
+    wins: float
+    """Deals it won (a shared win counts its share)."""
+    score: float
+    """Its average score: a win is 1, plus the card-margin bonus."""
+
+    @property
+    def win_rate(self) -> float:
+        """Its share of the deals won."""
+        return self.wins / self.worlds if self.worlds else 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """The expert's choice of turn, with the evidence for it."""
+
+    moves: tuple[Move, ...]
+    """The chosen turn."""
+    candidates: tuple[Candidate, ...]
+    """Every candidate evaluated, the chosen one first, then by average score."""
+    worlds_played: int
+    """Deals sampled."""
+    seconds: float
+    """Time the decision took (by the player's clock)."""
+    note: str = ""
+    """Why the player did not search, when it did not (one turn possible, going out, the time
+    budget spent)."""
+    best_turn: tuple[Move, ...] = ()
+    """The turn that sheds the most (the best-turn plan)."""
+
+    @property
+    def chosen(self) -> Candidate | None:
+        """The chosen candidate, when candidates were played out."""
+        return self.candidates[0] if self.candidates else None
+
+
+@dataclasses.dataclass
+class _Ending:
+    """A table reachable this turn: the turn that reaches it and what later play needs of it."""
+
+    moves: tuple[Move, ...]
+    cards: int
+    kings: int
+    openings: int
+    tops: list[int]
+    bottoms: list[int]
+    hand: list[int]
+    kept: list[int]
+
+
+def _view_key(observation: Observation, moves_made: int | None = None) -> str:
+    """Everything the viewer knows that could matter to a decision, as one string
+    (``moves_made``: the length of the history, when the observation's own is not the game's)."""
+    made = len(observation.history) if moves_made is None else moves_made
+    return (
+        f"{observation.position()}|{observation.cards_played_this_turn}|"
+        f"{observation.drew_this_turn}|{observation.idle_turns}|{made}"
+    )
+
+
+def _openings(tops: Sequence[int]) -> int:
+    """Openings a table leaves: 26 per empty side space, one per kind of card that fits."""
+    empty_cross = sum(1 for t in tops[:4] if t < 0)
+    kinds = {WANT[t] for t in tops if t >= 4}
+    if any(t < 0 for t in tops[4:]):
+        kinds.update((KEY[48], KEY[49]))
+    return 26 * empty_cross + len(kinds)
+
+
+def _table_key(game: Game, player: int) -> tuple[object, ...]:
+    hand = tuple(sorted(card.index for card in game.hand(player)))
+    piles = tuple((p[0].index, p[-1].index) if p else None for p in map(game.pile, SPACES))
+    kept = tuple(len(game.kept(p)) for p in range(1, game.players + 1))
+    return hand, piles, kept
+
+
+def _ending(game: Game, player: int, moves: tuple[Move, ...], start_hand: int) -> _Ending:
+    piles = [game.pile(space) for space in SPACES]
+    tops = [p[-1].index if p else -1 for p in piles]
+    hand = game.hand(player)
+    return _Ending(
+        moves=moves,
+        cards=start_hand - len(hand),
+        kings=sum(1 for m in moves if isinstance(m, PlayCard) and m.card.rank is Rank.KING),
+        openings=0 if not hand else _openings(tops),
+        tops=tops,
+        bottoms=[p[0].index if p else -1 for p in piles[:4]],
+        hand=[card.index for card in hand],
+        kept=[len(game.kept(p)) // 13 for p in range(1, game.players + 1)],
+    )
+
+
+class _OutOfStatesError(Exception):
+    pass
+
+
+def _reachable(
+    observation: Observation, max_states: int, out_of_time: Callable[[], bool]
+) -> tuple[list[_Ending], _Ending | None]:
+    """The distinct tables the mover can end this turn at (merged, capped), and a turn that goes
+    out, if one was found. Every move is judged by the engine."""
+    game = _table_game(observation)
+    player = observation.player
+    start_hand = len(observation.hand)
+    seen: set[tuple[object, ...]] = set()
+    endings: list[_Ending] = []
+    path: list[Move] = []
+
+    def visit() -> _Ending | None:
+        key = _table_key(game, player)
+        if key in seen:
+            return None
+        seen.add(key)
+        if len(seen) > max_states or (len(seen) % 64 == 0 and out_of_time()):
+            raise _OutOfStatesError
+        moves = game.legal_moves()
+        for move in moves:
+            if isinstance(move, EndTurn):
+                endings.append(_ending(game, player, (*path, move), start_hand))
+                continue
+            game.play(move)
+            path.append(move)
+            try:
+                if game.is_over():
+                    return _ending(game, player, tuple(path), start_hand)
+                out = visit()
+                if out is not None:
+                    return out
+            finally:
+                path.pop()
+                game.undo()
+        return None
+
+    try:
+        out = visit()
+    except _OutOfStatesError:
+        out = None
+    return endings, out
+
+
+def _choose(endings: list[_Ending], count: int) -> list[_Ending]:
+    """Half among the endings that shed the most, the rest shedding one to four fewer."""
+    if not endings:
+        return []
+    most = max(e.cards for e in endings)
+
+    def rank(e: _Ending) -> tuple[int, int, int, int]:
+        return (-e.kings, e.openings, -e.cards, len(e.moves))
+
+    top = sorted((e for e in endings if e.cards == most), key=rank)
+    rest = sorted((e for e in endings if most - 4 <= e.cards < most), key=rank)
+    half = max(1, count // 2)
+    take_top = min(len(top), max(half, count - len(rest)))
+    return top[:take_top] + rest[: count - take_top]
+
+
+@dataclasses.dataclass
+class ExpertPlayer:
+    """Plays to win the hand: determinized Monte Carlo over candidate turns (see the module).
+
+    With ``time_budget`` (seconds) a decision samples deals only while the time left covers
+    another one (estimated from the deals already played), and it stops listing turns when the
+    budget is spent; the decision then depends on the machine's speed as well as on the seed.
+    """
+
+    seed: int = 0
+    """Decisions depend only on this seed and what the player sees (without a time budget)."""
+    worlds: int = 100
+    """Deals of the hidden cards sampled per decision, the same for every candidate."""
+    candidates: int = 64
+    """Candidate turns played out per decision (the best-turn plan comes on top)."""
+    time_budget: float | None = None
+    """Seconds a decision may take (``None``: no limit, all ``worlds`` are played)."""
+    margin: float = 0.01
+    """Score per card of margin over the other players' average, beside 1 for a win."""
+    max_states: int = 1500
+    """Distinct tables listed at most when looking for the turns reachable this turn."""
+    name: str = "expert"
+    clock: Callable[[], float] = dataclasses.field(
+        default=time.perf_counter, repr=False, compare=False
+    )
+    """The clock the time budget is read from (seconds; tests pass a fake one)."""
+    _planned: dict[str, Move] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("worlds", "candidates", "max_states"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if self.time_budget is not None and not self.time_budget > 0:
+            raise ValueError(
+                "time_budget must be a positive number of seconds or None, "
+                f"not {self.time_budget!r}"
+            )
+        if not self.margin >= 0:
+            raise ValueError(f"margin must be 0 or more, not {self.margin!r}")
+
+    def choose(self, observation: Observation) -> Move:
+        """The next move of the turn decided at this turn's first move (decided again as soon as
+        the game leaves the plan, for example after a draw until it fits)."""
+        _check(observation)
+        key = _view_key(observation)
+        move = self._planned.pop(key, None)
+        if move is not None:
+            return move
+        self._planned.clear()
+        moves = self.decide(observation).moves
+        _remember(self._planned, observation, moves)
+        return self._planned.pop(key)
+
+    def decide(self, observation: Observation) -> Decision:
+        """The turn to play from here for the player to move, and the evidence for it."""
+        _check(observation)
+        clock = self.clock
+        start = clock()
+        deadline = None if self.time_budget is None else start + self.time_budget
+
+        def out_of_time() -> bool:
+            return deadline is not None and clock() >= deadline
+
+        def done(moves: tuple[Move, ...], note: str, best: tuple[Move, ...] = ()) -> Decision:
+            return Decision(moves, (), 0, clock() - start, note, best or moves)
+
+        legal = observation.legal_moves
+        if len(legal) == 1:
+            return done(legal, "only one move is possible")
+        endings, out = _reachable(observation, self.max_states, out_of_time)
+        if out is not None:
+            return done(out.moves, "this turn can go out")
+        plan = best_turn(observation).moves
+        if plan and not isinstance(plan[-1], EndTurn):
+            return done(plan, "this turn can go out")
+        chosen = _choose(endings, self.candidates)
+        known = {(tuple(e.hand), tuple(e.tops), tuple(e.bottoms)) for e in chosen}
+        best = _replay(observation, plan)
+        if (tuple(best.hand), tuple(best.tops), tuple(best.bottoms)) not in known:
+            chosen.append(best)
+        if len(chosen) == 1:
+            return done(chosen[0].moves, "only one table is reachable this turn", plan)
+        if out_of_time():
+            return done(
+                plan,
+                "the time budget ran out before any deal was played: playing the best-turn plan",
+                plan,
+            )
+        return self._evaluate(observation, chosen, plan, start, deadline)
+
+    def compare(self, observation: Observation, turns: Sequence[Sequence[Move]]) -> Decision:
+        """Play each of ``turns`` (whole turns for the player to move, each ending the turn) out
+        in the same sampled deals, every turn in every deal, best average first.
+
+        >>> from kingscorner_widget import Game, parse_move
+        >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
+        >>> seen = Game.from_position(line).observation(1)
+        >>> turns = [[parse_move(m) for m in t.split()] for t in ("draw", "6c>W 3h>E draw")]
+        >>> [c.worlds for c in ExpertPlayer(worlds=20).compare(seen, turns).candidates]
+        [20, 20]
+        """
+        _check(observation)
+        start = self.clock()
+        endings = []
+        for turn in turns:
+            moves = tuple(turn)
+            if not moves or not isinstance(moves[-1], EndTurn):
+                raise ValueError("each turn to compare must end the turn (with draw or pass)")
+            endings.append(_replay(observation, moves))
+        deadline = None if self.time_budget is None else start + self.time_budget
+        return self._evaluate(observation, endings, (), start, deadline, narrow=False)
+
+    def _evaluate(
+        self,
+        observation: Observation,
+        chosen: list[_Ending],
+        plan: tuple[Move, ...],
+        start: float,
+        deadline: float | None,
+        narrow: bool = True,
+    ) -> Decision:
+        clock = self.clock
+        player = observation.player - 1
+        rules = PlayoutRules(observation.rules)
+        digest = hashlib.sha256(f"expert|{self.seed}|{_view_key(observation)}".encode()).digest()
+        rng = random.Random(int.from_bytes(digest[:8], "big"))
+        n = len(chosen)
+        scores = [0.0] * n
+        wins = [0.0] * n
+        worlds = [0] * n
+        alive = list(range(n))
+        schedule = {max(1, round(share * self.worlds)): keep for share, keep in _SCHEDULE}
+        if not narrow:
+            schedule = {}
+        played = 0
+        first = clock()
+        hidden_from = [i for i in range(len(observation.hand_sizes)) if i != player]
+        counters = {
+            "drew": observation.drew_this_turn,
+            "idle": observation.idle_turns,
+        }
+        for w in range(self.worlds):
+            if deadline is not None and played:
+                now = clock()
+                if now + (now - first) / played > deadline:
+                    break
+            hands, stock = sample_world(observation, random.Random(rng.getrandbits(64)))
+            for i in alive:
+                e = chosen[i]
+                state_hands = [list(h) for h in hands]
+                state_hands[player] = list(e.hand)
+                state = PlayoutState(
+                    rules,
+                    list(e.tops),
+                    list(e.bottoms),
+                    state_hands,
+                    list(stock),
+                    player,
+                    kept=list(e.kept),
+                    played=observation.cards_played_this_turn + e.cards,
+                    **counters,  # type: ignore[arg-type]
+                )
+                end_turn(state)
+                play_to_end(state)
+                winners = state.winners()
+                win = 1 / len(winners) if player + 1 in winners else 0.0
+                own = len(state.hands[player])
+                others = sum(len(state.hands[j]) for j in hidden_from) / len(hidden_from)
+                wins[i] += win
+                scores[i] += win + self.margin * (others - own)
+                worlds[i] += 1
+            played = w + 1
+            keep = schedule.get(played, n)
+            if len(alive) > keep:
+                alive.sort(key=lambda i: (-scores[i], i))
+                alive = sorted(alive[:keep])
+        ranked = sorted(range(n), key=lambda i: (-worlds[i], -scores[i], i))
+        candidates = tuple(
+            Candidate(
+                moves=chosen[i].moves,
+                cards=chosen[i].cards,
+                kings=chosen[i].kings,
+                openings=chosen[i].openings,
+                worlds=worlds[i],
+                wins=wins[i],
+                score=scores[i] / worlds[i] if worlds[i] else 0.0,
+            )
+            for i in ranked
+        )
+        return Decision(
+            moves=candidates[0].moves,
+            candidates=candidates,
+            worlds_played=played,
+            seconds=clock() - start,
+            best_turn=plan,
+        )
+
+
+def _check(observation: Observation) -> None:
+    if observation.over:
+        raise ValueError("the hand is over: there is no move to choose")
+    if observation.player != observation.turn or not observation.legal_moves:
+        raise ValueError(f"it is P{observation.turn}'s turn, not P{observation.player}'s")
+
+
+def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
+    """The ending a turn reaches (the end-of-turn move, last, not played)."""
+    game = _table_game(observation)
+    for move in moves[:-1]:
+        game.play(move)
+    reason = game.violation(moves[-1])
+    if reason is not None:
+        raise IllegalMoveError(f"{moves[-1]} cannot end this turn: {reason}")
+    return _ending(game, observation.player, moves, len(observation.hand))
+
+
+def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[Move, ...]) -> None:
+    """Key each move of ``moves`` by the view the player will have just before it."""
+    game = _table_game(observation)
+    player = observation.player
+    made = len(observation.history)
+    for i, move in enumerate(moves):
+        planned[_view_key(game.observation(player), made + i)] = move
+        if isinstance(move, EndTurn):
+            break
+        game.play(move)

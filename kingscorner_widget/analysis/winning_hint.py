@@ -1,0 +1,171 @@
+"""Hints for winning the hand, not only for shedding this turn: the expert's choice, in words.
+
+:func:`winning_hint` asks the expert (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`)
+for the turn most likely to win the hand, and explains it against the turn that sheds the most
+(:func:`~kingscorner_widget.analysis.best_turn`): which card it holds back, or plays instead, and
+why ("playing it leaves the west pile empty, and P2 has 7 cards to fill it"), and how often each
+turn won in the same deals. It is meant to sit beside today's best-turn hint (``hint(game,
+goal="win")``).
+
+>>> from kingscorner_widget import Game
+>>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
+>>> h = winning_hint(Game.from_position(line), worlds=40, candidates=16)
+>>> str(h.move), [str(card) for card in h.held]
+('Qh>NE', ['8d'])
+>>> print(h.reason)  # doctest: +NORMALIZE_WHITESPACE
+Play the queen of hearts (Qh) on the north-east corner, and play the jack of diamonds (Jd)
+rather than the eight of diamonds (8d): playing the eight would give P2 a place for a black
+seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..cards import Card, Rank
+from ..game import Game
+from ..moves import EndTurn, Move, MovePile, PlayCard
+from ..observation import Observation
+from ..spaces import CROSS
+from .expert import Decision, ExpertPlayer, _table_game
+
+__all__ = ["WinningHint", "winning_hint"]
+
+
+@dataclasses.dataclass(frozen=True)
+class WinningHint:
+    """The move to make now for the best chance of winning the hand, and why."""
+
+    move: Move
+    """The first move of the expert's turn."""
+    reason: str
+    """Why, in a learner's words."""
+    turn: tuple[Move, ...]
+    """The whole turn the expert would play."""
+    held: tuple[Card, ...]
+    """Cards the turn that sheds the most would play and this turn keeps in hand (it may play
+    others instead)."""
+    win_chance: float | None
+    """The share of sampled deals this turn won (``None`` when nothing needed sampling)."""
+    best_turn_win_chance: float | None
+    """The same for the turn that sheds the most, when it was played out as far."""
+    decision: Decision
+    """The expert's evidence: every candidate and how it fared."""
+
+
+_NOTES = {
+    "only one move is possible": "it is the only move the rules allow now",
+    "only one table is reachable this turn": "every way of playing this turn ends the same",
+}
+
+
+def _cards(moves: tuple[Move, ...]) -> list[Card]:
+    return [m.card for m in moves if isinstance(m, PlayCard)]
+
+
+def _card(card: Card) -> str:
+    return f"the {card.words()} ({card})"
+
+
+def _move_words(move: Move) -> str:
+    if isinstance(move, PlayCard):
+        return f"play {_card(move.card)} on {move.target.words}"
+    if isinstance(move, MovePile):
+        return f"move {move.source.words} onto {move.target.words}"
+    return "draw and end the turn" if move.kind == "draw" else "end the turn"
+
+
+def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
+    game = _table_game(observation)
+    for move in moves:
+        if isinstance(move, EndTurn):
+            break
+        game.play(move)
+    return game
+
+
+def _why_hold(observation: Observation, chosen: tuple[Move, ...], best: tuple[Move, ...]) -> str:
+    """What playing the first held card would give the next player."""
+    players = len(observation.hand_sizes)
+    nxt = observation.player % players + 1
+    cards = observation.hand_sizes[nxt - 1]
+    mine, theirs = _after(observation, chosen), _after(observation, best)
+    opened = [s for s in CROSS if theirs.pile(s) == () and mine.pile(s) != ()]
+    if opened:
+        return (
+            f"playing it leaves {opened[0].words} empty, and P{nxt} has {cards} "
+            f"card{'s' if cards != 1 else ''} to fill it"
+        )
+    held = [c for c in _cards(best) if c not in _cards(chosen)]
+    for move in best:
+        if isinstance(move, PlayCard) and move.card in held:
+            top = theirs.pile(move.target)
+            if top and top[-1].rank > 1:
+                wanted = top[-1]
+                colour = "black" if wanted.red else "red"
+                rank = Rank(wanted.rank - 1).word
+                return f"playing it would give P{nxt} a place for a {colour} {rank}"
+    return f"every card played gives P{nxt} somewhere to play"
+
+
+def winning_hint(
+    source: Game | Observation,
+    seed: int = 0,
+    worlds: int = 100,
+    candidates: int = 64,
+    time_budget: float | None = None,
+) -> WinningHint:
+    """The move that gives the player to move the best chance of winning the hand, explained.
+
+    Given a :class:`Game`, only the mover's observation of it is used, so the hint never
+    depends on a hidden card. The options are the expert's
+    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`).
+    """
+    observation = source if isinstance(source, Observation) else source.observation(source.turn)
+    expert = ExpertPlayer(seed=seed, worlds=worlds, candidates=candidates, time_budget=time_budget)
+    decision = expert.decide(observation)
+    chosen, best = decision.moves, decision.best_turn
+    played = _cards(chosen)
+    held = tuple(c for c in _cards(best) if c not in played)
+    first = _move_words(chosen[0])
+    first = first[:1].upper() + first[1:]
+    result = decision.chosen
+    rival_win = None
+    if result is not None and chosen != best:
+        # Both turns in the same deals, every one of them, for a fair comparison.
+        compared = {c.moves: c for c in expert.compare(observation, [chosen, best]).candidates}
+        result, rival_win = compared[chosen], compared[best].win_rate
+    win = None if result is None else result.win_rate
+    if decision.note == "this turn can go out":
+        reason = f"{first}: this turn goes out and wins the hand."
+    elif result is None:
+        reason = f"{first}: {_NOTES.get(decision.note, decision.note)}."
+    elif held:
+        instead = [c for c in played if c not in _cards(best)]
+        keep = (
+            f"play {_card(instead[0])} rather than {_card(held[0])}"
+            if instead
+            else f"hold {_card(held[0])}"
+        )
+        why = _why_hold(observation, chosen, best)
+        if instead:
+            why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
+        reason = (
+            f"{first}, and {keep}: {why}. "
+            f"This turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
+        )
+        reason += f"; shedding the most won {rival_win:.0%}." if rival_win is not None else "."
+    else:
+        reason = (
+            f"{first}. Shedding the most is also the winning play here: this turn won "
+            f"{result.win_rate:.0%} of {result.worlds} sampled deals."
+        )
+    return WinningHint(
+        move=chosen[0],
+        reason=reason,
+        turn=chosen,
+        held=held,
+        win_chance=win,
+        best_turn_win_chance=rival_win,
+        decision=decision,
+    )
