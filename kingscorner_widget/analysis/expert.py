@@ -60,7 +60,7 @@ ones with the best average so far). Every candidate still alive has seen the sam
 
 def sample_world(observation: Observation, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """The cards ``observation``'s player cannot see, dealt at random from ``rng`` as the engine
-    deals them (:meth:`Observation.sample_game`): every hand (card indexes, the viewer's own
+    deals them (:meth:`Game.from_observation`): every hand (card indexes, the viewer's own
     as seen) and the stock (top card last). The expert's one way of dealing hidden cards.
 
     >>> from kingscorner_widget import Game
@@ -85,7 +85,7 @@ def sample_world(observation: Observation, rng: random.Random) -> tuple[list[lis
 def _table_game(observation: Observation) -> Game:
     """A game that accepts the same moves as the viewer's (for replaying the viewer's own turn,
     which needs no hidden card)."""
-    return observation.sample_game(random.Random(0))
+    return Game.from_observation(observation)
 
 
 @dataclasses.dataclass(frozen=True)
