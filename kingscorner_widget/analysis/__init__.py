@@ -6,6 +6,7 @@ asked for.
 
 from __future__ import annotations
 
+from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
 from .odds import Odds, odds
 from .players import (
@@ -19,9 +20,11 @@ from .players import (
 from .review import Review, ReviewedTurn, review
 from .search import Budget, TurnPlan, TurnValue, best_turn
 from .simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
+from .winning_hint import WinningHint, winning_hint
 
 __all__ = [
     "Budget",
+    "ExpertPlayer",
     "GameRecord",
     "GreedyPlayer",
     "Hint",
@@ -36,6 +39,7 @@ __all__ = [
     "TournamentResult",
     "TurnPlan",
     "TurnValue",
+    "WinningHint",
     "best_turn",
     "explain",
     "hint",
@@ -44,4 +48,5 @@ __all__ = [
     "review",
     "simulate",
     "tournament",
+    "winning_hint",
 ]

@@ -51,7 +51,7 @@ from ..spaces import SPACES
 from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end
 from .search import best_turn
 
-__all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world"]
+__all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world", "viewer_table_game"]
 
 _SCHEDULE = ((0.06, 16), (0.2, 8), (0.5, 4))
 """When to narrow the field: after this share of the deals, keep this many candidates (the
@@ -82,7 +82,7 @@ def sample_world(observation: Observation, rng: random.Random) -> tuple[list[lis
     return hands, unseen
 
 
-def _table_game(observation: Observation) -> Game:
+def viewer_table_game(observation: Observation) -> Game:
     """A game that accepts the same moves as the viewer's (for replaying the viewer's own turn,
     which needs no hidden card)."""
     return Game.from_observation(observation)
@@ -203,7 +203,7 @@ def _reachable(
 ) -> tuple[list[_Ending], _Ending | None]:
     """The distinct tables the mover can end this turn at (merged, capped), and a turn that goes
     out, if one was found. Every move is judged by the engine."""
-    game = _table_game(observation)
+    game = viewer_table_game(observation)
     player = observation.player
     start_hand = len(observation.hand)
     seen: set[tuple[object, ...]] = set()
@@ -466,7 +466,7 @@ def _check(observation: Observation) -> None:
 
 def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
     """The ending a turn reaches (the end-of-turn move, last, not played)."""
-    game = _table_game(observation)
+    game = viewer_table_game(observation)
     for move in moves[:-1]:
         game.play(move)
     reason = game.violation(moves[-1])
@@ -477,7 +477,7 @@ def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
 
 def _remember(planned: dict[str, Move], observation: Observation, moves: tuple[Move, ...]) -> None:
     """Key each move of ``moves`` by the view the player will have just before it."""
-    game = _table_game(observation)
+    game = viewer_table_game(observation)
     player = observation.player
     made = len(observation.history)
     for i, move in enumerate(moves):

@@ -20,12 +20,14 @@ Good move: moving the west pile onto the north pile keeps going out this turn in
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal, overload
 
 from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
 from ..observation import Observation
 from ..spaces import Space
 from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
+from .winning_hint import WinningHint, winning_hint
 from .words import card_name, count_words
 
 __all__ = ["Hint", "explain", "hint"]
@@ -43,11 +45,34 @@ class Hint:
     """The best turn the hint comes from."""
 
 
-def hint(source: Game | Observation, budget: Budget | None = None) -> Hint:
-    """The first move of the best turn for the player to move, with its reason.
+@overload
+def hint(
+    source: Game | Observation, budget: Budget | None = None, goal: Literal["shed"] = "shed"
+) -> Hint: ...
 
-    ``budget`` bounds the search (see :func:`best_turn`); ``hint.plan.exact`` says whether the
-    turn is proven best or the best found within it."""
+
+@overload
+def hint(
+    source: Game | Observation, budget: Budget | None = None, *, goal: Literal["win"]
+) -> WinningHint: ...
+
+
+def hint(
+    source: Game | Observation, budget: Budget | None = None, goal: str = "shed"
+) -> Hint | WinningHint:
+    """The move to make now for the player to move, with its reason in words.
+
+    ``goal="shed"`` (the default): the first move of the turn that sheds the most cards, proven
+    by the best-turn search; ``budget`` bounds it and ``hint.plan.exact`` says whether the turn
+    is proven best or the best found within it. ``goal="win"``: the move that gives the best
+    chance of winning the hand, from the expert player's sampled deals (see
+    :func:`~kingscorner_widget.analysis.winning_hint.winning_hint`); the budget's seconds bound
+    its time. Neither ever depends on a hidden card."""
+    if goal == "win":
+        seconds = None if budget is None else budget.seconds
+        return winning_hint(source, time_budget=seconds)
+    if goal != "shed":
+        raise ValueError(f'goal must be "shed" or "win", not {goal!r}')
     plan = best_turn(source, budget)
     move = plan.moves[0]
     if isinstance(move, EndTurn):

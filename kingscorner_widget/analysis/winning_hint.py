@@ -27,7 +27,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
 from ..spaces import CROSS
-from .expert import Decision, ExpertPlayer, _table_game
+from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
 
@@ -76,7 +76,7 @@ def _move_words(move: Move) -> str:
 
 
 def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
-    game = _table_game(observation)
+    game = viewer_table_game(observation)
     for move in moves:
         if isinstance(move, EndTurn):
             break

@@ -18,10 +18,14 @@ import dataclasses
 from ..analysis import Budget, hint
 from ..observation import Observation
 
-__all__ = ["BUDGET", "Advice", "advise"]
+__all__ = ["BUDGET", "COMPUTER_OPTIONS", "Advice", "advise"]
 
 BUDGET = Budget(seconds=1.0, states=200_000)
 """What one search started by a click may spend."""
+
+COMPUTER_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_budget": 0.5}}
+"""Options the table gives computer players by name, so a computer turn never stalls the table:
+the expert stops sampling deals after half a second and plays the best turn found so far."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,7 +42,7 @@ class Advice:
     def line(self) -> str:
         """The hint as the status line shows it."""
         found = "" if self.exact else " (This is the best found in the time allowed.)"
-        return f"Hint: {self.reason}{found}"
+        return f"Hint (the most cards this turn): {self.reason}{found}"
 
 
 def advise(observation: Observation, budget: Budget = BUDGET) -> Advice:

@@ -35,7 +35,7 @@ from ..match import Match
 from ..moves import Move, as_move
 from ..rules import Rules
 from ..words import match_line, sentence
-from .advice import advise
+from .advice import COMPUTER_OPTIONS, advise
 from .history import History
 from .reply import Reply, refuse
 from .session import Session, today
@@ -295,7 +295,9 @@ class PlaySession(Session):
                 others = [s for s in range(1, 7) if s != self.seat]
                 choice = spec[others.index(seat) % len(spec)] if seat in others else spec[0]
             bot = (
-                make_player(choice, seed=self.seed * 7919 + seat)
+                make_player(
+                    choice, seed=self.seed * 7919 + seat, **COMPUTER_OPTIONS.get(choice, {})
+                )
                 if isinstance(choice, str)
                 else choice
             )

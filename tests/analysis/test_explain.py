@@ -144,3 +144,17 @@ def test_explain_counts_from_the_cards_already_played_this_turn() -> None:
         "Putting the red 4 (4d) in the empty north space can still shed 2 more cards this turn, "
         "like the best turn, but takes more moves than it needs. Best first move: 5c>N."
     )
+
+
+def test_a_hint_for_winning_comes_from_the_expert_and_never_a_hidden_card() -> None:
+    from kingscorner_widget.analysis import Budget, WinningHint, hint
+
+    game = Game.new(players=2, seed=11)
+    found = hint(game, Budget(seconds=5.0), goal="win")
+    assert isinstance(found, WinningHint)
+    assert found.move in game.legal_moves()
+    assert found.reason
+    twin = Game.from_observation(game.observation(1), seed=99)
+    assert hint(twin, Budget(seconds=5.0), goal="win").move == found.move
+    with pytest.raises(ValueError, match='goal must be "shed" or "win"'):
+        hint(game, goal="lose")  # type: ignore[call-overload]

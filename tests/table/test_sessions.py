@@ -140,3 +140,19 @@ def test_a_finished_hand_is_shown_from_the_seat_the_lesson_names() -> None:
     assert s.name(1) == "P1"
     assert not s.next().refused
     assert s.learner == 1  # hand 3: you went out, so the empty hand is yours
+
+
+def test_an_expert_opponent_plays_within_the_tables_budget() -> None:
+    from kingscorner_widget.analysis import ExpertPlayer
+
+    s = PlaySession(Match(Rules(players=2), seed=5), opponents="expert", seed=5)
+    bot = s._bot(2)
+    assert isinstance(bot, ExpertPlayer)
+    assert bot.time_budget == 0.5  # a computer turn never stalls the table
+    assert not s.draw().refused
+    moves = 0
+    while s.waiting is not None and moves < 60:
+        assert not s.step().refused
+        moves += 1
+    assert s.waiting is None
+    assert s.game.turn == 1 or s.game.is_over()

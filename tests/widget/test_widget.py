@@ -398,7 +398,7 @@ def test_hint_suggests_a_legal_move_with_a_reason() -> None:
     assert move in w.legal
     assert reason
     assert w.snapshot["hint"] == {"move": move, "reason": reason, "exact": True}
-    assert w.status == f"Hint: {reason}"
+    assert w.status == f"Hint (the most cards this turn): {reason}"
     w.play(move)
     assert w.snapshot["hint"] is None
 
