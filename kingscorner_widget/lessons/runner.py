@@ -242,19 +242,20 @@ class LessonRun:
             trial = self.game.copy()
             trial.play(move)
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
-        if after < best and shed_now == 0:
-            what = "ending the turn now sheds" if isinstance(move, EndTurn) else "that sheds"
-            text = f"{what} {_cards(after)} this turn; the best turn here sheds {best}"
-        elif after < best and isinstance(move, EndTurn):
-            text = (
-                f"ending the turn now stops this turn at {_cards(after)}; "
-                f"from here the turn can still reach {best} in all"
-            )
-        elif after < best:
-            text = (
-                f"after that move this turn can shed at most {_cards(after)} in all "
-                f"({shed_now} played so far); from here the best is {best} in all"
-            )
+        if after < best:
+            # "at most": the move itself sheds one card or none, and the rest is what can follow
+            best_words = f"the best turn here sheds {best}"
+            if shed_now:
+                best_words = f"the best turn from here sheds {best} in all"
+            if isinstance(move, EndTurn):
+                text = f"ending the turn now sheds {_cards(after)} this turn; {best_words}"
+                if shed_now:
+                    text = f"ending the turn now stops this turn at {_cards(after)}; {best_words}"
+            else:
+                so_far = f" in all ({shed_now} played so far)" if shed_now else ""
+                text = (
+                    f"after that move this turn sheds at most {_cards(after)}{so_far}; {best_words}"
+                )
         elif isinstance(move, EndTurn):
             text = "not yet: this step wants more before the turn ends"
         else:

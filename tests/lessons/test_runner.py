@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
@@ -119,7 +121,8 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     feedback = run.try_move("4c>E")
     assert not feedback.accepted
     assert feedback.message == (
-        "that sheds 2 cards this turn; the best turn here sheds 3 — try a pile move first"
+        "after that move this turn sheds at most 2 cards; the best turn here sheds 3"
+        " — try a pile move first"
     )
     assert run.game.position() == before
     ending = run.try_move("draw")
@@ -129,7 +132,7 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     )
     run = run_at("moves", 4)
     assert run.try_move("2c>S").message == (
-        "that sheds 1 card this turn; the best turn here sheds 2"
+        "after that move this turn sheds at most 1 card; the best turn here sheds 2"
         " — try another card in the empty space"
     )
 
@@ -280,7 +283,8 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             message = run.try_move(move).message
             run.restart_step()
             found = re.match(
-                r"(?:that|ending the turn now) sheds (no card|\d+ cards?) this turn; "
+                r"(?:after that move this turn sheds at most|ending the turn now sheds) "
+                r"(no card|\d+ cards?)(?: this turn)?; "
                 r"the best turn here sheds (\d+)",
                 message,
             )
@@ -292,3 +296,24 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             )
             compared += 1
     assert compared
+
+
+def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
+    run = run_at("best-turn", 6)
+    for move in ("S>E", "N>W", "3c>N"):  # two pile moves, then one card
+        assert run.try_move(move).accepted
+    messages = [run.try_move(m).message for m in run.game.legal_moves() if not run._fits(m)]
+    weaker = [m for m in messages if m.startswith("after that move")]
+    assert weaker
+    for message in weaker:
+        found = re.match(
+            r"after that move this turn sheds at most (\d+) cards? in all \(1 played so far\); "
+            r"the best turn from here sheds 4 in all",
+            message,
+        )
+        assert found, message
+        assert 1 <= int(found[1]) < 4
+    assert (
+        "ending the turn now stops this turn at 1 card; the best turn from here sheds 4 in all"
+        in (run.try_move("draw").message)
+    )
