@@ -58,7 +58,7 @@ export function lessonEl(lesson) {
   );
 }
 
-/** Once a step is done: Next step; once the lesson is done: Restart and Next lesson. */
+/** Once the lesson is done: Restart and Next lesson (the toolbar's Next goes on between steps). */
 function goOnEl(lesson) {
   const go = (action, label, primary) =>
     h("button", { type: "button", class: `kcw-btn${primary ? " kcw-primary" : ""}`, "data-action": action }, label);
@@ -69,9 +69,6 @@ function goOnEl(lesson) {
       go("new", "Restart lesson", !lesson.nextLesson),
       lesson.nextLesson ? go("forward", `Next lesson: ${lesson.nextLesson}`, true) : null,
     );
-  }
-  if (lesson.stepDone && lesson.interactive) {
-    return h("div", { class: "kcw-lesson-go", role: "group", "aria-label": "The step is done" }, go("next", "Next step", true));
   }
   return null;
 }
