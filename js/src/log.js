@@ -1,6 +1,9 @@
 // Beside the table: the lesson's narration, the log of moves (in words and notation) and the
 // match's score sheet.
 import { h } from "./dom.js";
+import { markdown } from "./markdown.js";
+
+export { markdown };
 
 export function logEl(snap) {
   const start = snap.logStart ?? 1;
@@ -51,30 +54,21 @@ export function lessonEl(lesson) {
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
     lesson.feedback ? h("p", { class: "kcw-feedback" }, lesson.feedback) : null,
+    goOnEl(lesson),
   );
 }
 
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small, safe Markdown subset: paragraphs, bullet lists, **bold**, *italic*, `code`. */
-export function markdown(text) {
-  const inline = (line) =>
-    escapeHtml(line)
-      .replace(/`([^`]+)`/g, "<code>$1</code>")
-      .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-      .replace(/\*([^*]+)\*/g, "<em>$1</em>");
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .filter(Boolean)
-    .map((block) => {
-      const lines = block.split("\n");
-      if (lines.every((l) => /^\s*[-*] /.test(l))) {
-        return `<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*] /, ""))}</li>`).join("")}</ul>`;
-      }
-      const heading = /^#{1,4} (.*)$/.exec(block);
-      if (heading && lines.length === 1) return `<h4>${inline(heading[1])}</h4>`;
-      return `<p>${inline(lines.join(" "))}</p>`;
-    })
-    .join("");
+/** Once the lesson is done: Restart and Next lesson (the toolbar's Next goes on between steps). */
+function goOnEl(lesson) {
+  const go = (action, label, primary) =>
+    h("button", { type: "button", class: `kcw-btn${primary ? " kcw-primary" : ""}`, "data-action": action }, label);
+  if (lesson.done) {
+    return h(
+      "div",
+      { class: "kcw-lesson-go", role: "group", "aria-label": "The lesson is done" },
+      go("new", "Restart lesson", !lesson.nextLesson),
+      lesson.nextLesson ? go("forward", `Next lesson: ${lesson.nextLesson}`, true) : null,
+    );
+  }
+  return null;
 }

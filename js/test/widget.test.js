@@ -220,6 +220,26 @@ describe("intents", () => {
     expect(model.sent.map((m) => m.kind)).toEqual(["next", "show", "back"]);
   });
 
+  it("offers Next once a step is done, and Restart and Next lesson at the end", () => {
+    const lesson = { title: "L", narration: "n", progress: [1, 2], interactive: true };
+    mount(snapshot({ mode: "lesson", lesson }));
+    expect($(".kcw-lesson-go")).toBeNull();
+    expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(false);
+    cleanup();
+    el.remove();
+    mount(snapshot({ mode: "lesson", lesson: { ...lesson, stepDone: true } }));
+    expect($$('[data-action="next"]')).toHaveLength(1);
+    expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(true);
+    expect($(".kcw-lesson-go")).toBeNull();
+    cleanup();
+    el.remove();
+    mount(snapshot({ mode: "lesson", lesson: { ...lesson, progress: [2, 2], stepDone: true, done: true, nextLesson: "Dealt kings" } }));
+    expect($$(".kcw-lesson-go button").map((b) => b.textContent)).toEqual(["Restart lesson", "Next lesson: Dealt kings"]);
+    click($('.kcw-lesson-go [data-action="new"]'));
+    click($('.kcw-lesson-go [data-action="forward"]'));
+    expect(model.sent.map((m) => m.kind)).toEqual(["new", "forward"]);
+  });
+
   it("loads a position typed in explore mode", () => {
     mount(snapshot({ mode: "explore" }));
     $('[data-form="load"] input').value = "N:- turn:P1";

@@ -148,9 +148,12 @@ class LessonRun:
         if self._fits(parsed):
             self.game.play(parsed)
             self.played.append(parsed)
+            replies = self._play_others()
+            said = "".join(f" P{player}: {move} played." for player, move in replies)
             if self.step_done:
-                return Feedback(True, step.after or "Well done: that completes the step.", True)
-            return Feedback(True, f"Yes: {describe_move_done(parsed)} Keep going.", False)
+                done = step.after or "Well done: that completes the step."
+                return Feedback(True, f"{said.strip()} {done}".strip(), True)
+            return Feedback(True, f"Yes: {describe_move_done(parsed)}{said} Keep going.", False)
         return Feedback(False, self._compare(parsed), False)
 
     def show_me(self) -> list[Move]:
@@ -191,6 +194,24 @@ class LessonRun:
 
     # -- inside ---------------------------------------------------------------------------------
 
+    def _play_others(self) -> list[tuple[int, Move]]:
+        """Play the other seats' moves the step's sequence calls for, up to the learner's turn.
+
+        A step such as "pass, and P2 passes too" names the other player's move in its sequence;
+        the learner only ever plays their own seat, so the lesson plays the rest.
+        """
+        made: list[tuple[int, Move]] = []
+        learner = self.step.learner
+        while not self.step_done and self.game.turn != learner and not self.game.is_over():
+            wanted = self.show_me()
+            if not wanted or self.game.violation(wanted[0]) is not None:
+                break
+            player = self.game.turn
+            self.game.play(wanted[0])
+            self.played.append(wanted[0])
+            made.append((player, wanted[0]))
+        return made
+
     def _shed(self) -> int:
         return sum(isinstance(move, PlayCard) for move in self.played)
 
@@ -222,8 +243,19 @@ class LessonRun:
             trial.play(move)
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
         if after < best:
-            what = "ending the turn now sheds" if isinstance(move, EndTurn) else "that sheds"
-            text = f"{what} {_cards(after)} this turn; the best turn here sheds {best}"
+            # "at most": the move itself sheds one card or none, and the rest is what can follow
+            best_words = f"the best turn here sheds {best}"
+            if shed_now:
+                best_words = f"the best turn from here sheds {best} in all"
+            if isinstance(move, EndTurn):
+                text = f"ending the turn now sheds {_cards(after)} this turn; {best_words}"
+                if shed_now:
+                    text = f"ending the turn now stops this turn at {_cards(after)}; {best_words}"
+            else:
+                so_far = f" in all ({shed_now} played so far)" if shed_now else ""
+                text = (
+                    f"after that move this turn sheds at most {_cards(after)}{so_far}; {best_words}"
+                )
         elif isinstance(move, EndTurn):
             text = "not yet: this step wants more before the turn ends"
         else:

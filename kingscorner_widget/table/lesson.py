@@ -8,7 +8,9 @@ What a lesson allows:
   reply depends on a hidden card; a legal move the step does not want is explained, not played;
 - undo takes back the learner's moves within the step; back and forward go through the steps;
 - "show me" plays the moves that complete the step, one at a time (:meth:`LessonSession.step`);
-- no new deal, no daily deal and no loading: the lesson sets out its own positions.
+- no new deal, no daily deal and no loading: the lesson sets out its own positions; once the
+  lesson is done, "new" starts it again and "forward" goes on to the next built-in lesson;
+- a step that does not continue from the table the learner left says so in its status.
 
 >>> from kingscorner_widget.lessons import load_lesson
 >>> s = LessonSession(load_lesson("worked-turn"))
@@ -24,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game
-from ..lessons import Lesson, LessonRun, load_lesson
+from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from ..moves import Move, PlayCard
 from ..notation import parse_position
 from ..words import named, phrase, sentence
@@ -36,6 +38,7 @@ __all__ = ["LessonSession", "as_run"]
 
 Json = dict[str, Any]
 FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
+AFRESH = "The table is set out afresh for this step."
 
 
 class LessonSession(Session):
@@ -84,7 +87,10 @@ class LessonSession(Session):
         run = self.run
         text = sentence(last)
         if run.done:
-            return f"{text} That is the end of the lesson."
+            more = " or Next lesson to go on" if self.following() is not None else ""
+            return (
+                f"{text} That is the end of the lesson: press Restart to go through it again{more}."
+            )
         if run.step_done and run.step.interactive:
             return f"{text} Press Next to go on."
         return text
@@ -108,6 +114,7 @@ class LessonSession(Session):
                 "stepDone": run.step_done,
                 "done": run.done,
                 "interactive": step.interactive,
+                "nextLesson": self.following(),
             },
         }
 
@@ -127,11 +134,23 @@ class LessonSession(Session):
 
     def played(self, move: Move) -> Reply:
         before = self.game.copy()
+        count = len(self.run.played)
         feedback = self.run.try_move(move)
         if not feedback.accepted:
             return refuse(feedback.message)
-        self.view().note(before, move)
+        self._log(before, count)
         return Reply(self.status(feedback.message))
+
+    def _log(self, before: Game, count: int) -> list[Move]:
+        """Log the moves the run accepted since it had ``count``: the learner's, then any the
+        lesson played for the other seats; ``before`` is the game before the first of them."""
+        made = self.run.played[count:]
+        for move in made:
+            after = before.copy()
+            after.play(move)
+            self.view().note(before, move)
+            before = after
+        return made
 
     def hint(self) -> Reply:
         return Reply(f"Hint: {self.run.next_hint()}")
@@ -147,28 +166,49 @@ class LessonSession(Session):
         self.history = History(run.game, self.name)
         return Reply(f"Took back {phrase(last)} ({last}).")
 
+    def following(self) -> str | None:
+        """The title of the built-in lesson after this one, if this is a built-in lesson."""
+        names = lesson_names()
+        for number, name in enumerate(names[:-1]):
+            if load_lesson(name) is self.run.lesson:
+                return load_lesson(names[number + 1]).title
+        return None
+
     def back(self) -> Reply:
+        left = self.game.position(player=self.learner)
         if not self.run.back():
             return refuse("this is the first step of the lesson")
-        return self._started()
+        return self._started(left)
+
+    def forward(self) -> Reply:
+        """Once the lesson is done: the next built-in lesson (else as :meth:`next`)."""
+        following = self.following()
+        if self.run.done and following is not None:
+            self.run = LessonRun(load_lesson(following))
+            return self._started()
+        return self.next()
 
     def next(self) -> Reply:
+        left = self.game.position(player=self.learner)
         if not self.run.next():
             return refuse("this is the last step of the lesson")
-        return self._started()
-
-    forward = next
+        return self._started(left)
 
     def restart(self) -> None:
         """Start the current step afresh (when the table comes back to the lesson)."""
         self.run.restart_step()
         self._started()
 
-    def _started(self) -> Reply:
+    def _started(self, left: str | None = None) -> Reply:
+        """Say which step this is; ``left`` is the table the learner left (as they saw it), and
+        a step that starts anywhere else says that the table was set out afresh."""
         self.learner = self.run.step.learner
         self._showing.clear()
         self.view()
-        return Reply(self.status())
+        status = self.status()
+        if left is not None and self.game.position(player=self.learner) != left:
+            status += " " + AFRESH
+        return Reply(status)
 
     # -- show me ------------------------------------------------------------------------------
 
@@ -187,13 +227,17 @@ class LessonSession(Session):
             return refuse("there is no move to wait for")
         move = self._showing.pop(0)
         before = self.game.copy()
+        count = len(self.run.played)
         feedback = self.run.try_move(move)
         if not feedback.accepted:  # the lesson and its answer disagree: stop showing
             self._showing.clear()
             return Reply(sentence(feedback.message))
-        line = self.view().note(before, move)
+        made = self._log(before, count)
+        if len(made) > 1 and self._showing:  # the lesson played the other seats' part too
+            self._showing[:] = self.run.show_me()
+        line = self.history.lines[-len(made)]
         status = self.status(feedback.message) if not self._showing else sentence(line["words"])
-        return Reply(status, moves=(move,))
+        return Reply(status, moves=tuple(made))
 
     def skip(self) -> Reply:
         if not self._showing:
@@ -206,7 +250,11 @@ class LessonSession(Session):
         return Reply(reply.status, moves=tuple(made))
 
     def new(self, seed: int | None = None) -> Reply:
-        return refuse(FIXED)
+        """Once the lesson is done: start it again from its first step."""
+        if not self.run.done:
+            return refuse(FIXED)
+        self.run.go_to(0)
+        return self._started()
 
     def daily(self, date: object = None) -> Reply:
         return refuse(FIXED)

@@ -82,9 +82,15 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     game = run.game
     # the learner could play, but P2 has nothing at all once the learner passes
     assert any(isinstance(m, PlayCard) for m in game.legal_moves())
-    assert run.try_move("pass").accepted
-    assert [str(m) for m in run.game.legal_moves()] == ["pass"]
-    assert run.try_move("pass").step_done
+    after_pass = game.copy()
+    after_pass.play("pass")
+    assert [str(m) for m in after_pass.legal_moves()] == ["pass"]
+    # the learner passes; the lesson plays P2's pass, the only move P2 has
+    feedback = run.try_move("pass")
+    assert feedback.accepted
+    assert feedback.step_done
+    assert feedback.message.startswith("P2: pass played. A full round")
+    assert [str(m) for m in run.played] == ["pass", "pass"]
     outcome = run.game.outcome()
     assert outcome is not None
     assert outcome.reason == "blocked"

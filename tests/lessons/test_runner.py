@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
@@ -55,11 +57,15 @@ def test_every_expected_sequence_plays_to_completion(name: str, number: int) -> 
     for sequence in step.expect:
         run.restart_step()
         for i, move in enumerate(sequence):
+            if len(run.played) > i:
+                continue  # the lesson played this one for another seat
             assert not run.step_done
+            assert run.game.turn == step.learner  # the learner only ever plays their own seat
             feedback = run.try_move(move)
             assert feedback.accepted, (move, feedback.message)
-            assert feedback.step_done == (i == len(sequence) - 1)
-        assert feedback.message == (step.after or "Well done: that completes the step.")
+            assert feedback.step_done == (len(run.played) == len(sequence))
+        assert feedback.message.endswith(step.after or "Well done: that completes the step.")
+        assert [str(m) for m in run.played] == list(sequence)
         assert run.show_me() == []
     if not step.interactive:
         assert run.step_done
@@ -70,9 +76,12 @@ def test_show_me_completes_the_step(name: str, number: int) -> None:
     run = run_at(name, number)
     moves = run.show_me()
     assert bool(moves) == run.step.interactive
-    for move in moves:
+    for i, move in enumerate(moves):
+        if len(run.played) > i:
+            continue  # the lesson played this one for another seat
         assert run.try_move(move).accepted
     assert run.step_done
+    assert [str(m) for m in run.played] == [str(m) for m in moves]
 
 
 @pytest.mark.parametrize(("name", "number"), every_step())
@@ -85,8 +94,8 @@ def test_every_first_move_is_either_accepted_or_changes_nothing(name: str, numbe
         before = run.game.position()
         feedback = run.try_move(move)
         if feedback.accepted:
-            assert run.played == [move]
-            assert run.game.moves[-1] == move
+            assert run.played[0] == move  # then any replies the lesson plays for others
+            assert run.game.moves[len(run.played) - 1] == run.played[-1]
         else:
             assert run.played == []
             assert run.game.position() == before
@@ -112,7 +121,8 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     feedback = run.try_move("4c>E")
     assert not feedback.accepted
     assert feedback.message == (
-        "that sheds 2 cards this turn; the best turn here sheds 3 — try a pile move first"
+        "after that move this turn sheds at most 2 cards; the best turn here sheds 3"
+        " — try a pile move first"
     )
     assert run.game.position() == before
     ending = run.try_move("draw")
@@ -122,7 +132,7 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     )
     run = run_at("moves", 4)
     assert run.try_move("2c>S").message == (
-        "that sheds 1 card this turn; the best turn here sheds 2"
+        "after that move this turn sheds at most 1 card; the best turn here sheds 2"
         " — try another card in the empty space"
     )
 
@@ -273,7 +283,8 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             message = run.try_move(move).message
             run.restart_step()
             found = re.match(
-                r"(?:that|ending the turn now) sheds (no card|\d+ cards?) this turn; "
+                r"(?:after that move this turn sheds at most|ending the turn now sheds) "
+                r"(no card|\d+ cards?)(?: this turn)?; "
                 r"the best turn here sheds (\d+)",
                 message,
             )
@@ -285,3 +296,24 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             )
             compared += 1
     assert compared
+
+
+def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
+    run = run_at("best-turn", 6)
+    for move in ("S>E", "N>W", "3c>N"):  # two pile moves, then one card
+        assert run.try_move(move).accepted
+    messages = [run.try_move(m).message for m in run.game.legal_moves() if not run._fits(m)]
+    weaker = [m for m in messages if m.startswith("after that move")]
+    assert weaker
+    for message in weaker:
+        found = re.match(
+            r"after that move this turn sheds at most (\d+) cards? in all \(1 played so far\); "
+            r"the best turn from here sheds 4 in all",
+            message,
+        )
+        assert found, message
+        assert 1 <= int(found[1]) < 4
+    assert (
+        "ending the turn now stops this turn at 1 card; the best turn from here sheds 4 in all"
+        in (run.try_move("draw").message)
+    )

@@ -1,0 +1,104 @@
+"""Every built-in lesson walked through the table session, as a learner would: a wrong move at
+each step first (refused in words, nothing changed), then the intended moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingscorner_widget.lessons import lesson_names, load_lesson
+from kingscorner_widget.moves import Move
+from kingscorner_widget.table import LessonSession
+from kingscorner_widget.table.lesson import AFRESH
+
+
+def wrong_move(s: LessonSession) -> Move | str:
+    """A legal move the step does not want, else a card the learner does not hold."""
+    run = s.run
+    for move in run.game.legal_moves():
+        if not run._fits(move):
+            return move
+    held = set(map(str, run.game.hand(s.learner)))
+    return next(
+        f"{r}{suit}>N" for suit in "shdc" for r in "A23456789TJQK" if f"{r}{suit}" not in held
+    )
+
+
+@pytest.mark.parametrize("name", lesson_names())
+def test_a_learner_walks_every_step_of_every_lesson(name: str) -> None:
+    s = LessonSession(name)
+    lesson = load_lesson(name)
+    for number, step in enumerate(lesson.steps):
+        assert s.run.index == number
+        snap = s.snapshot(1, None)
+        assert snap["viewer"] == step.learner  # the hand shown as yours is the learner's
+        if step.interactive:
+            before = s.game.position()
+            wrong = wrong_move(s)
+            reply = s.play(wrong)
+            assert reply.refused, (step.title, wrong)
+            assert len(reply.status.split()) >= 4, reply.status  # a reason in words
+            assert s.game.position() == before
+            assert s.run.played == []
+            assert not s.snapshot(1, None)["lesson"]["stepDone"]
+            sequence = step.expect[0]
+            for i, move in enumerate(sequence):
+                if len(s.run.played) > i:
+                    continue  # the lesson played another seat's move
+                assert s.game.turn == s.learner
+                reply = s.play(move)
+                assert not reply.refused, (step.title, move, reply.status)
+            assert s.snapshot(1, None)["lesson"]["stepDone"], step.title
+            assert [str(m) for m in s.run.played] == list(sequence)
+            assert "Press Next" in reply.status or s.run.done
+        left = s.game.position(player=s.learner)
+        if number + 1 < len(lesson.steps):
+            reply = s.next()
+            assert not reply.refused
+            fresh = s.game.position(player=s.learner) != left
+            assert reply.status.endswith(AFRESH) == fresh, reply.status
+    assert s.run.done
+    end = s.status("done")
+    assert "That is the end of the lesson: press Restart" in end
+    last = name == lesson_names()[-1]
+    assert ("Next lesson" in end) != last
+    # Restart goes back to the first step; Next lesson opens the following one
+    assert not s.new().refused
+    assert s.run.index == 0
+    assert s.run.lesson is lesson
+
+
+def test_the_end_of_a_lesson_leads_to_the_next_one() -> None:
+    s = LessonSession("worked-turn")
+    assert s.new().refused  # not before the lesson is done
+    assert s.forward().status.startswith("Step 2 of 3")  # before the end, forward is next
+    for move in ("Ks>NE",):
+        s.play(move)
+    s.next()
+    s.play("4h>S")
+    assert s.run.done
+    assert s.snapshot(1, None)["lesson"]["nextLesson"] == "The pile-transfer combo"
+    reply = s.forward()
+    assert reply.status == "Step 1 of 5: Spot the transfer."
+    assert s.run.lesson is load_lesson("pile-transfer")
+    assert s.snapshot(1, None)["title"] == "The pile-transfer combo"
+
+
+def test_a_step_that_continues_the_learners_table_says_nothing_about_a_reset() -> None:
+    s = LessonSession("worked-turn")
+    s.play("Th>N")
+    assert s.next().status == "Step 2 of 3: The king to a corner."
+    s.play("Ks>SW")  # the next step's table has the king in NE
+    assert s.next().status == f"Step 3 of 3: Going out. {AFRESH}"
+
+
+def test_show_me_in_the_blocked_hand_plays_the_other_seats_pass_too() -> None:
+    s = LessonSession(load_lesson("stock-and-blocked"))
+    s.next()
+    s.next()
+    shown = s.show()
+    assert [str(m) for m in shown.moves] == ["pass", "pass"]
+    reply = s.step()
+    assert [str(m) for m in reply.moves] == ["pass", "pass"]
+    assert s.waiting is None
+    assert s.run.step_done
+    assert [line["notation"] for line in s.history.lines] == ["pass", "pass"]
