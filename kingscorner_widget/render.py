@@ -122,9 +122,6 @@ class Picture:
     def _repr_html_(self) -> str:
         return f'<div class="kcw-picture">{self.img()}</div>'
 
-    def _repr_svg_(self) -> str:
-        return self.svg
-
     @staticmethod
     def decode(html: str) -> str:
         """The SVG inside the first picture in ``html``; ``ValueError`` when there is none."""
