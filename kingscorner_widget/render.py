@@ -94,7 +94,7 @@ def table_svg(source: Table | TableSource, viewer: int | None = None) -> str:
 _DATA_URI = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Picture:
     """A static picture of one moment of a table: its SVG and the position line it shows.
 
@@ -121,6 +121,9 @@ class Picture:
 
     def _repr_html_(self) -> str:
         return f'<div class="kcw-picture">{self.img()}</div>'
+
+    def __repr__(self) -> str:
+        return f"Picture(position={self.position!r})"
 
     @staticmethod
     def decode(html: str) -> str:

@@ -104,6 +104,7 @@ def test_a_picture_keeps_its_moment_while_the_table_moves_on() -> None:
     w.play("Th>N")
     after = w.picture()
     assert before.position == OPENING
+    assert repr(before) == f"Picture(position={OPENING!r})"  # a short text form, not the SVG
     assert "ten of hearts on the north pile" not in Picture.decode(before._repr_html_())
     assert "ten of hearts on the north pile" in Picture.decode(after._repr_html_())
     assert 'class="kcw-picture"' in after._repr_html_()  # not hidden by the live table's CSS
