@@ -29,7 +29,7 @@ from .errors import IllegalMoveError
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import Table, check_rules, format_position, parse_position
 from .observation import Observation
-from .render import table_svg
+from .render import Picture, table_svg
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
@@ -814,6 +814,11 @@ class Game:
         """The table as a picture (everything shown, the mover's hand fanned): a game shown in a
         notebook draws itself."""
         return table_svg(self.table())
+
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>`` (an SVG data URI): an untrusted notebook, which does
+        not draw ``image/svg+xml`` and strips inline SVG from HTML, still shows it."""
+        return Picture(self._repr_svg_(), self.position(player=self.turn))._repr_html_()
 
     def _player_index(self, player: int | None) -> int:
         if player is None:

@@ -10,19 +10,31 @@ the stock as counts) gives a picture with no hidden card.
 >>> svg = table_svg(parse_position(line), viewer=1)
 >>> svg.startswith("<svg") and 'aria-label="jack of clubs on the north pile"' in svg
 True
+
+In HTML the picture goes out as an ``<img>`` with the SVG in a data URI (:class:`Picture`):
+JupyterLab strips inline SVG from an untrusted notebook's HTML but keeps such an image.
+
+>>> picture = Picture(svg, line)
+>>> picture.img().startswith('<img src="data:image/svg+xml;base64,')
+True
+>>> Picture.decode(picture.img()) == svg
+True
 """
 
 from __future__ import annotations
 
+import base64
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Protocol
 
 from .cards import Card
-from .notation import Table
+from .notation import Table, format_position
 from .spaces import SPACES, Space
 
-__all__ = ["TableSource", "table_svg"]
+__all__ = ["Picture", "TableSource", "table_picture", "table_svg"]
 
 
 class TableSource(Protocol):
@@ -77,6 +89,72 @@ def table_svg(source: Table | TableSource, viewer: int | None = None) -> str:
     parts.append(_hand(hand, shown))
     parts.append("</svg>")
     return "".join(parts)
+
+
+_DATA_URI = re.compile(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+
+
+@dataclass(frozen=True, repr=False)
+class Picture:
+    """A static picture of one moment of a table: its SVG and the position line it shows.
+
+    In a notebook it draws itself as an ``<img>`` whose source is the SVG as a base64 data URI,
+    which an untrusted notebook renders (inline SVG it strips, leaving the cards' text as
+    garble). The image carries the position it shows in ``data-position``, so a saved notebook
+    can be checked for what each picture shows.
+    """
+
+    svg: str
+    position: str
+
+    def data_uri(self) -> str:
+        """The SVG as a ``data:image/svg+xml;base64,...`` URI."""
+        return "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode()).decode("ascii")
+
+    def img(self) -> str:
+        """The picture as one ``<img>`` element (alt text: the position it shows)."""
+        return (
+            f'<img src="{self.data_uri()}" width="{WIDTH}" height="{HEIGHT}" class="kcw-static" '
+            f'alt="{escape(f"Kings in the Corner table: {self.position}")}" '
+            f'data-position="{escape(self.position)}"/>'
+        )
+
+    def _repr_html_(self) -> str:
+        return f'<div class="kcw-picture">{self.img()}</div>'
+
+    def __repr__(self) -> str:
+        return f"Picture(position={self.position!r})"
+
+    @staticmethod
+    def decode(html: str) -> str:
+        """The SVG inside the first picture in ``html``; ``ValueError`` when there is none."""
+        found = _DATA_URI.search(html)
+        if found is None:
+            raise ValueError("no SVG picture (an <img> with an SVG data URI) in this HTML")
+        return base64.b64decode(found.group(1)).decode()
+
+
+def table_picture(
+    source: Table | TableSource, viewer: int | None = None, *, spectator: bool = False
+) -> Picture:
+    """A :class:`Picture` of the table as ``viewer`` sees it (see :func:`table_svg`); a
+    ``spectator`` sees every hand as a count.
+
+    >>> from kingscorner_widget import Game
+    >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    >>> table_picture(Game.from_position(line), 1).position == line
+    True
+    >>> table_picture(Game.from_position(line), spectator=True).position.split()[8:10]
+    ['P1:?3', 'P2:?7']
+    """
+    table = source if isinstance(source, Table) else source.table(viewer)
+    if spectator:
+        hands: list[list[Card] | int] = [
+            hand if isinstance(hand, int) else len(hand) for hand in table.hands
+        ]
+        stock = table.stock if isinstance(table.stock, int) else len(table.stock)
+        table, viewer = replace(table, hands=hands, stock=stock), None
+    return Picture(table_svg(table, viewer=viewer), format_position(table))
 
 
 def _card(card: Card, x: float, y: float, label: str) -> str:

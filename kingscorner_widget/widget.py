@@ -38,12 +38,13 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 import anywidget
 import traitlets
+from IPython import display as ipython_display
 
 from .bundle import bundle_file
 from .errors import IllegalMoveError
@@ -52,7 +53,7 @@ from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lessons import Lesson, LessonRun
 from .match import Match
 from .moves import Move
-from .render import table_svg
+from .render import Picture, table_picture
 from .rules import Rules
 from .table import Reply, Session, read_source
 from .table.play import Opponents
@@ -341,6 +342,7 @@ class KingsCornerWidget(anywidget.AnyWidget):
             self.snapshot = snapshot
             self.legal = self._session.legal()
             self.status = reply.status
+        self._update_picture()
 
     # -- display -----------------------------------------------------------------------------
 
@@ -364,27 +366,32 @@ class KingsCornerWidget(anywidget.AnyWidget):
 
         An exporter that finds the widget's saved state (``nbconvert --execute``, "save widget
         state") draws the widget view and drops every other type of its output, so an offline
-        export would show a blank box. The picture therefore also goes out on its own; the
-        table's stylesheet hides it wherever the live table is drawn.
+        export would show a blank box. The picture therefore also goes out on its own, under a
+        display id that every publish updates, so a saved notebook shows the latest position;
+        the table's stylesheet hides it wherever the live table is drawn.
         """
-        from IPython import display as ipython_display
-
         show: Callable[..., object] = ipython_display.display
         data, metadata = self._repr_mimebundle_(**kwargs)
-        picture = data.pop("text/html")
+        data.pop("text/html")
         show(data, metadata=metadata, raw=True)
-        show({"text/html": f'<div class="kcw-fallback">{picture}</div>'}, raw=True)
+        self._picture_id = getattr(self, "_picture_id", None) or f"kcw-{uuid.uuid4().hex}"
+        show(self._fallback(), raw=True, display_id=self._picture_id)
+
+    def _fallback(self) -> dict[str, str]:
+        return {"text/html": f'<div class="kcw-fallback">{self.static_html()}</div>'}
+
+    def _update_picture(self) -> None:
+        """After a publish: redraw the static picture wherever this table was displayed."""
+        if getattr(self, "_picture_id", None):
+            update: Callable[..., object] = ipython_display.update_display
+            update(self._fallback(), raw=True, display_id=self._picture_id)
 
     def static_html(self) -> str:
-        """A static picture of the table as the viewer sees it (no hidden card)."""
-        game = self.game
+        """A static picture of the table as the viewer sees it (no hidden card), as an ``<img>``."""
+        return self.picture().img()
+
+    def picture(self) -> Picture:
+        """A picture of the table as it is now (it stays as it is when the table moves on)."""
         if self._session.show_all():
-            return table_svg(game)
-        viewer = self.viewer
-        if viewer is not None:
-            return table_svg(game, viewer=viewer)
-        line = game.position(player=1)  # a spectator: every hand as a count
-        hidden = " ".join(
-            f"P1:?{len(game.hand(1))}" if f.startswith("P1:") else f for f in line.split()
-        )
-        return f'<pre class="kcw-static">{escape(hidden)}</pre>'
+            return table_picture(self.game)
+        return table_picture(self.game, self.viewer, spectator=self.viewer is None)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kingscorner_widget import Game, IllegalMoveError, Match, Rules
+from kingscorner_widget.render import Picture
 from kingscorner_widget.widget import KingsCornerWidget
 
 from .helpers import (
@@ -457,7 +458,7 @@ def test_the_mimebundle_adds_a_static_picture_without_hidden_cards() -> None:
     data, _metadata = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["text/plain"] == repr(w)
-    html = data["text/html"]
+    html = Picture.decode(data["text/html"])
     assert "jack of clubs on the north pile" in html
     assert "ten of hearts" in html  # the viewer's own hand
     hidden = set(w.game.hand(2))
@@ -465,8 +466,8 @@ def test_the_mimebundle_adds_a_static_picture_without_hidden_cards() -> None:
 
     assert not cards_named(html) & hidden
     data, _metadata = play()._repr_mimebundle_()
-    assert "jack of clubs on the north pile" in data["text/html"]
-    assert not cards_named(data["text/html"]) & hidden
+    assert "jack of clubs on the north pile" in Picture.decode(data["text/html"])
+    assert not cards_named(Picture.decode(data["text/html"])) & hidden
 
 
 def test_rules_and_players_options() -> None:
@@ -483,7 +484,9 @@ def test_ipython_display_sends_the_picture_as_its_own_output(
 
     shown: list[tuple[dict[str, object], dict[str, object]]] = []
 
-    def display(data: dict[str, object], metadata: object = None, raw: bool = False) -> None:
+    def display(
+        data: dict[str, object], metadata: object = None, raw: bool = False, **_: object
+    ) -> None:
         assert raw
         shown.append((data, metadata or {}))  # type: ignore[arg-type]
 
@@ -495,8 +498,8 @@ def test_ipython_display_sends_the_picture_as_its_own_output(
     assert set(picture) == {"text/html"}
     html = picture["text/html"]
     assert isinstance(html, str)
-    assert html.startswith('<div class="kcw-fallback">')
-    assert "jack of clubs on the north pile" in html
+    assert html.startswith('<div class="kcw-fallback"><img src="data:image/svg+xml;base64,')
+    assert "jack of clubs on the north pile" in Picture.decode(html)
 
 
 def test_a_checkout_without_the_built_front_end_is_told_how_to_build_it(tmp_path: Path) -> None:
