@@ -150,11 +150,13 @@ def test_6_a_seat_outside_the_table_is_refused_before_anything_changes() -> None
         to_the_end_of_the_hand(w)
         if not w.match.is_over():
             break
-    assert not w.match.is_over()
+    match = w.match
+    assert isinstance(match, Match)
+    assert not match.is_over()
     version = w.snapshot["version"]
     custom(w, "next")
     assert w.snapshot["version"] == version + 1
-    assert w.match.hand_number == 2
+    assert match.hand_number == 2
     assert w.viewer is not None
     for options in ({"players": 4}, {"rules": Game.new(players=4).rules}):
         with pytest.raises(ValueError, match=r"^there is no seat 6 at a table of 4$"):
