@@ -38,7 +38,10 @@ def test_a_fresh_tutorial_shows_its_tables_as_pictures_before_any_cell_runs(
         assert not all(trusted), "the saved tutorial must open untrusted"
         fallbacks = page.locator(".kcw-fallback")
         expect(fallbacks.first).to_be_visible()
-        assert fallbacks.count() >= 2
+        # JupyterLab draws a long notebook's outputs a few at a time: wait for a second table.
+        page.wait_for_function(
+            "() => document.querySelectorAll('.kcw-fallback').length >= 2", timeout=60_000
+        )
         for index in range(fallbacks.count()):
             fallback = fallbacks.nth(index)
             # No text at all: a stripped SVG left its cards' letters and suits as a line of text.
