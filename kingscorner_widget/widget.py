@@ -38,13 +38,10 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
-import uuid
-from collections.abc import Callable
 from typing import Any
 
 import anywidget
 import traitlets
-from IPython import display as ipython_display
 
 from .bundle import bundle_file
 from .errors import IllegalMoveError
@@ -53,11 +50,11 @@ from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lessons import Lesson, LessonRun
 from .match import Match
 from .moves import Move
-from .render import Picture, table_picture
 from .rules import Rules
 from .table import Reply, Session, read_source
 from .table.play import Opponents
 from .table.setup import MODES, TableSetup
+from .widget_display import TableDisplay
 from .words import sentence
 
 __all__ = ["MODES", "KingsCornerWidget"]
@@ -67,7 +64,7 @@ PAGE_SETS = frozenset({"speed"})
 """The only traits the page may set (a viewing preference); an update of any other is undone."""
 
 
-class KingsCornerWidget(anywidget.AnyWidget):
+class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
     """A Kings in the Corner table for notebooks: play, explore or follow a lesson.
 
     ``game`` may be a :class:`Game`, a :class:`Match`, a position line, a saved record (JSON), or
@@ -344,8 +341,6 @@ class KingsCornerWidget(anywidget.AnyWidget):
             self.status = reply.status
         self._update_picture()
 
-    # -- display -----------------------------------------------------------------------------
-
     def __repr__(self) -> str:
         game = self.game
         return (
@@ -353,45 +348,8 @@ class KingsCornerWidget(anywidget.AnyWidget):
             f"turn=P{game.turn}, moves={len(game.moves)})"
         )
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live widget, plus a static picture for places without a kernel (exports, GitHub)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        data = dict(data)
-        data["text/html"] = self.static_html()
-        return data, metadata
+    def _shows_all(self) -> bool:
+        return self._session.show_all()
 
-    def _ipython_display_(self, **kwargs: Any) -> None:
-        """Show the live table and, as a second output, its static picture.
-
-        An exporter that finds the widget's saved state (``nbconvert --execute``, "save widget
-        state") draws the widget view and drops every other type of its output, so an offline
-        export would show a blank box. The picture therefore also goes out on its own, under a
-        display id that every publish updates, so a saved notebook shows the latest position;
-        the table's stylesheet hides it wherever the live table is drawn.
-        """
-        show: Callable[..., object] = ipython_display.display
-        data, metadata = self._repr_mimebundle_(**kwargs)
-        data.pop("text/html")
-        show(data, metadata=metadata, raw=True)
-        self._picture_id = getattr(self, "_picture_id", None) or f"kcw-{uuid.uuid4().hex}"
-        show(self._fallback(), raw=True, display_id=self._picture_id)
-
-    def _fallback(self) -> dict[str, str]:
-        return {"text/html": f'<div class="kcw-fallback">{self.static_html()}</div>'}
-
-    def _update_picture(self) -> None:
-        """After a publish: redraw the static picture wherever this table was displayed."""
-        if getattr(self, "_picture_id", None):
-            update: Callable[..., object] = ipython_display.update_display
-            update(self._fallback(), raw=True, display_id=self._picture_id)
-
-    def static_html(self) -> str:
-        """A static picture of the table as the viewer sees it (no hidden card), as an ``<img>``."""
-        return self.picture().img()
-
-    def picture(self) -> Picture:
-        """A picture of the table as it is now (it stays as it is when the table moves on)."""
-        if self._session.show_all():
-            return table_picture(self.game)
-        return table_picture(self.game, self.viewer, spectator=self.viewer is None)
+    def _widget_bundle(self, **kwargs: Any) -> Any:
+        return anywidget.AnyWidget._repr_mimebundle_(self, **kwargs)
