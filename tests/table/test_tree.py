@@ -101,7 +101,7 @@ def test_jumps_and_locating_lines() -> None:
     with pytest.raises(TreeError, match="there is no position 99"):
         t.find(99)
     with pytest.raises(TreeError, match="there is no position True"):
-        t.find(True)  # type: ignore[arg-type]
+        t.find(True)
 
 
 def test_undo_forgets_the_move_and_every_move_tried_after_it() -> None:
