@@ -29,8 +29,9 @@ Messages from the browser (each with the snapshot ``version`` it was made on): `
 ``move`` in notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
 ``daily``, ``next`` (next hand, or next lesson step), ``show`` (lesson: show me), ``load`` (with
 ``position``, explore mode), ``step`` (one computer move, sent by the table's timer), ``skip``,
-``speed`` (with ``value`` in seconds). Python answers every message with one state update
-(snapshot, legal moves and status together) or, when it refuses, with a new status line only.
+``speed`` (with ``value`` in seconds); explore's ``jump`` (with ``node``, a position's id) and
+``comment`` (with ``text``). Python answers every message with one state update (snapshot, legal
+moves and status together) or, when it refuses, with a new status line only.
 
 The table can be played from the keyboard; its "Keys" button lists the keys.
 """
@@ -55,6 +56,7 @@ from .table import Reply, Session, read_source
 from .table.play import Opponents
 from .table.setup import MODES, TableSetup
 from .widget_display import TableDisplay
+from .widget_lines import TableLines
 from .words import sentence
 
 __all__ = ["MODES", "KingsCornerWidget"]
@@ -64,7 +66,7 @@ PAGE_SETS = frozenset({"speed"})
 """The only traits the page may set (a viewing preference); an update of any other is undone."""
 
 
-class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
+class KingsCornerWidget(TableDisplay, TableLines, anywidget.AnyWidget):
     """A Kings in the Corner table for notebooks: play, explore or follow a lesson.
 
     ``game`` may be a :class:`Game`, a :class:`Match`, a position line, a saved record (JSON), or
@@ -78,8 +80,9 @@ class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
       ``choose(observation)`` method are used as they are), shown move by move ``speed``
       seconds apart. A new table plays a match to the target with a score sheet.
     - ``mode="explore"`` (:class:`~kingscorner_widget.table.ExploreSession`): one person plays
-      every seat, from any position; undo, back and forward, a move at an earlier point branches.
-      ``show_all_hands=True`` turns every hand face up.
+      every seat, from any position, keeping every line tried (:attr:`lines`, :meth:`jump`),
+      comments (:meth:`comment`) and lessons written by playing (:meth:`to_lesson`); the viewer
+      keeps their seat. ``show_all_hands=True`` turns every hand face up.
     - ``mode="lesson"`` (:class:`~kingscorner_widget.table.LessonSession`): ``lesson`` (a
       :class:`~kingscorner_widget.lessons.Lesson`, a :class:`~kingscorner_widget.lessons.LessonRun`
       or a built-in lesson's name) is narrated step by step and the learner's moves checked.
