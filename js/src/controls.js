@@ -21,7 +21,7 @@ const button = (action, label, { disabled = false, key = undefined, primary = fa
   );
 
 export function controlsEl(snap, legal) {
-  const mine = snap.viewer !== null && snap.turn === snap.viewer && !snap.over && snap.waiting === null;
+  const mine = (snap.acting ?? (snap.viewer !== null && snap.turn === snap.viewer)) && !snap.over && snap.waiting === null; // explore: any seat
   const { at, length } = snap.history;
   const lesson = snap.mode === "lesson";
   const score = snap.score;
