@@ -103,6 +103,7 @@ describe("the Lines panel", () => {
     click($('.kcw-hidden-turn [data-action="skip"]'));
     expect(model.sent.at(-1)).toEqual({ kind: "skip", version: 7 });
     expect($('[data-action="draw"]').disabled).toBe(false); // the mover may still draw or pass
+    expect($('[data-action="hint"]').disabled).toBe(true); // a hint would name their cards
   });
 
   it("lets the mover's hand in view be played from its seat", () => {
