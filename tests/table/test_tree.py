@@ -234,3 +234,42 @@ def test_a_step_names_the_move_it_shows() -> None:
     s.play("Ks>NE")
     assert s.back().status.startswith("Move 1 of 2: P1 plays the 10♥ on the J♣ (north).")
     assert s.forward().status.startswith("Move 2 of 2: P1 plays the K♠ into the north-east corner.")
+
+
+# -- twins: two tables the viewer cannot tell apart ------------------------------------------
+
+
+def twin_sessions(seed: int) -> tuple[ExploreSession, ExploreSession]:
+    """Explore tables on the same position as P1 sees it, with other hidden cards."""
+    line = Game.new(players=3, seed=seed).position(player=1)
+    a, b = (ExploreSession(Game.from_position(line, seed=seed + k)) for k in (0, 1))
+    assert a.game.hand(2) != b.game.hand(2)
+    return a, b
+
+
+def seen(s: ExploreSession) -> dict[str, object]:
+    return {**s.snapshot(0), "legal": s.legal()}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_twins_walk_the_same_tree_with_the_same_words(seed: int) -> None:
+    """Branching, following, back, forward, jumps, undo and comments on P1's turn: the twins'
+    replies, trees and snapshots stay identical (P1's draw would show them different cards)."""
+    rng = random.Random(seed)
+    a, b = twin_sessions(seed)
+    for _ in range(40):
+        legal = [m for m in a.legal() if m not in ("draw", "pass")]
+        kind = rng.choice(["play", "play", "back", "forward", "jump", "undo", "comment"])
+        fields: dict[str, object] = {}
+        if kind == "play":
+            if not legal:
+                continue
+            fields["move"] = rng.choice(legal)
+        elif kind == "jump":
+            ids = [0, *(n.id for n in a.history.current_line()), 99]
+            fields["node"] = rng.choice(ids)
+        elif kind == "comment":
+            fields["text"] = rng.choice(["Good.", "", "<b>no</b>", "x" * 600])
+        assert a.act(kind, **fields) == b.act(kind, **fields), (kind, fields)
+        assert seen(a) == seen(b)
+        assert [line.moves for line in a.lines] == [line.moves for line in b.lines]
