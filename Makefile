@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-test package docs docs-build pytest chromium node-check clean
+.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium node-check clean
 
 # Node and npm build the table's front end; say so in one line rather than in a pip traceback.
 node-check:
@@ -54,6 +54,10 @@ typecheck: $(STAMP)
 js-test: js
 	cd js && npm test --silent
 
+# The front end's lint (biome's recommended rules) and type check (tsc on the JS, anywidget's types).
+js-lint: js
+	cd js && npm run --silent lint
+
 pytest: $(STAMP) js chromium
 	$(BIN)/python -m pytest
 
@@ -68,7 +72,7 @@ docs-build: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
-test: lint typecheck js-test package docs-build pytest
+test: lint typecheck js-lint js-test package docs-build pytest
 
 # The benchmarks add python-chess, the engine's reference (the bench group); the tests never need it.
 BENCH_STAMP := $(VENV)/.installed-bench

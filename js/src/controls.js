@@ -1,7 +1,12 @@
 // The buttons: each carries data-action and sends an intent of that kind.
 import { h } from "./dom.js";
 
-const button = (action, label, { disabled = false, key, primary = false } = {}) =>
+/**
+ * @param {string} action the intent this button sends
+ * @param {string} label
+ * @param {{ disabled?: boolean, key?: string, primary?: boolean }} [options]
+ */
+const button = (action, label, { disabled = false, key = undefined, primary = false } = {}) =>
   h(
     "button",
     {
@@ -38,7 +43,7 @@ export function controlsEl(snap, legal) {
       button("forward", "Forward ▶", { disabled: at >= length, key: "]" }),
     );
     if (snap.waiting !== null) row.append(button("faster", "Faster", { key: "+" }), button("skip", "Skip", { key: "K" }));
-    if (score && score.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
+    if (score?.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
     row.append(
       button("new", snap.mode === "play" ? "New match" : "New deal"),
       button("daily", "Daily deal"),

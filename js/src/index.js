@@ -21,6 +21,7 @@ function hintParts(hint) {
   return /^[NESW]{1,2}$/.test(from) ? { pile: to, source: from } : { card: from, pile: to };
 }
 
+/** @type {import("@anywidget/types").Render} */
 function render({ model, el }) {
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
   el.append(root);
@@ -203,6 +204,7 @@ function render({ model, el }) {
     redraw();
   };
   const onStatus = () => setNote(null);
+  /** @type {[string, () => void][]} */
   const changes = [
     ["change:snapshot", onSnapshot],
     ["change:legal", redraw],

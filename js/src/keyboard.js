@@ -7,6 +7,12 @@ const GRID = [
   ["SW", "S", "SE"],
 ];
 
+/** Run an action the key asked for, and say the key was used. */
+function used(action) {
+  action();
+  return true;
+}
+
 /** Handle one keydown; returns true when the key was used. `ctx` holds the table's actions. */
 export function handleKey(event, ctx) {
   if (event.ctrlKey || event.metaKey || event.altKey) return false;
@@ -17,15 +23,18 @@ export function handleKey(event, ctx) {
   if (key === "Enter" || key === " ") {
     if (target.closest("button")) return false; // buttons click themselves
     const card = target.closest("[data-hand] [data-card]");
-    if (card) return ctx.pickCard(card.dataset.card), true;
+    if (card) return used(() => ctx.pickCard(card.dataset.card));
     const pile = target.closest("[data-pile]");
-    if (pile) return ctx.pickPile(pile.dataset.pile), true;
+    if (pile) return used(() => ctx.pickPile(pile.dataset.pile));
     return false;
   }
-  if (PAD[key]) return ctx.pickPile(PAD[key]), ctx.focus(`[data-pile="${PAD[key]}"]`), true;
+  if (PAD[key]) {
+    ctx.pickPile(PAD[key]);
+    return used(() => ctx.focus(`[data-pile="${PAD[key]}"]`));
+  }
   if (key.startsWith("Arrow")) return arrow(key, target, ctx);
   const action = LETTERS[key.toLowerCase()];
-  if (action) return ctx.act(action), true;
+  if (action) return used(() => ctx.act(action));
   return false;
 }
 
@@ -47,7 +56,7 @@ function arrow(key, target, ctx) {
   let row = GRID.findIndex((r) => r.includes(pile.dataset.pile));
   let col = GRID[row].indexOf(pile.dataset.pile);
   const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key] ?? [0, 0];
-  if (row === 2 && dr === 1) return ctx.focus("[data-hand] [data-card]"), true;
+  if (row === 2 && dr === 1) return used(() => ctx.focus("[data-hand] [data-card]"));
   do {
     row += dr;
     col += dc;
