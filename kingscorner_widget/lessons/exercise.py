@@ -44,6 +44,7 @@ from ..cards import Card
 from ..game import Game, Outcome
 from ..moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ..rules import Count, Rules
+from ..scoring import hand_penalty
 from ..words import card_name, card_words, count_words, phrase, sentence
 
 __all__ = [
@@ -330,6 +331,8 @@ class MoveExercise(_TurnQuestion):
                     f"{count_words(reach)}; the best turn here sheds {self.best}."
                 )
             return _wrong(f"Not quite: {what} {self._nudge([move])}")
+        if isinstance(move, EndTurn):
+            return _right("Right: no card can be shed this turn, so ending it loses nothing.")
         return _right(
             f"Right: after {_doing(move)}, this turn can still shed {count_words(reach)}."
         )
@@ -342,7 +345,7 @@ def _does(game: Game, move: Move) -> str:
         if top:
             return f"{card_name(move.card)} fits on {card_name(top[-1])}"
         return f"{card_words(move.card)} fits in {move.target.place}"
-    return f"the move of {phrase(move)} is legal"
+    return f"{_doing(move)} is legal"
 
 
 def _doing(move: Move) -> str:
@@ -388,7 +391,7 @@ class PenaltyExercise(Exercise):
 
     @property
     def worked_answer(self) -> int:
-        return sum(self.count.value_of(card) for card in self.cards)
+        return hand_penalty(self.cards, self.count)
 
     def solution(self) -> str:
         return sentence(

@@ -205,6 +205,14 @@ def test_a_first_move_is_right_exactly_when_the_best_turn_stays_in_reach(
         assert check(exercise, str(move)).right == (reach == most), str(move)
 
 
+def test_with_nothing_to_play_ending_the_turn_is_right() -> None:
+    game = dealt(21, 1)
+    assert oracle_shed(game) == 0
+    verdict = check(MoveExercise(game), str(game.end_move()))
+    assert verdict.right
+    assert verdict.message == "Right: no card can be shed this turn, so ending it loses nothing."
+
+
 def test_a_refused_first_move_gives_the_engines_reason() -> None:
     game = Game.from_position(TRAP)
     reason = game.violation("Qh>W")
