@@ -12,13 +12,17 @@ from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 # P1 can put the black six on the red seven (west), move the west pile onto the red nine (north)
 # and fill the freed west space with the queen.
 LINE = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c4d P2:?7 stock:37 turn:P1"
+# P1 draws; then P2, whose hand is shown, can put the black eight on the red nine.
+SEATS = "N:9d E:4c S:5s W:- NE:- SE:- SW:- NW:- P1:Qh4d P2:8c3h stock:45 turn:P1"
 FIRST = "The black six goes on the red seven."
 SECOND = "Now move the whole west pile onto the nine, then fill the space you freed."
 
 
 def comment(widget: Locator, text: str) -> None:
     box = widget.locator("[data-form='comment'] textarea")
-    box.fill(text)
+    box.click()
+    box.press_sequentially(text)  # key by key: JupyterLab's own shortcuts must not take them
+    expect(box).to_have_value(text)
     widget.locator("[data-action='comment']").click()
     expect(widget.locator("[data-status]")).to_contain_text(text)
 
@@ -107,3 +111,15 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     widget.locator(".kcw-hidden-turn [data-action='skip']").click()
     expect(widget.locator(".kcw-hidden-turn")).to_have_count(0)
     assert opened.json("w.game.turn") == 1
+
+    # With every hand shown, P2's turn is played from P2's own seat; P1 stays at the bottom.
+    opened.run_code(f"w.load('{SEATS}')\nw.show_all_hands = True\nw.draw()")
+    expect(widget.locator("[data-player='2'] [data-card='8c']")).to_be_visible()
+    widget.locator("[data-player='2'] [data-card='8c']").click()
+    expect(pile(widget, "N")).to_have_attribute("data-legal", "")
+    pile(widget, "N").click()
+    expect(pile(widget, "N").locator("[data-card='8c']")).to_be_visible()
+    assert opened.json("(w.viewer, [str(m) for m in w.game.moves])") == [1, ["draw", "8c>N"]]
+    expect(card_in_hand(widget, "Qh")).to_be_visible()
+    widget.scroll_into_view_if_needed()
+    screenshot(opened.page, "explore-every-hand-shown-1366x768")
