@@ -140,13 +140,6 @@ class ExploreSession(Session):
 
     # -- the actions ------------------------------------------------------------------------------
 
-    def act(self, kind: str, **fields: Any) -> Reply:
-        if kind == "jump":
-            return self.jump(**fields)
-        if kind == "comment":
-            return self.comment(**fields)
-        return super().act(kind, **fields)
-
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
         note = {
@@ -191,7 +184,7 @@ class ExploreSession(Session):
         self.history.forward()
         return Reply(self._where())
 
-    def jump(self, node: int | Node | Line | Sequence[str | Move] | None = None) -> Reply:
+    def jump(self, node: object = None) -> Reply:
         """Put the table at a position of the tree: its id (as the page sends it), a
         :class:`Line` (its end), or the moves from the start that reach it."""
         self._resync()
@@ -201,12 +194,12 @@ class ExploreSession(Session):
             return refuse(str(error))
         return Reply(self._where())
 
-    def comment(self, text: object = None, node: int | None = None) -> Reply:
+    def comment(self, text: object = None, node: object = None) -> Reply:
         """Put a comment (plain text) on the table's position, or on position ``node``; empty
         text removes it."""
         self._resync()
         try:
-            target = self.history.node if node is None else self.history.find(node)
+            target = self.history.node if node is None else self._target(node)
             kept = check_comment(text)
         except TreeError as error:
             return refuse(str(error))
@@ -215,7 +208,7 @@ class ExploreSession(Session):
         said = f"Comment on {where}: {kept}" if kept else f"Comment on {where} removed."
         return Reply(self.status(sentence(said)))
 
-    def _target(self, node: int | Node | Line | Sequence[str | Move] | None) -> Node:
+    def _target(self, node: object) -> Node:
         if isinstance(node, Node):
             return self.history.find(node.id)
         if isinstance(node, Line):
@@ -224,7 +217,7 @@ class ExploreSession(Session):
             return self.history.locate(node.split())
         if isinstance(node, Sequence):
             return self.history.locate(node)
-        return self.history.find(node)  # type: ignore[arg-type]
+        return self.history.find(node)
 
     def _resync(self) -> None:
         if not self.history.current():

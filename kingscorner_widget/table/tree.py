@@ -187,7 +187,7 @@ class MoveTree(History):
 
     # -- the tree ------------------------------------------------------------------------------
 
-    def find(self, node_id: int) -> Node:
+    def find(self, node_id: object) -> Node:
         """The position numbered ``node_id``; a :class:`TreeError` if the tree has none."""
         node = None
         if isinstance(node_id, int) and not isinstance(node_id, bool):
