@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..game import Game
-from ..moves import EndTurn, Move, as_move
+from ..moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ..words import move_shown
 from .history import History
 
@@ -196,10 +196,14 @@ class MoveTree(History):
             raise TreeError(f"there is no position {node_id!r} in the tree of lines")
         return node
 
-    def locate(self, moves: Sequence[str | Move]) -> Node:
+    def locate(self, moves: Sequence[object]) -> Node:
         """The position reached by ``moves`` from the start (in notation or as moves)."""
         node = self.root
         for count, move in enumerate(moves, start=1):
+            if not isinstance(move, str | PlayCard | MovePile | EndTurn):
+                raise TreeError(
+                    f"move {count} of the line must be a move in notation, not {move!r}"
+                )
             try:
                 notation = str(as_move(move))
             except ValueError as error:

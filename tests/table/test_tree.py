@@ -98,6 +98,10 @@ def test_jumps_and_locating_lines() -> None:
     assert (t.at, t.length) == (0, 2)
     with pytest.raises(TreeError, match="no line was played with Ks>SE as move 2"):
         t.locate(["Th>N", "Ks>SE"])
+    with pytest.raises(TreeError, match="move 2 of the line must be a move in notation, not 5"):
+        t.locate(["Th>N", 5])
+    with pytest.raises(TreeError, match="move 1 of the line: 'Zz' is not a card"):
+        t.locate(["Zz>N"])
     with pytest.raises(TreeError, match="there is no position 99"):
         t.find(99)
     with pytest.raises(TreeError, match="there is no position True"):
