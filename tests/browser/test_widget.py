@@ -445,7 +445,9 @@ def test_keyboard_only_selects_targets_and_plays_a_card(
     page.keyboard.press("4")
     expect(pile(widget, "W").locator("[data-card='4h']")).to_be_visible()
     page.keyboard.press("d")
-    expect(card_in_hand(widget, "Ks")).to_have_count(0)  # P2's turn: P1's hand is put away
+    # P2's turn: P1 keeps the bottom seat (explore no longer turns the table), P2 stays face down.
+    expect(widget.locator("[data-player='2']")).to_contain_text("to play")
+    expect(card_in_hand(widget, "Ks")).to_be_visible()
     page.keyboard.press("d")
     # The keys went to the table, not to the notebook: no cell added, changed, deleted or opened.
     assert page.evaluate(NOTEBOOK_CELLS) == cells
