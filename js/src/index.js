@@ -3,6 +3,7 @@
 import { controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
+import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { lessonEl, logEl, scoreEl } from "./log.js";
 import { tableEl } from "./table.js";
@@ -215,6 +216,7 @@ function render({ model, el }) {
     ["change:speed", schedule],
   ];
   for (const [name, fn] of changes) model.on(name, fn);
+  const stopAcknowledging = acknowledgeSnapshots(model); // marimo re-runs the cells that read the table
   draw();
 
   return () => {
@@ -222,6 +224,7 @@ function render({ model, el }) {
     clearTimeout(timer);
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const [name, fn] of changes) model.off(name, fn);
+    stopAcknowledging();
     root.remove();
   };
 }
