@@ -39,6 +39,9 @@ KINDS: frozenset[str] = frozenset(
         "skip",  # every computer move until the viewer's turn
         "speed",  # value: seconds between computer moves
         "load",  # position: a position line, in explore mode
+        "review",  # play: review the hand just finished (review mode)
+        "practise",  # review: the reviewed mistakes as a practice lesson (lesson mode)
+        "resume",  # review or its practice: back to the table it was opened from
     }
 )
 """The kinds of intent the widget understands."""
