@@ -12,7 +12,7 @@ import pytest
 
 from kingscorner_widget import Game, Match, __version__
 from kingscorner_widget.analysis import review
-from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.cli import main
 from kingscorner_widget.record import save
 
@@ -191,7 +191,7 @@ def test_review_prints_each_turn_with_its_verdict_and_the_accuracy(tmp_path: Pat
 
 def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
     match = Match(players=3, seed=2)
-    players = [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()]
+    players: list[Player] = [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()]
     while not match.is_over():
         game = match.game
         while not game.is_over():
