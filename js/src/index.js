@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { handleKey } from "./keyboard.js";
 import { lessonEl, logEl, scoreEl } from "./log.js";
+import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
@@ -91,7 +92,7 @@ function render({ model, el }) {
         "div",
         { class: "kcw-body" },
         tableEl(s, ui),
-        h("div", { class: "kcw-side" }, lessonEl(s.lesson), logEl(s), scoreEl(s.score)),
+        h("div", { class: "kcw-side" }, lessonEl(s.lesson), reviewEl(s), logEl(s), scoreEl(s.score)),
       ),
       controlsEl(s, legal()),
       ...(showKeys ? [keysEl()] : []),
@@ -235,7 +236,7 @@ function focusKey(node) {
 }
 
 function titleOf(s) {
-  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson" }[s.mode] ?? "Kings in the Corner";
+  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson", review: "Review" }[s.mode] ?? "Kings in the Corner";
 }
 
 export default { render };
