@@ -366,10 +366,12 @@ def review_line(
     goes_out: bool,
     exact: bool,
     moves: bool = True,
+    head: bool = True,
 ) -> str:
     """A reviewed turn's verdict for the player who played it: what they shed against the best
-    turn (``best``, its moves, said in words unless ``moves`` is false), in words; ``reason`` is
-    the analysis' reason, read for a verdict that turns on more than the count of cards.
+    turn (``best``, its moves, said in words unless ``moves`` is false), in words, after the
+    verdict's name unless ``head`` is false; ``reason`` is the analysis' reason, read for a
+    verdict that turns on more than the count of cards.
 
     >>> best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
     >>> print(review_line("mistake", "", 1, best, goes_out=True, exact=True))
@@ -379,15 +381,29 @@ def review_line(
     corner.
     >>> review_line("inaccuracy", "", 0, best[:1], goes_out=False, exact=True, moves=False)
     'An inaccuracy: you shed no card; the best turn here sheds 1.'
+    >>> review_line("best", "", 3, best, goes_out=True, exact=True, head=False)
+    'You shed 3 cards, as many as the best turn here.'
     """
-    head = VERDICT_WORDS[verdict]
+    line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
+    return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
+
+
+def _review_words(
+    verdict: str,
+    reason: str,
+    shed: int,
+    best: Sequence[Move],
+    goes_out: bool,
+    exact: bool,
+    moves: bool,
+) -> str:
     best_shed = sum(1 for move in best if isinstance(move, PlayCard))
     found = "the best turn here" if exact else "the best turn found within the search budget"
     if verdict != "best" and shed < best_shed:
         out = " and goes out" if goes_out else ""
         said = f": {turn_words(best)}" if moves else ""
         mine = count_words(shed) if shed else "no card"
-        return f"{head}: you shed {mine}; {found} sheds {best_shed}{out}{said}."
+        return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
-        return f"{head}: you {reason[:1].lower()}{reason[1:]}"
-    return f"{head}: you shed {count_words(shed)}, as many as {found}."
+        return f"you {reason[:1].lower()}{reason[1:]}"
+    return f"you shed {count_words(shed)}, as many as {found}."

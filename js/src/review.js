@@ -14,11 +14,17 @@ const VERDICTS = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake" };
 const go = (action, label, { disabled = false, primary = false } = {}) =>
   h("button", { type: "button", class: `kcw-btn${primary ? " kcw-primary" : ""}`, "data-action": action, disabled }, label);
 
+// A turn's moves on one line, in notation; each move's words are its label and tooltip.
 const movesEl = (moves, label) =>
   h(
-    "ol",
-    { class: "kcw-review-moves", "aria-label": label },
-    moves.map((m) => h("li", {}, h("span", {}, m.words), " ", h("code", {}, m.notation))),
+    "p",
+    { class: "kcw-review-moves" },
+    h("span", { class: "kcw-note" }, `${label}: `),
+    h(
+      "ol",
+      { "aria-label": label },
+      moves.map((m) => h("li", { title: m.words, "aria-label": m.words }, h("code", {}, m.notation))),
+    ),
   );
 
 const percent = (x) => `${Math.round(x * 100)}%`;
@@ -52,13 +58,10 @@ export function reviewEl(snap) {
       "p",
       { class: `kcw-verdict kcw-verdict-${r.verdict}`, "data-verdict": r.verdict },
       h("strong", {}, VERDICTS[r.verdict] ?? r.verdict),
-      ` You shed ${r.shed} of ${r.bestShed}.`,
+      ` ${r.words}`,
     ),
-    h("p", { class: "kcw-review-words" }, r.words),
-    h("h4", {}, "You played"),
-    movesEl(r.played, "The moves you played"),
-    r.verdict === "best" ? null : h("h4", {}, r.proven ? "The best turn" : "The best turn found"),
-    r.verdict === "best" ? null : movesEl(r.best, "The best turn"),
+    movesEl(r.played, "You played"),
+    r.verdict === "best" ? null : movesEl(r.best, r.proven ? "The best turn" : "The best turn found"),
     h(
       "div",
       { class: "kcw-review-summary", "aria-label": "Summary" },

@@ -26,7 +26,7 @@ function reviewSnapshot(overrides = {}, review = {}) {
       who: "P1",
       heading: "Review of P1",
       verdict: "mistake",
-      words: "A mistake: you shed 1 card; the best turn here sheds 3 and goes out: the four of hearts to the south pile, then …",
+      words: "You shed 1 card; the best turn here sheds 3 and goes out.",
       played: lines(["Th>N", "the ten of hearts to the north pile"], ["draw", "draw a card to end the turn"]),
       best: lines(["4h>S", "the four of hearts to the south pile"], ["Th>N", "the ten of hearts to the north pile"], ["Ks>NE", "the king of spades to the north-east corner"]),
       shed: 1,
@@ -70,12 +70,12 @@ describe("the review panel", () => {
     expect(panel.querySelector("h3").textContent).toBe("Review of P1");
     expect(panel.querySelector("progress").getAttribute("aria-label")).toBe("Turn 2 of 5");
     expect($("[data-verdict]").dataset.verdict).toBe("mistake");
-    expect($("[data-verdict]").textContent).toBe("Mistake You shed 1 of 3.");
-    expect(panel.textContent).toContain("A mistake: you shed 1 card; the best turn here sheds 3");
-    const played = [...panel.querySelectorAll('[aria-label="The moves you played"] code')].map((c) => c.textContent);
+    expect($("[data-verdict]").textContent).toBe("Mistake You shed 1 card; the best turn here sheds 3 and goes out.");
+    const played = [...panel.querySelectorAll('[aria-label="You played"] code')].map((c) => c.textContent);
     const best = [...panel.querySelectorAll('[aria-label="The best turn"] code')].map((c) => c.textContent);
     expect(played).toEqual(["Th>N", "draw"]);
     expect(best).toEqual(["4h>S", "Th>N", "Ks>NE"]);
+    expect(panel.querySelector('[aria-label="The best turn"] li').getAttribute("aria-label")).toBe("the four of hearts to the south pile");
     expect(panel.querySelector('[aria-label="Summary"]').textContent).toBe(
       "Accuracy 60% (6 of 10 cards that could be shed)2 best · 1 inaccuracy · 2 mistakes",
     );

@@ -151,8 +151,9 @@ class ReviewSession(Session):
         line = self.verdict_line(moves=False)
         return f"Turn {self.index + 1} of {len(self.review.turns)}{where}. {line}"
 
-    def verdict_line(self, moves: bool = True) -> str:
-        """The verdict on the turn on the table, in words (with the best turn's ``moves``)."""
+    def verdict_line(self, moves: bool = True, head: bool = True) -> str:
+        """The verdict on the turn on the table, in words (with the best turn's ``moves``, after
+        the verdict's name unless ``head`` is false)."""
         turn = self.turn
         return review_line(
             turn.verdict,
@@ -162,6 +163,7 @@ class ReviewSession(Session):
             goes_out=turn.best.goes_out,
             exact=turn.proven,
             moves=moves,
+            head=head,
         )
 
     def snapshot(self, version: int, hint: Json | None = None) -> Json:
@@ -183,7 +185,7 @@ class ReviewSession(Session):
                 "who": self.review_name(),
                 "heading": "Your turns" if self.came_from is not None else self.title,
                 "verdict": turn.verdict,
-                "words": self.verdict_line(),
+                "words": self.verdict_line(moves=False, head=False),
                 "played": _lines(turn.moves),
                 "best": _lines(turn.best.moves),
                 "shed": turn.shed,
