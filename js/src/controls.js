@@ -79,7 +79,7 @@ export const KEYS = [
   ["H  U", "hint, undo"],
   ["[  ]", "step back, step forward"],
   ["+  K", "computer players faster, skip to your turn"],
-  ["N  M", "next (hand or lesson step), show me (lessons)"],
+  ["N  M", "next (hand, lesson step or mistake), show me (lessons) or the better turn (review)"],
   ["?", "show or hide this list"],
 ];
 
