@@ -13,10 +13,11 @@ import pytest
 from kingscorner_widget import Card, Game, Match, Rank, Rules
 from kingscorner_widget.analysis import review
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
-from kingscorner_widget.moves import EndTurn, Move
+from kingscorner_widget.moves import EndTurn, Move, PlayCard
 from kingscorner_widget.record import game_from_dict, game_to_dict
 from kingscorner_widget.table import PlaySession, PracticeSession, ReviewSession
 from kingscorner_widget.table.advice import REVIEW_BUDGET
+from tests.analysis.support import RULE_VARIANTS
 from tests.widget.helpers import FirstMove, cards_named, visible_cards
 
 
@@ -271,3 +272,32 @@ def test_a_review_needs_a_turn_to_review() -> None:
     match = played_match(3)
     with pytest.raises(ValueError, match="there is no hand"):
         ReviewSession(match, viewer=1, hand=99)
+
+
+@pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda rules: rules.describe())
+def test_under_every_rule_variant_no_hidden_card_is_shown(rules: Rules) -> None:
+    """Each turn's table, the better turn as it is played, and the panel name only cards the
+    reviewed player saw: the table at the turn's start, and the cards they played that turn
+    (a card drawn and played within the turn included)."""
+    shown_turns = 0
+    for seed in range(3):
+        game = Game.new(seed=seed, rules=rules)
+        bots: list[Player] = [RandomPlayer(seed=seed), GreedyPlayer()]
+        while not game.is_over():
+            game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
+        session = ReviewSession(game, viewer=1)
+        for index, turn in enumerate(session.review.turns):
+            session._go(index)
+            allowed = visible_cards(session.game, 1) | {
+                m.card for m in turn.moves if isinstance(m, PlayCard)
+            }
+            assert cards_named(session.snapshot(index)) <= allowed
+            if session.show().refused:
+                continue
+            shown_turns += 1
+            while session.waiting is not None:
+                session.step()
+                assert cards_named(session.snapshot(index)) <= allowed | visible_cards(
+                    session.game, 1
+                )
+    assert shown_turns >= 3
