@@ -78,6 +78,8 @@ class ReviewSession(Session):
     ) -> None:
         if not isinstance(source, Game | Match):
             raise TypeError(f"review mode reviews a Game or a Match, not {source!r}")
+        if isinstance(source, Game):  # a copy: later play on the caller's game changes nothing
+            source = source.copy()
         self.match = source if isinstance(source, Match) else None
         """The match reviewed (or the match of the hand reviewed), if any."""
         self._single = source if isinstance(source, Game) else None
@@ -96,8 +98,7 @@ class ReviewSession(Session):
         self.review: Review = reviewed
         """The review: every turn of the player, with its verdict."""
         if not self.review.turns:
-            who = f"seat {viewer}" if self.match is not None else f"P{viewer}"
-            raise ValueError(f"{who} has no finished turn to review yet")
+            raise ValueError(f"{self.review_name()} has no finished turn to review yet")
         self.came_from = came_from
         """The table to go back to, if the review was opened from one."""
         self.index = 0
@@ -105,7 +106,6 @@ class ReviewSession(Session):
         self._showing: list[Move] = []
         self._shown = False
         super().__init__(self._start_of(self.turn), title=title or self._default_title())
-        self.history = History(self._game, self.name)
 
     # -- reading ------------------------------------------------------------------------------
 
