@@ -43,6 +43,9 @@ KINDS: frozenset[str] = frozenset(
         # text; the session checks its length and refuses markup)
         "jump",
         "comment",
+        "review",  # play: review the hand just finished (review mode)
+        "practise",  # review: the reviewed mistakes as a practice lesson (lesson mode)
+        "resume",  # review or its practice: back to the table it was opened from
     }
 )
 """The kinds of intent the widget understands."""

@@ -91,6 +91,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       :class:`~kingscorner_widget.lessons.Lesson`, a :class:`~kingscorner_widget.lessons.LessonRun`
       or a built-in lesson's name) is narrated step by step and the learner's moves checked.
       Giving ``lesson`` alone is enough: the mode defaults to ``"lesson"`` with a lesson.
+    - ``mode="review"`` (:class:`~kingscorner_widget.table.ReviewSession`): ``game`` (a finished
+      game, a match or a saved record) turn by turn of player ``viewer`` (in a match, the seat),
+      each turn's verdict against the best turn, the better turn shown on the table, the
+      mistakes as a practice lesson. Play mode offers "Review this hand" when a hand ends.
 
     In marimo, wrap the table: ``table = mo.ui.anywidget(KingsCornerWidget(...))``; its
     ``value`` (the synced traits: ``snapshot``, ``legal``, ``status``...) changes after each move
@@ -116,7 +120,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     status = traitlets.Unicode("").tag(sync=True)
     """One line for the viewer: what just happened, or why a move was refused."""
     mode = traitlets.Unicode("play").tag(sync=True)
-    """``"play"``, ``"explore"`` or ``"lesson"``; set from Python only (the page may not)."""
+    """``"play"``, ``"explore"``, ``"lesson"`` or ``"review"``; set from Python only (the page
+    may not)."""
     speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
 
@@ -158,15 +163,18 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         value = proposal["value"]
         if value not in MODES:
             raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {value!r}")
-        if value == "lesson" and self._setup.lesson is None:
-            raise traitlets.TraitError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
+        if hasattr(self, "_session") and value != self._session.mode:
+            try:  # opened here: a mode that cannot open (no lesson, nothing to review) is refused
+                self._opening = self._setup.open(value, current=self._session)
+            except ValueError as error:
+                raise traitlets.TraitError(str(error)) from None
         return str(value)
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_session") or change["new"] == self._session.mode:
             return
-        self._session = self._setup.open(change["new"], current=self._session)
+        self._session = self._opening
         self._publish(Reply(self._session.status()))
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -305,6 +313,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:
         """Hand one action to the session and show its reply."""
         reply = self._session.act(kind, **fields)
+        if reply.opens is not None:  # the action opened another mode's table
+            self._session = self._setup.adopt(reply.opens)
+            self.mode = self._session.mode
         if reply.refused:
             if not quiet:
                 self.status = reply.status

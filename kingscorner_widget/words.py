@@ -53,7 +53,9 @@ __all__ = [
     "outcome_line",
     "phrase",
     "pile_name",
+    "review_line",
     "sentence",
+    "turn_words",
 ]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -394,3 +396,71 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
         verb = ("win" if names == "You" else "wins") if len(winners) == 1 else "share the win"
         return f"The match is over after {hands}: {names} {verb}. Totals: {totals}."
     return f"After {hands}: {totals} (target {match.rules.target})."
+
+
+# -- reviews ----------------------------------------------------------------------------------
+
+VERDICT_WORDS = {"best": "The best turn", "inaccuracy": "An inaccuracy", "mistake": "A mistake"}
+"""How a review names each verdict."""
+
+
+def turn_words(moves: Sequence[Move]) -> str:
+    """A turn's moves in words, in order (``Th>N draw``: the ten of hearts to the north pile,
+    then draw a card to end the turn).
+
+    >>> turn_words([parse_move("4h>S"), parse_move("draw")])
+    'the four of hearts to the south pile, then draw a card to end the turn'
+    """
+    return ", then ".join(phrase(move) for move in moves) or "no move"
+
+
+def review_line(
+    verdict: str,
+    reason: str,
+    shed: int,
+    best: Sequence[Move],
+    *,
+    goes_out: bool,
+    exact: bool,
+    moves: bool = True,
+    head: bool = True,
+) -> str:
+    """A reviewed turn's verdict for the player who played it: what they shed against the best
+    turn (``best``, its moves, said in words unless ``moves`` is false), in words, after the
+    verdict's name unless ``head`` is false; ``reason`` is the analysis' reason, read for a
+    verdict that turns on more than the count of cards.
+
+    >>> best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
+    >>> print(review_line("mistake", "", 1, best, goes_out=True, exact=True))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A mistake: you shed 1 card; the best turn here sheds 3 and goes out: the four of hearts to the
+    south pile, then the ten of hearts to the north pile, then the king of spades to the north-east
+    corner.
+    >>> review_line("inaccuracy", "", 0, best[:1], goes_out=False, exact=True, moves=False)
+    'An inaccuracy: you shed no card; the best turn here sheds 1.'
+    >>> review_line("best", "", 3, best, goes_out=True, exact=True, head=False)
+    'You shed 3 cards, as many as the best turn here.'
+    """
+    line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
+    return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
+
+
+def _review_words(
+    verdict: str,
+    reason: str,
+    shed: int,
+    best: Sequence[Move],
+    goes_out: bool,
+    exact: bool,
+    moves: bool,
+) -> str:
+    best_shed = sum(1 for move in best if isinstance(move, PlayCard))
+    found = "the best turn here" if exact else "the best turn found within the search budget"
+    if verdict != "best" and shed < best_shed:
+        out = " and goes out" if goes_out else ""
+        said = f": {turn_words(best)}" if moves else ""
+        mine = count_words(shed) if shed else "no card"
+        return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."
+    if verdict != "best":  # as many cards, a worse finish: the analysis says which
+        return f"you {reason[:1].lower()}{reason[1:]}"
+    return f"you shed {count_words(shed)}, as many as {found}."

@@ -6,6 +6,7 @@ import { dragHandlers } from "./drag.js";
 import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { lessonEl, logEl, scoreEl } from "./log.js";
+import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
 import { treeEl, treeIntent } from "./tree.js";
 
@@ -93,7 +94,7 @@ function render({ model, el }) {
         "div",
         { class: "kcw-body" },
         tableEl(s, ui),
-        h("div", { class: "kcw-side" }, lessonEl(s.lesson), treeEl(s, root), logEl(s), scoreEl(s.score)),
+        h("div", { class: "kcw-side" }, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)),
       ),
       controlsEl(s, legal()),
       ...(showKeys ? [keysEl()] : []),
@@ -241,7 +242,7 @@ function focusKey(node) {
 }
 
 function titleOf(s) {
-  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson" }[s.mode] ?? "Kings in the Corner";
+  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson", review: "Review" }[s.mode] ?? "Kings in the Corner";
 }
 
 export default { render };

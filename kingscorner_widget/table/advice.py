@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..analysis import Budget, hint
+from ..analysis import Budget, Review, hint, review
+from ..analysis.review import REVIEW_BUDGET
+from ..game import Game
+from ..match import Match
 from ..observation import Observation
 
-__all__ = ["BUDGET", "COMPUTER_OPTIONS", "Advice", "advise"]
+__all__ = ["BUDGET", "COMPUTER_OPTIONS", "REVIEW_BUDGET", "Advice", "advise", "review_of"]
 
 BUDGET = Budget(seconds=1.0, states=200_000)
 """What one search started by a click may spend."""
@@ -49,3 +52,12 @@ def advise(observation: Observation, budget: Budget = BUDGET) -> Advice:
     """The best first move for the player whose view ``observation`` is (no hidden card)."""
     found = hint(observation, budget)
     return Advice(str(found.move), str(found.reason), exact=found.plan.exact)
+
+
+def review_of(source: Game | Match, player: int, budget: Budget = REVIEW_BUDGET) -> Review:
+    """Every turn ``player`` (in a match, the seat) finished in ``source``, each against the best
+    turn from their own view. Each turn's search stops at ``budget``, counted in states so the
+    review reads the same on every machine (and on two tables the player cannot tell apart); a
+    four-player match reviews in well under a second, so the table reviews it once, when review
+    mode opens."""
+    return review(source, player, budget=budget, progress=False)

@@ -239,6 +239,9 @@ _ACTIONS = {
     "load": "load",
     "jump": "jump",  # explore's tree of lines
     "comment": "comment",
+    "review": "review_hand",  # play: review the hand just finished
+    "practise": "practise",  # review: the mistakes as a practice lesson
+    "resume": "resume",  # review, practice: back to the table it was opened from
 }
 """The intent kinds a session acts on, and the method for each."""
 
