@@ -14,16 +14,16 @@ const VERDICTS = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake" };
 const go = (action, label, { disabled = false, primary = false } = {}) =>
   h("button", { type: "button", class: `kcw-btn${primary ? " kcw-primary" : ""}`, "data-action": action, disabled }, label);
 
-// A turn's moves on one line, in notation; each move's words are its label and tooltip.
+// A turn's moves, one a line: words first, the notation beside them (learners read words first).
 const movesEl = (moves, label) =>
   h(
-    "p",
+    "div",
     { class: "kcw-review-moves" },
-    h("span", { class: "kcw-note" }, `${label}: `),
+    h("span", { class: "kcw-note" }, `${label}:`),
     h(
       "ol",
       { "aria-label": label },
-      moves.map((m) => h("li", { title: m.words, "aria-label": m.words }, h("code", {}, m.notation))),
+      moves.map((m) => h("li", {}, `${m.words} `, h("code", { "aria-hidden": "true" }, m.notation))),
     ),
   );
 

@@ -75,7 +75,7 @@ describe("the review panel", () => {
     const best = [...panel.querySelectorAll('[aria-label="The best turn"] code')].map((c) => c.textContent);
     expect(played).toEqual(["Th>N", "draw"]);
     expect(best).toEqual(["4h>S", "Th>N", "Ks>NE"]);
-    expect(panel.querySelector('[aria-label="The best turn"] li').getAttribute("aria-label")).toBe("the four of hearts to the south pile");
+    expect(panel.querySelector('[aria-label="The best turn"] li').textContent).toBe("the four of hearts to the south pile 4h>S");
     expect(panel.querySelector('[aria-label="Summary"]').textContent).toBe(
       "Accuracy 60% (6 of 10 cards that could be shed)2 best · 1 inaccuracy · 2 mistakes",
     );
