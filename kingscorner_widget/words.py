@@ -41,6 +41,7 @@ __all__ = [
     "card_name",
     "card_words",
     "count_words",
+    "hand_end_reason",
     "instruction",
     "instruction_end",
     "logged",
@@ -51,6 +52,7 @@ __all__ = [
     "phrase",
     "pile_name",
     "sentence",
+    "turn_recap",
 ]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -337,3 +339,57 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
         verb = ("win" if names == "You" else "wins") if len(winners) == 1 else "share the win"
         return f"The match is over after {hands}: {names} {verb}. Totals: {totals}."
     return f"After {hands}: {totals} (target {match.rules.target})."
+
+
+# -- the teacher's table: how a hand ended, what a turn did ---------------------------------------
+
+
+def hand_end_reason(outcome: Outcome, name_of: Callable[[int], str]) -> str:
+    """Why a finished hand ended, in one sentence.
+
+    >>> from kingscorner_widget.game import Outcome
+    >>> hand_end_reason(Outcome("out", 2, (2,), (3, 0), (0, 0)), {1: "You", 2: "P2"}.get)
+    'P2 played their last card, so the hand ended at once.'
+    >>> hand_end_reason(Outcome("blocked", None, (1,), (2, 5), (0, 0)), {1: "You", 2: "P2"}.get)
+    'The stock was empty and a full round went by without a card played, so the hand is blocked.'
+    """
+    if outcome.reason == "out" and outcome.went_out is not None:
+        name = name_of(outcome.went_out)
+        whose = "your" if name == "You" else "their"
+        return f"{name} played {whose} last card, so the hand ended at once."
+    return (
+        "The stock was empty and a full round went by without a card played, "
+        "so the hand is blocked."
+    )
+
+
+def turn_recap(name: str, moves: Sequence[str]) -> str:
+    """What one turn did, counted (``moves``: the turn's moves in notation, in order).
+
+    >>> turn_recap("P2", ["Th>N", "W>E", "4h>W", "draw"])
+    'P2 played 2 cards, moved a pile and drew'
+    >>> turn_recap("You", ["pass"]), turn_recap("P3", ["draw", "Ks>NE", "pass"])
+    ('You passed', 'P3 drew, played 1 card and passed')
+    """
+    parts: list[str] = []
+    cards = piles = 0
+    for move in map(parse_move, moves):
+        if isinstance(move, PlayCard):
+            cards += 1
+        elif isinstance(move, MovePile):
+            piles += 1
+        else:
+            if cards:
+                parts.append(f"played {count_words(cards)}")
+            if piles:
+                parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+            cards = piles = 0
+            parts.append("drew" if move.kind == "draw" else "passed")
+    if cards:
+        parts.append(f"played {count_words(cards)}")
+    if piles:
+        parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+    if not parts:
+        return f"{name}: no move yet"
+    said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{name} {said}"
