@@ -26,7 +26,7 @@ from kingscorner_widget.widget import KingsCornerWidget
 from .helpers import FirstMove, assert_no_hidden_card, state
 
 KINDS = ["play", "play", "play", "draw", "hint", "undo", "back", "forward", "next", "show"]
-KINDS += ["step", "skip", "load", "daily"]
+KINDS += ["step", "skip", "load", "daily", "new", "reveal", "confirm", "cancel"]
 TALLY = {"tried": 0, "differing": 0}
 """Intents compared between twins, and replies that differed (reported by the test run)."""
 
