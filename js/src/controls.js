@@ -34,8 +34,8 @@ export function controlsEl(snap, legal) {
   if (lesson) {
     row.append(
       button("back", "Back", { key: "[" }),
-      button("show", "Show me", { key: "M" }),
-      button("next", "Next", { key: "N", primary: Boolean(snap.lesson?.stepDone) }),
+      button("show", "Show me", { key: "M", disabled: !snap.lesson?.interactive || snap.lesson?.stepDone }),
+      button("next", "Next", { key: "N", primary: Boolean(snap.lesson?.stepDone), disabled: Boolean(snap.lesson?.interactive && !snap.lesson?.stepDone) }),
     );
   } else {
     row.append(
