@@ -46,7 +46,7 @@ export function controlsEl(snap, legal) {
     if (score?.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
     row.append(
       button("new", snap.mode === "play" ? "New match" : "New deal"),
-      button("daily", "Daily deal"),
+      button("daily", snap.mode === "play" ? "Daily match" : "Daily deal"),
     );
   }
   row.append(button("keys", "Keys", { key: "?" }));

@@ -31,7 +31,8 @@ export function teacherButtons(snap, state) {
 export function overlayEls(snap, state) {
   if (!snap.summary) state.summaryHidden = false;
   if (snap.confirm) return [confirmEl(snap.confirm)];
-  return state.summaryHidden ? [] : [summaryEl(snap.summary)];
+  const summary = state.summaryHidden ? null : summaryEl(snap.summary);
+  return summary ? [summary] : [];
 }
 
 function confirmEl(question) {

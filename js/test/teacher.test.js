@@ -124,6 +124,12 @@ describe("the end of a hand", () => {
     expect(summaryEl(null)).toBeNull();
   });
 
+  it("adds nothing to the felt while a hand is played", () => {
+    mount(snapshot());
+    expect($(".kcw-felt").textContent).not.toContain("null");
+    expect($(".kcw-felt > .kcw-overlay")).toBeNull();
+  });
+
   it("is drawn on the felt, and Hide summary puts it away until the next hand", async () => {
     mount(snapshot({ over: true, summary: SUMMARY, reveal: { allowed: true, on: false } }));
     expect($(".kcw-felt [data-summary]")).not.toBeNull();
