@@ -252,18 +252,17 @@ class LessonSession(Session):
         if not feedback.accepted:  # the lesson and its answer disagree: say so, change nothing
             return refuse(feedback.message)
         made = self._log(before, count)
-        shown = "; ".join(line["words"] for line in self.history.lines[-len(made) :])
-        shown = (
-            f"Shown: {shown[:1].lower()}{shown[1:]}"
-            if shown.startswith("You")
-            else (f"Shown: {shown}")
-        )
+        said = "; ".join(line["words"] for line in self.history.lines[-len(made) :])
+        if said.startswith("You "):
+            said = "you" + said[3:]  # "Shown: you play ..."
+        shown = f"Shown: {said}"
         if run.step_done:
             return Reply(self.status(f"{shown}. {sentence(feedback.message)}"), moves=tuple(made))
         more = len(run.show_me())
-        tail = "next move" if more == 1 else f"next of {more} moves"
+        left = "" if more == 1 else f" ({more} to go)"
         return Reply(
-            f"{shown}. Press Show me for the {tail}, or play it yourself.", moves=tuple(made)
+            f"{shown}. Press Show me for the next move{left}, or play it yourself.",
+            moves=tuple(made),
         )
 
     def new(self, seed: int | None = None) -> Reply:
