@@ -38,7 +38,8 @@ export function logEl(snap) {
     if (live) classes.push("kcw-live");
     const moves = h("ol", { class: "kcw-moves" });
     for (const entry of log.slice(turn.start, turn.start + turn.count)) {
-      moves.append(h("li", {}, h("span", {}, entry.words), " ", h("code", {}, entry.notation)));
+      const comment = entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null; // explore's comments
+      moves.append(h("li", {}, h("span", {}, entry.words), " ", h("code", {}, entry.notation), comment));
     }
     const head = turn.recap || (seat ? seat.name : "");
     list.append(

@@ -207,9 +207,7 @@ class Session:
 
     # -- the actions (each returns a Reply; a refused one changes nothing) --------------------
 
-    def act(
-        self, kind: str, *, confirmed: bool = False, remember: bool = True, **fields: Any
-    ) -> Reply:
+    def act(self, kind: str, **fields: Any) -> Reply:
         """Do one action by its intent kind (``"play"`` with ``move``, ``"load"`` with
         ``position``...); an unknown kind is refused.
 
@@ -219,6 +217,8 @@ class Session:
         until the viewer's next accepted action; a computer move (``step``) keeps both it and a
         question waiting.
         """
+        confirmed = bool(fields.pop("confirmed", False))
+        remember = bool(fields.pop("remember", True))
         action: Callable[..., Reply] | None = getattr(self, _ACTIONS.get(kind, ""), None)
         asked = False
         if action is None:
@@ -347,6 +347,14 @@ class Session:
         """Put a position (notation or a saved record) on the table."""
         return refuse("positions are loaded on the explore table")
 
+    def jump(self, node: object = None) -> Reply:
+        """Explore: go to a position of the tree of lines."""
+        return refuse("lines are kept on the explore table: there is none to jump to here")
+
+    def comment(self, text: object = None, node: object = None) -> Reply:
+        """Explore: comment on a position."""
+        return refuse("comments are written on the explore table")
+
 
 _ACTIONS = {
     "play": "play",
@@ -365,6 +373,8 @@ _ACTIONS = {
     "reveal": "reveal",
     "confirm": "confirm",
     "cancel": "cancel",
+    "jump": "jump",  # explore's tree of lines
+    "comment": "comment",
 }
 """The intent kinds a session acts on, and the method for each."""
 
