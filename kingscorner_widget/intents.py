@@ -39,6 +39,12 @@ KINDS: frozenset[str] = frozenset(
         "skip",  # every computer move until the viewer's turn
         "speed",  # value: seconds between computer moves
         "load",  # position: a position line, in explore mode
+        # the teacher's table (kingscorner_widget.table.session): every hand face up or down
+        # again where the mode allows it; the answer to a question the table asked before
+        # throwing a game away (New match, Daily deal)
+        "reveal",
+        "confirm",
+        "cancel",
         # explore's tree of lines: jump with node (a position's id), comment with text (plain
         # text; the session checks its length and refuses markup)
         "jump",

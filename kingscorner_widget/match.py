@@ -19,8 +19,9 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 
-from .game import Game
+from .game import Game, daily_seed
 from .rules import MatchEnd, Rules
 
 __all__ = ["HandScore", "Match"]
@@ -86,6 +87,22 @@ class Match:
         self._dealers: list[int] = []
         self._active: list[tuple[int, ...]] = []
         self._deal(self.seats, first_hand)
+
+    @classmethod
+    def daily(cls, date: datetime.date | str | None = None, rules: Rules | None = None) -> Match:
+        """The daily match: the same for everyone on ``date`` (default today, UTC) under
+        ``rules``. Every hand is dealt from the date: the first is the daily deal
+        (:meth:`Game.daily`), the later ones from the date's seed.
+
+        >>> match = Match.daily("2026-11-30", Rules(players=2))
+        >>> match.game.position() == Game.daily("2026-11-30", players=2).position()
+        True
+        >>> match.seed == Match.daily("2026-11-30", Rules(players=2)).seed
+        True
+        """
+        rules = rules or Rules()
+        first = Game.daily(date, rules=rules)
+        return cls(rules, seed=daily_seed(date, rules.players), first_hand=first)
 
     @property
     def game(self) -> Game:

@@ -30,10 +30,12 @@ KingsCornerWidget(mode='explore', players=2, turn=P1, moves=0)
 Messages from the browser (each with the snapshot ``version`` it was made on): ``play`` (with
 ``move`` in notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
 ``daily``, ``next`` (next hand, or next lesson step), ``show`` (lesson: show me), ``load`` (with
-``position``, explore mode), ``step`` (one computer move, sent by the table's timer), ``skip``,
-``speed`` (with ``value`` in seconds); explore's ``jump`` (with ``node``, a position's id) and
-``comment`` (with ``text``). Python answers every message with one state update (snapshot, legal
-moves and status together) or, when it refuses, with a new status line only.
+``position``, explore mode), ``step`` (one computer move, sent by the table's timer), ``skip``
+(a lesson: skip the step), ``speed`` (with ``value`` in seconds); explore's ``jump`` (with
+``node``, a position's id) and ``comment`` (with ``text``); ``reveal`` (every hand face up, where
+the mode allows it), ``confirm`` and ``cancel`` (the answer to the table's question before New or
+Daily deal throws a match away). Python answers every message with one state update (snapshot,
+legal moves and status together) or, when it refuses, with a new status line only.
 
 The table can be played from the keyboard; its "Keys" button lists the keys.
 """
@@ -113,7 +115,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``piles`` (each space's cards, bottom first), ``hands`` (per player: ``name``, ``count``,
     ``cards`` only when the viewer may see them), ``stock`` (a count), ``end`` (``"draw"`` or
     ``"pass"``), ``log`` (moves in notation and words), ``history`` (``at``/``length``),
-    ``waiting`` (the computer player to move next), ``hint``, ``score``, ``lesson``, ``title``."""
+    ``waiting`` (the computer player to move next), ``hint``, ``score``, ``lesson``, ``title``;
+    for the teacher: ``turns`` (the log grouped by turn), ``reveal`` (``allowed``, ``on``),
+    ``summary`` (the finished hand: every hand left, why it ended, its score row), ``refusal``
+    (the last refusal, kept until the next accepted action) and ``confirm`` (a question waiting
+    for an answer)."""
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The viewer's legal moves now, in notation, straight from ``Game.legal_moves()`` (empty when
     it is not the viewer's turn)."""
@@ -224,8 +230,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     @property
     def show_all_hands(self) -> bool:
-        """Explore mode: every hand face up (the teacher's choice; never in play mode)."""
-        return self._setup.show_all_hands
+        """Every hand face up (the teacher's choice; in play mode only once the hand is over)."""
+        return self._session.show_all_hands
 
     @show_all_hands.setter
     def show_all_hands(self, value: bool) -> None:
@@ -263,7 +269,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         return reply.moves[0] if reply.moves else None
 
     def skip(self) -> int:
-        """Make every move the table waits for, up to the viewer's turn; returns how many."""
+        """Make every move the table waits for, up to the viewer's turn; returns how many (a
+        lesson: go on to the next step, done or not)."""
         return len(self._do("skip", quiet=True).moves)
 
     def hint(self) -> tuple[str, str] | None:
@@ -277,16 +284,24 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         return str(reply.hint["move"]), str(reply.hint["reason"])
 
     def show_me(self) -> list[Move]:
-        """Lesson mode: play the moves that complete the step, one by one on the table."""
+        """Lesson mode: play the next move the step expects on the table (with any other
+        seat's move the lesson plays after it); returns the moves made."""
         return list(self._do("show").moves)
 
+    def reveal(self) -> bool:
+        """Turn every hand face up, or face down again, where the mode allows it now (play:
+        only once the hand is over); ``False`` when refused."""
+        return not self._do("reveal").refused
+
     def new_game(self, seed: int | None = None) -> None:
-        """A new deal (play mode: a new match to the target), from ``seed`` or a random one."""
-        self._do("new", seed=seed)
+        """A new deal (play mode: a new match to the target), from ``seed`` or a random one.
+        Code means it: the table asks first only when the viewer clicks."""
+        self._do("new", seed=seed, confirmed=True)
 
     def daily(self, date: datetime.date | str | None = None) -> None:
-        """The daily deal (one hand, the same for everyone on ``date``; default today, UTC)."""
-        self._do("daily", date=date)
+        """The daily deal (play mode: the daily match; the same for everyone on ``date``;
+        default today, UTC)."""
+        self._do("daily", date=date, confirmed=True)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match once this one is over."""
@@ -312,7 +327,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:
         """Hand one action to the session and show its reply."""
-        reply = self._session.act(kind, **fields)
+        reply = self._session.act(kind, remember=not quiet, **fields)
         if reply.opens is not None:  # the action opened another mode's table
             self._session = self._setup.adopt(reply.opens)
             self.mode = self._session.mode
@@ -338,10 +353,12 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             intent = parse_intent(content)
         except ValueError as error:
             self.status = sentence(str(error))
+            self._session.note_refusal(self.status)
             return False
         if intent.version != self._version and intent.kind not in ANY_VERSION:
             if intent.kind not in QUIET_WHEN_STALE:
                 self.status = STALE
+                self._session.note_refusal(STALE)
             return False
         if intent.kind == "speed":
             assert intent.value is not None

@@ -42,6 +42,7 @@ __all__ = [
     "card_symbol",
     "card_words",
     "count_words",
+    "hand_end_reason",
     "instruction",
     "instruction_end",
     "logged",
@@ -55,6 +56,7 @@ __all__ = [
     "pile_name",
     "review_line",
     "sentence",
+    "turn_recap",
     "turn_words",
 ]
 
@@ -464,3 +466,57 @@ def _review_words(
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
         return f"you {reason[:1].lower()}{reason[1:]}"
     return f"you shed {count_words(shed)}, as many as {found}."
+
+
+# -- the teacher's table: how a hand ended, what a turn did ---------------------------------------
+
+
+def hand_end_reason(outcome: Outcome, name_of: Callable[[int], str]) -> str:
+    """Why a finished hand ended, in one sentence.
+
+    >>> from kingscorner_widget.game import Outcome
+    >>> hand_end_reason(Outcome("out", 2, (2,), (3, 0), (0, 0)), {1: "You", 2: "P2"}.get)
+    'P2 played their last card, so the hand ended at once.'
+    >>> hand_end_reason(Outcome("blocked", None, (1,), (2, 5), (0, 0)), {1: "You", 2: "P2"}.get)
+    'The stock was empty and a full round went by without a card played, so the hand is blocked.'
+    """
+    if outcome.reason == "out" and outcome.went_out is not None:
+        name = name_of(outcome.went_out)
+        whose = "your" if name == "You" else "their"
+        return f"{name} played {whose} last card, so the hand ended at once."
+    return (
+        "The stock was empty and a full round went by without a card played, "
+        "so the hand is blocked."
+    )
+
+
+def turn_recap(name: str, moves: Sequence[str]) -> str:
+    """What one turn did, counted (``moves``: the turn's moves in notation, in order).
+
+    >>> turn_recap("P2", ["Th>N", "W>E", "4h>W", "draw"])
+    'P2 played 2 cards, moved a pile and drew'
+    >>> turn_recap("You", ["pass"]), turn_recap("P3", ["draw", "Ks>NE", "pass"])
+    ('You passed', 'P3 drew, played 1 card and passed')
+    """
+    parts: list[str] = []
+    cards = piles = 0
+    for move in map(parse_move, moves):
+        if isinstance(move, PlayCard):
+            cards += 1
+        elif isinstance(move, MovePile):
+            piles += 1
+        else:
+            if cards:
+                parts.append(f"played {count_words(cards)}")
+            if piles:
+                parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+            cards = piles = 0
+            parts.append("drew" if move.kind == "draw" else "passed")
+    if cards:
+        parts.append(f"played {count_words(cards)}")
+    if piles:
+        parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+    if not parts:
+        return f"{name}: no move yet"
+    said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"{name} {said}"

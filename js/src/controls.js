@@ -39,8 +39,8 @@ export function controlsEl(snap, legal) {
   if (lesson) {
     row.append(
       button("back", "Back", { key: "[" }),
-      button("show", "Show me", { key: "M" }),
-      button("next", "Next", { key: "N", primary: Boolean(snap.lesson?.stepDone) }),
+      button("show", "Show me", { key: "M", disabled: !snap.lesson?.interactive || snap.lesson?.stepDone }),
+      button("next", "Next", { key: "N", primary: Boolean(snap.lesson?.stepDone), disabled: Boolean(snap.lesson?.interactive && !snap.lesson?.stepDone) }),
     );
   } else {
     row.append(
@@ -52,7 +52,7 @@ export function controlsEl(snap, legal) {
     if (snap.mode === "play" && snap.over && snap.viewer !== null) row.append(button("review", "Review this hand"));
     row.append(
       button("new", snap.mode === "play" ? "New match" : "New deal"),
-      button("daily", "Daily deal"),
+      button("daily", snap.mode === "play" ? "Daily match" : "Daily deal"),
     );
   }
   row.append(button("keys", "Keys", { key: "?" }));

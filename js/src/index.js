@@ -5,9 +5,10 @@ import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
-import { lessonEl, logEl, scoreEl } from "./log.js";
+import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
+import { focusQuestion, markHint, overlayEls, showRefusal, teacherButtons, teacherState } from "./teacher.js";
 import { treeEl, treeIntent } from "./tree.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
@@ -34,6 +35,7 @@ function render({ model, el }) {
   let note = null;
   let queued = false;
   let disposed = false;
+  const teach = teacherState(); // the summary hidden or not, a question just asked
   const redraw = () => {
     if (queued) return;
     queued = true;
@@ -73,7 +75,8 @@ function render({ model, el }) {
   const title = h("strong", { class: "kcw-title" });
   const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
   const content = h("div", { class: "kcw-content" });
-  root.append(h("div", { class: "kcw-head" }, title, status), content);
+  const refusal = h("p", { class: "kcw-refusal", "data-refusal": "", hidden: true }); // stays until the next accepted action
+  root.append(h("div", { class: "kcw-head" }, title, status, refusal), content);
 
   function draw() {
     const s = snap();
@@ -89,26 +92,33 @@ function render({ model, el }) {
     const ui = { selected, hint: hintParts(s.hint) }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
     title.textContent = s.title || titleOf(s);
+    const place = logPlace(root);
+    const felt = tableEl(s, ui);
+    felt.append(...overlayEls(s, teach));
+    const controls = controlsEl(s, legal());
+    controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     content.replaceChildren(
       h(
         "div",
         { class: "kcw-body" },
-        tableEl(s, ui),
+        felt,
         h("div", { class: "kcw-side" }, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)),
       ),
-      controlsEl(s, legal()),
+      controls,
       ...(showKeys ? [keysEl()] : []),
     );
     decorate();
-    const log = root.querySelector(".kcw-log");
-    if (log) log.scrollTop = log.scrollHeight;
+    markHint(root, s.hint);
+    followLog(root, place);
     if (focused) root.querySelector(focused)?.focus();
+    focusQuestion(root, s, teach);
     schedule();
   }
 
   function showStatus() {
     const text = note ?? model.get("status") ?? "";
     if (status.textContent !== text) status.textContent = text;
+    showRefusal(refusal, snap().refusal, text);
   }
 
   function schedule() {
@@ -163,6 +173,9 @@ function render({ model, el }) {
       if (intent) return send(intent);
       if (action === "keys") {
         showKeys = !showKeys;
+        draw();
+      } else if (action === "summary") {
+        teach.summaryHidden = !teach.summaryHidden;
         draw();
       } else if (action === "faster") {
         const speed = Number(model.get("speed") ?? 0.8);

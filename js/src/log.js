@@ -5,16 +5,76 @@ import { markdown } from "./markdown.js";
 
 export { markdown };
 
+/**
+ * The log's turns: the snapshot's own grouping when it sends one, else each run of lines by
+ * one player (turns pass to the left, so a player's lines in a row make one turn).
+ */
+export function turnsOf(snap) {
+  const log = snap.log ?? [];
+  if (Array.isArray(snap.turns)) return snap.turns;
+  const turns = [];
+  log.forEach((entry, index) => {
+    const last = turns[turns.length - 1];
+    if (last && last.player === entry.player) last.count += 1;
+    else turns.push({ player: entry.player, name: "", start: index, count: 1, recap: "" });
+  });
+  return turns;
+}
+
+/** The whole log, scrollable, grouped by turn; each turn headed by what it did. */
 export function logEl(snap) {
+  const log = snap.log ?? [];
   const start = snap.logStart ?? 1;
-  const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far", start });
-  for (const entry of snap.log) {
-    const comment = entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null; // explore's comments
-    list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation), comment));
-  }
-  if (!snap.log.length) list.append(h("li", { class: "kcw-note" }, "No moves yet."));
-  const earlier = start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null;
-  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), earlier, list);
+  const byPlayer = new Map((snap.hands ?? []).map((p) => [p.player, p]));
+  const turns = turnsOf(snap);
+  const list = h("ol", { class: "kcw-turns" });
+  turns.forEach((turn, i) => {
+    const seat = byPlayer.get(turn.player);
+    const live = i === turns.length - 1 && snap.waiting !== null && snap.waiting !== undefined && turn.player === snap.waiting;
+    const classes = ["kcw-turn"];
+    if (turn.player === snap.viewer) classes.push("kcw-mine");
+    if (seat?.computer) classes.push("kcw-computer");
+    if (turn.player === null || turn.player === undefined) classes.push("kcw-rules");
+    if (live) classes.push("kcw-live");
+    const moves = h("ol", { class: "kcw-moves" });
+    for (const entry of log.slice(turn.start, turn.start + turn.count)) {
+      const comment = entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null; // explore's comments
+      moves.append(h("li", {}, h("span", {}, entry.words), " ", h("code", {}, entry.notation), comment));
+    }
+    const head = turn.recap || (seat ? seat.name : "");
+    list.append(
+      h(
+        "li",
+        { class: classes.join(" "), "data-turn": String(i + 1) },
+        head ? h("div", { class: "kcw-turn-head" }, head, seat?.computer ? h("span", { class: "kcw-tag" }, " · computer") : null) : null,
+        moves,
+      ),
+    );
+  });
+  const body = h(
+    "div",
+    { class: "kcw-log", role: "log", "aria-label": "Moves so far, by turn", tabindex: "0" },
+    start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null,
+    log.length ? list : h("p", { class: "kcw-note" }, "No moves yet."),
+  );
+  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), body);
+}
+
+/** Where the log is scrolled, before the table is drawn again. */
+export function logPlace(root) {
+  const log = root.querySelector(".kcw-log");
+  if (!log) return null;
+  return { top: log.scrollTop, atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 8 };
+}
+
+/**
+ * After a redraw: follow the newest move if the viewer was at the end of the log (or it is new),
+ * else keep the place they scrolled back to, so they can read back while the computers play.
+ */
+export function followLog(root, place) {
+  const log = root.querySelector(".kcw-log");
+  if (!log) return;
+  log.scrollTop = !place || place.atEnd ? log.scrollHeight : place.top;
 }
 
 export function scoreEl(score) {

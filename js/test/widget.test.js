@@ -127,16 +127,15 @@ describe("rendering from a snapshot", () => {
         lesson: { title: "Kings", narration: "A **king** opens a `corner`.\n\n- one\n- two", progress: [1, 4] },
       }),
     );
-    expect($(".kcw-log li").textContent).toBe("P2 plays the nine of spades on the north pile 9s>N");
+    expect($(".kcw-log .kcw-moves li").textContent).toBe("P2 plays the nine of spades on the north pile 9s>N");
     expect($(".kcw-score tbody").textContent).toContain("Total");
     expect($(".kcw-narration strong").textContent).toBe("king");
     expect($(".kcw-narration li:last-child").textContent).toBe("two");
   });
 
-  it("numbers a shortened log from where it starts and says how many moves are not shown", () => {
+  it("says how many moves a shortened log leaves out", () => {
     const entry = { player: 1, notation: "draw", words: "P1 draws a card and ends the turn" };
     mount(snapshot({ log: [entry, entry], logStart: 31 }));
-    expect($(".kcw-log").getAttribute("start")).toBe("31");
     expect($(".kcw-log").closest("section").textContent).toContain("30 earlier moves not shown");
   });
 
@@ -214,10 +213,11 @@ describe("intents", () => {
     expect(model.sent.every((m) => m.version === 7)).toBe(true);
   });
 
-  it("sends lesson intents next, show and back", () => {
-    mount(snapshot({ mode: "lesson", lesson: { title: "L", narration: "n", progress: [1, 2] } }));
-    for (const action of ["next", "show", "back"]) click($(`[data-action="${action}"]`));
-    expect(model.sent.map((m) => m.kind)).toEqual(["next", "show", "back"]);
+  it("sends lesson intents show, skip and back, and next once the step is done", () => {
+    const lesson = { title: "L", narration: "n", progress: [1, 2], interactive: true };
+    mount(snapshot({ mode: "lesson", lesson }));
+    for (const action of ["next", "show", "skip", "back"]) click($(`[data-action="${action}"]`));
+    expect(model.sent.map((m) => m.kind)).toEqual(["show", "skip", "back"]); // Next waits for the step
   });
 
   it("offers Next once a step is done, and Restart and Next lesson at the end", () => {
@@ -225,11 +225,16 @@ describe("intents", () => {
     mount(snapshot({ mode: "lesson", lesson }));
     expect($(".kcw-lesson-go")).toBeNull();
     expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(false);
+    expect($('[data-action="next"]').disabled).toBe(true);
+    expect($('[data-action="skip"]').textContent).toBe("Skip step");
     cleanup();
     el.remove();
     mount(snapshot({ mode: "lesson", lesson: { ...lesson, stepDone: true } }));
     expect($$('[data-action="next"]')).toHaveLength(1);
     expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(true);
+    expect($('[data-action="next"]').disabled).toBe(false);
+    expect($('[data-action="skip"]')).toBeNull();
+    expect($('[data-action="show"]').disabled).toBe(true);
     expect($(".kcw-lesson-go")).toBeNull();
     cleanup();
     el.remove();

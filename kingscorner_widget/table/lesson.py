@@ -7,7 +7,11 @@ What a lesson allows:
 - a move for a card the learner does not hold gets "not in your hand", whatever the card, so no
   reply depends on a hidden card; a legal move the step does not want is explained, not played;
 - undo takes back the learner's moves within the step; back and forward go through the steps;
-- "show me" plays the moves that complete the step, one at a time (:meth:`LessonSession.step`);
+- "show me" plays the next move the step expects, one move a click, on the table;
+- a hint names what to look for and lights up the card (or pile) on the table; the last, most
+  specific hint lights up the pile it goes to as well;
+- Next goes on once the step is done; Skip (for a teacher) goes on without it;
+- every hand may be turned face up (reveal): a lesson keeps no secrets from its teacher;
 - no new deal, no daily deal and no loading: the lesson sets out its own positions; once the
   lesson is done, "new" starts it again and "forward" goes on to the next built-in lesson;
 - a step that does not continue from the table the learner left says so in its status.
@@ -18,6 +22,12 @@ What a lesson allows:
 'Step 1 of 3: The ten on the jack.'
 >>> s.play("Qs>N").status
 'The queen of spades (Qs) is not in your hand.'
+>>> print(s.next().status)  # doctest: +NORMALIZE_WHITESPACE
+This step is not done yet: make its move, or press Show me to see it (Skip goes on without
+it).
+>>> print(s.show().status)  # doctest: +NORMALIZE_WHITESPACE
+Shown: you play the ten of hearts on the north pile. One card gone, two to go. Press Next to
+go on.
 """
 
 from __future__ import annotations
@@ -39,6 +49,9 @@ __all__ = ["LessonSession", "as_run"]
 Json = dict[str, Any]
 FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
 AFRESH = "The table is set out afresh for this step."
+NOT_DONE = (
+    "this step is not done yet: make its move, or press Show me to see it (Skip goes on without it)"
+)
 
 
 class LessonSession(Session):
@@ -52,7 +65,7 @@ class LessonSession(Session):
         """The lesson being followed."""
         self.learner = self.run.step.learner
         """The learner's player number in the current step."""
-        self._showing: list[Move] = []
+        self._hints = 0
         super().__init__(self.run.game, title=self.run.lesson.title)
 
     # -- reading ------------------------------------------------------------------------------
@@ -65,10 +78,6 @@ class LessonSession(Session):
     def viewer(self) -> int:
         return self.learner
 
-    @property
-    def waiting(self) -> int | None:
-        return self.game.turn if self._showing else None
-
     def name(self, player: int) -> str:
         return "You" if player == self.learner else f"P{player}"
 
@@ -78,7 +87,7 @@ class LessonSession(Session):
         return [i for i, hand in enumerate(table.hands, start=1) if not isinstance(hand, int)]
 
     def undoable(self) -> bool:
-        return bool(self.run.played) and not self._showing
+        return bool(self.run.played)
 
     def status(self, last: str = "") -> str:
         if not last:
@@ -122,8 +131,6 @@ class LessonSession(Session):
 
     def refusal(self, move: Move) -> str | None:
         game = self.game
-        if self._showing:
-            return "wait: the table is showing you the moves (or press Skip)"
         if isinstance(move, PlayCard) and move.card not in game.hand(self.learner):
             return f"{named(move.card)} is not in your hand"
         if game.is_over():
@@ -153,11 +160,22 @@ class LessonSession(Session):
         return made
 
     def hint(self) -> Reply:
-        return Reply(f"Hint: {self.run.next_hint()}")
+        """The step's next hint; the card (or pile) to move lights up on the table, and with the
+        last, most specific hint the pile it goes to as well."""
+        run = self.run
+        text = run.next_hint()
+        wanted = run.show_me() if run.step.interactive and not run.step_done else []
+        if not wanted or self.game.turn != self.learner:
+            return Reply(f"Hint: {text}")
+        move = wanted[0]
+        specific = self._hints >= len(run.step.hints)
+        self._hints += 1
+        payload = {"move": str(move), "reason": text, "exact": True, "whole": specific}
+        return Reply(f"Hint: {text}", hint=payload)
 
     def undo(self) -> Reply:
         run = self.run
-        if self._showing or not run.played:
+        if not run.played:
             return refuse("there is no move of yours to take back in this step")
         *moves, last = run.played
         run.restart_step()
@@ -189,6 +207,13 @@ class LessonSession(Session):
         return self.next()
 
     def next(self) -> Reply:
+        """The next step, once this one is done."""
+        if not self.run.step_done:
+            return refuse(NOT_DONE)
+        return self.skip()
+
+    def skip(self) -> Reply:
+        """The next step, done or not (a teacher's way through a lesson)."""
         left = self.game.position(player=self.learner)
         if not self.run.next():
             return refuse("this is the last step of the lesson")
@@ -203,7 +228,7 @@ class LessonSession(Session):
         """Say which step this is; ``left`` is the table the learner left (as they saw it), and
         a step that starts anywhere else says that the table was set out afresh."""
         self.learner = self.run.step.learner
-        self._showing.clear()
+        self._hints = 0
         self.view()
         status = self.status()
         if left is not None and self.game.position(player=self.learner) != left:
@@ -213,41 +238,32 @@ class LessonSession(Session):
     # -- show me ------------------------------------------------------------------------------
 
     def show(self) -> Reply:
-        if self._showing:
-            return refuse("the table is already showing you the moves")
-        moves = self.run.show_me()
-        if not moves:
+        """Play the next move the step expects, on the table (one move a click; the lesson plays
+        any other seat's part that follows it)."""
+        run = self.run
+        if not run.step.interactive:
+            return refuse("there is nothing to show in this step: read it, then press Next")
+        wanted = run.show_me()
+        if not wanted:
             return refuse("this step is done: go on to the next one")
-        self._showing[:] = moves
-        said = ", then ".join(f"{phrase(m)} ({m})" for m in moves)
-        return Reply(f"Watch: {said}.", moves=tuple(moves))
-
-    def step(self) -> Reply:
-        if not self._showing:
-            return refuse("there is no move to wait for")
-        move = self._showing.pop(0)
         before = self.game.copy()
-        count = len(self.run.played)
-        feedback = self.run.try_move(move)
-        if not feedback.accepted:  # the lesson and its answer disagree: stop showing
-            self._showing.clear()
-            return Reply(sentence(feedback.message))
+        count = len(run.played)
+        feedback = run.try_move(wanted[0])
+        if not feedback.accepted:  # the lesson and its answer disagree: say so, change nothing
+            return refuse(feedback.message)
         made = self._log(before, count)
-        if len(made) > 1 and self._showing:  # the lesson played the other seats' part too
-            self._showing[:] = self.run.show_me()
-        line = self.history.lines[-len(made)]
-        status = self.status(feedback.message) if not self._showing else sentence(line["words"])
-        return Reply(status, moves=tuple(made))
-
-    def skip(self) -> Reply:
-        if not self._showing:
-            return refuse("there is no move to wait for")
-        made: list[Move] = []
-        reply = Reply("")
-        while self._showing:
-            reply = self.step()
-            made.extend(reply.moves)
-        return Reply(reply.status, moves=tuple(made))
+        said = "; ".join(line["words"] for line in self.history.lines[-len(made) :])
+        if said.startswith("You "):
+            said = "you" + said[3:]  # "Shown: you play ..."
+        shown = f"Shown: {said}"
+        if run.step_done:
+            return Reply(self.status(f"{shown}. {sentence(feedback.message)}"), moves=tuple(made))
+        more = len(run.show_me())
+        left = "" if more == 1 else f" ({more} to go)"
+        return Reply(
+            f"{shown}. Press Show me for the next move{left}, or play it yourself.",
+            moves=tuple(made),
+        )
 
     def new(self, seed: int | None = None) -> Reply:
         """Once the lesson is done: start it again from its first step."""

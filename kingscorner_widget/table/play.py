@@ -10,7 +10,11 @@ What play allows:
   resumes at the present;
 - a scored hand stays scored; no position or record is loaded over a match;
 - nothing the viewer could not see at the table is shown or confirmed: the snapshot, the hints
-  and every reply come from the viewer's own view.
+  and every reply come from the viewer's own view; the other hands are turned face up (reveal,
+  the end-of-hand summary) only once the hand is over, as players lay their cards down to count;
+- New match and Daily match ask before throwing away a match in progress;
+- the daily game is a daily match: every hand of it dealt from the date
+  (:meth:`~kingscorner_widget.match.Match.daily`), with its score sheet.
 
 >>> from kingscorner_widget import Game
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
@@ -20,6 +24,8 @@ What play allows:
 'You draw a card and end your turn.'
 >>> s.undo().status
 'A card once played stays on the table, even before your turn ends: try ideas out in explore mode.'
+>>> s.act("reveal").status
+'The other hands stay face down while the hand is played: they are shown when it ends.'
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..analysis.players import Player, make_player
 from ..game import Game
@@ -40,6 +46,7 @@ from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
 from .session import Session, today
+from .summary import hand_summary
 
 __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
 
@@ -57,6 +64,7 @@ class PlaySession(Session):
     A seat outside the table is refused before anything is set up."""
 
     mode = "play"
+    NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new match", "daily": "the daily match"}
 
     def __init__(
         self,
@@ -84,6 +92,7 @@ class PlaySession(Session):
         """The match being played, if the table plays one."""
         self._bots: dict[int, Player] = {}
         self._review: History | None = None
+        self._daily = ""
         default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
         super().__init__(game, title=title or default)
 
@@ -115,6 +124,34 @@ class PlaySession(Session):
 
     def to_move(self) -> bool:
         return not self.reviewing and super().to_move()
+
+    @property
+    def revealable(self) -> bool:
+        """Only once the hand is over: during it, the other hands are the other players'."""
+        return self.game.is_over()
+
+    def hidden(self) -> str:
+        return (
+            "the other hands stay face down while the hand is played: they are shown when it ends"
+        )
+
+    def at_stake(self) -> str | None:
+        match = self.match
+        if match is not None:
+            if match.is_over() or (match.hand_number == 1 and not self.game.moves):
+                return None
+            done = len(match.sheet)
+            played = f"{done} hand{'s' if done != 1 else ''} scored" if done else "hand 1 begun"
+            return f"the match in progress ({played})"
+        if self.game.is_over() or not self.game.moves:
+            return None
+        return "the hand in progress"
+
+    def summary(self, game: Game) -> Json:
+        match = self.match
+        if match is None or not match.is_scored():
+            return super().summary(game)
+        return hand_summary(game, self.name, self.order(), match, self.seat_name)
 
     def name(self, player: int) -> str:
         if player == self.viewer:
@@ -320,21 +357,25 @@ class PlaySession(Session):
             return refuse(f"there is no seat {self.seat} at a table of {seats}")
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.match = Match(self.rules, seed=seed)
+        self._daily = ""
         self._reset(f"Hand 1 of a match to {self.rules.target}")
         return Reply(self.status(f"A new match to {self.rules.target} points."))
 
     def daily(self, date: datetime.date | str | None = None) -> Reply:
-        """The daily deal: one hand, the same for everyone on ``date`` (default today, UTC)."""
+        """The daily match: the same for everyone on ``date`` (default today, UTC), every hand
+        dealt from the date; its first hand is the daily deal."""
         try:
             day = today() if date is None else datetime.date.fromisoformat(str(date))
         except ValueError:
             return refuse(f"{date!r} is not a date: write it as 2026-11-30")
         if not 1 <= self.seat <= self.rules.players:
             return refuse(f"there is no seat {self.seat} at a table of {self.rules.players}")
-        self.match = None
-        self._game = Game.daily(day, rules=self.rules)
-        self._reset(f"Daily deal, {day.isoformat()}")
-        return Reply(self.status())
+        self.match = Match.daily(day, self.rules)
+        self._daily = f"Daily match, {day.isoformat()}"
+        self._reset(f"{self._daily}: hand 1")
+        return Reply(
+            self.status(f"The daily match of {day.isoformat()}, to {self.rules.target} points.")
+        )
 
     def next(self) -> Reply:
         """Deal the next hand of the match once this one is scored."""
@@ -346,7 +387,8 @@ class PlaySession(Session):
         if match.is_over():
             return refuse("the match is over: start a new one with New")
         match.next_hand()
-        self._reset(f"Hand {match.hand_number}")
+        number = match.hand_number
+        self._reset(f"{self._daily}: hand {number}" if self._daily else f"Hand {number}")
         return Reply(self.status(f"Hand {match.hand_number} is dealt."))
 
     def load(self, position: str) -> Reply:
@@ -376,6 +418,7 @@ class PlaySession(Session):
     def _reset(self, title: str) -> None:
         self.title = title
         self._review = None
+        self.show_all_hands = False  # the next hand is played face down again
         self.history = History(self.game, self.name)
 
 

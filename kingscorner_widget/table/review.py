@@ -166,6 +166,19 @@ class ReviewSession(Session):
             head=head,
         )
 
+    @property
+    def revealable(self) -> bool:
+        """Never: a review sets out each turn as the reviewed player saw it."""
+        return False
+
+    def hidden(self) -> str:
+        return "a review shows each turn as you saw it, so the other hands stay face down"
+
+    def teaching(self, view: History) -> Json:
+        # no end-of-hand summary: the table shows a turn's start or the better turn, never the
+        # hand's real end, and a summary would show the hidden hands' cards
+        return {**super().teaching(view), "summary": None}
+
     def snapshot(self, version: int, hint: Json | None = None) -> Json:
         snapshot = super().snapshot(version, hint)
         if snapshot["over"]:  # the best turn went out: the hidden hands' points stay hidden

@@ -4,6 +4,25 @@ A session is plain Python: it holds the table and answers each action with a :cl
 never touching a widget. Each mode is a subclass that says what it allows by overriding the
 actions; an action a mode does not offer is refused with a reason, and a refused action changes
 nothing.
+
+What every mode shares, for the teacher:
+
+- **reveal**: every hand face up, where the mode allows it now (:attr:`Session.revealable`);
+- **the end-of-hand summary**: once the hand on the table is over, the snapshot's ``summary``
+  lists every hand left, why the hand ended and the score row it adds;
+- **the whole log**, grouped by turn (``log`` and ``turns``), so a viewer can read back what the
+  computer players did while they waited;
+- **a refusal stays on the table** (``refusal``) until the viewer's next accepted action, so one
+  made while computer players move is not wiped out by their moves;
+- **asking before throwing a game away**: an action that would lose what :meth:`Session.at_stake`
+  names waits for ``confirm`` (or ``cancel``) and says what it would throw away.
+
+>>> from kingscorner_widget import Game
+>>> s = Session(Game.new(players=2, seed=3))
+>>> s.act("reveal").status
+'Every hand is face up. P1 to play.'
+>>> s.snapshot(1)["hands"][1]["cards"] is not None
+True
 """
 
 from __future__ import annotations
@@ -18,6 +37,7 @@ from ..snapshot import build_snapshot, describe_outcome
 from ..words import sentence
 from .history import History
 from .reply import Reply, refuse
+from .summary import hand_summary, log_turns
 
 __all__ = ["Session"]
 
@@ -30,7 +50,12 @@ class Session:
     mode: ClassVar[str] = ""
     """The mode's name, as the table shows it."""
     show_all_hands: bool = False
-    """Every hand face up, where the mode allows it (explore)."""
+    """The teacher's reveal: every hand face up, where and when the mode allows it
+    (:attr:`revealable`)."""
+    ASKS: ClassVar[frozenset[str]] = frozenset({"new", "daily"})
+    """The actions that ask before throwing away what :meth:`at_stake` names."""
+    NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new deal", "daily": "the daily deal"}
+    """What each of :attr:`ASKS` starts, in words."""
 
     def __init__(self, game: Game, *, title: str = "") -> None:
         self._game = game
@@ -38,6 +63,9 @@ class Session:
         """A heading for the table ("Deal 4", "Hand 2 of a match to 25", a lesson's title)."""
         self.history = History(game, self.name)
         """The moves of the hand on the table, with their log lines."""
+        self.last_refusal = ""
+        """The last refusal, kept on the table until the viewer's next accepted action."""
+        self._asking: tuple[str, dict[str, Any]] | None = None
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -94,6 +122,22 @@ class Session:
         """True when :meth:`undo` would take a move back now."""
         return False
 
+    @property
+    def revealable(self) -> bool:
+        """True when the teacher may turn every hand face up now. Each mode decides: a table
+        with no secrets to keep (explore, a lesson) always may; play only once the hand is over,
+        never during it."""
+        return True
+
+    def hidden(self) -> str:
+        """Why the hands stay face down now (when :attr:`revealable` is false)."""
+        return "the other hands stay face down at this table"
+
+    def at_stake(self) -> str | None:
+        """What a new deal would throw away now, in words, or ``None`` when nothing would be
+        lost (then New and Daily deal act at once)."""
+        return None
+
     def snapshot(self, version: int, hint: Json | None = None) -> Json:
         """What the viewer may see now, as the JSON the table draws."""
         if not self.history.current():
@@ -113,8 +157,33 @@ class Session:
             log=view.log(),
             history=(view.at, view.length),
             waiting=self.waiting,
-            extra={"title": self.title, "undoable": self.undoable(), "hint": hint, **self.extra()},
+            extra={
+                "title": self.title,
+                "undoable": self.undoable(),
+                "hint": hint,
+                **self.teaching(view),
+                **self.extra(),
+            },
         )
+
+    def teaching(self, view: History) -> Json:
+        """What every mode adds for the teacher: the whole log grouped by turn, the reveal,
+        the end-of-hand summary, a kept refusal and a question waiting for an answer."""
+        log = view.log()
+        asking = self._asking
+        return {
+            "log": log,
+            "logStart": 1,
+            "turns": log_turns(log, self.name),
+            "reveal": {"allowed": self.revealable, "on": self.show_all()},
+            "summary": self.summary(view.game) if view.game.is_over() else None,
+            "refusal": self.last_refusal or None,
+            "confirm": self.question(asking[0]) if asking is not None else None,
+        }
+
+    def summary(self, game: Game) -> Json:
+        """The end-of-hand summary of ``game`` (over), as the snapshot carries it."""
+        return hand_summary(game, self.name, self.order())
 
     def view(self) -> History:
         """The history the table shows: the game's own (play mode may look back on a copy)."""
@@ -122,7 +191,7 @@ class Session:
 
     def show_all(self) -> bool:
         """True when every hand is shown face up."""
-        return False
+        return bool(self.show_all_hands) and self.revealable
 
     def shown(self) -> Sequence[int]:
         """Players whose hands are shown face up besides the viewer's."""
@@ -140,11 +209,75 @@ class Session:
 
     def act(self, kind: str, **fields: Any) -> Reply:
         """Do one action by its intent kind (``"play"`` with ``move``, ``"load"`` with
-        ``position``...); an unknown kind is refused."""
+        ``position``...); an unknown kind is refused.
+
+        ``new`` and ``daily`` ask first when they would throw away what :meth:`at_stake` names,
+        unless ``confirmed`` (code that calls them means it); ``confirm`` then does the action
+        asked about and ``cancel`` forgets it. A refusal is kept on the table (``remember``)
+        until the viewer's next accepted action; a computer move (``step``) keeps both it and a
+        question waiting.
+        """
+        confirmed = bool(fields.pop("confirmed", False))
+        remember = bool(fields.pop("remember", True))
         action: Callable[..., Reply] | None = getattr(self, _ACTIONS.get(kind, ""), None)
+        asked = False
         if action is None:
-            return refuse("the table does not know that action")
-        return action(**fields)
+            reply = refuse("the table does not know that action")
+        elif kind in self.ASKS and not confirmed and self.at_stake() is not None:
+            self._asking, asked = (kind, fields), True
+            reply = Reply(self.question(kind)["question"])
+        else:
+            reply = action(**fields)
+        if reply.refused:
+            if remember:
+                self.last_refusal = reply.status
+        elif kind != "step":
+            self.last_refusal = ""
+            if not asked:
+                self._asking = None
+        return reply
+
+    def note_refusal(self, status: str) -> None:
+        """Keep a refusal made outside the session (a stale or malformed message) on the table."""
+        self.last_refusal = status
+
+    def question(self, kind: str) -> Json:
+        """The question the table asks before ``kind`` throws away what is at stake."""
+        stake = self.at_stake() or "the game on the table"
+        what = self.NEW_WORDS.get(kind, kind)
+        return {
+            "kind": kind,
+            "question": f"Start {what}? That throws away {stake}.",
+            "yes": "Yes, start it",
+            "no": "No, keep playing",
+        }
+
+    def confirm(self) -> Reply:
+        """Do the action the table asked about."""
+        asking = self._asking
+        if asking is None:
+            return refuse("there is no question waiting for an answer")
+        kind, fields = asking
+        self._asking = None
+        reply = self.act(kind, confirmed=True, **fields)
+        if reply.refused:
+            self._asking = asking
+        return reply
+
+    def cancel(self) -> Reply:
+        """Forget the action the table asked about: nothing is thrown away."""
+        if self._asking is None:
+            return refuse("there is no question waiting for an answer")
+        self._asking = None
+        return Reply(self.status("Nothing was thrown away."))
+
+    def reveal(self) -> Reply:
+        """Turn every hand face up, or face down again (where the mode allows it now)."""
+        if not self.revealable:
+            return refuse(self.hidden())
+        self.show_all_hands = not self.show_all_hands
+        said = "Every hand is face up." if self.show_all_hands else "The hands are face down again."
+        return Reply(self.status(said))
 
     def play(self, move: Move | str) -> Reply:
         """Play the viewer's move through the engine."""
@@ -237,6 +370,9 @@ _ACTIONS = {
     "step": "step",
     "skip": "skip",
     "load": "load",
+    "reveal": "reveal",
+    "confirm": "confirm",
+    "cancel": "cancel",
     "jump": "jump",  # explore's tree of lines
     "comment": "comment",
     "review": "review_hand",  # play: review the hand just finished

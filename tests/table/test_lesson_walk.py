@@ -70,7 +70,8 @@ def test_a_learner_walks_every_step_of_every_lesson(name: str) -> None:
 def test_the_end_of_a_lesson_leads_to_the_next_one() -> None:
     s = LessonSession("worked-turn")
     assert s.new().refused  # not before the lesson is done
-    assert s.forward().status.startswith("Step 2 of 3")  # before the end, forward is next
+    assert s.forward().refused  # before the end, forward is next: not before the step is done
+    assert s.skip().status.startswith("Step 2 of 3")  # the teacher's way on
     for move in ("Ks>NE",):
         s.play(move)
     s.next()
@@ -93,11 +94,9 @@ def test_a_step_that_continues_the_learners_table_says_nothing_about_a_reset() -
 
 def test_show_me_in_the_blocked_hand_plays_the_other_seats_pass_too() -> None:
     s = LessonSession(load_lesson("stock-and-blocked"))
-    s.next()
-    s.next()
-    shown = s.show()
-    assert [str(m) for m in shown.moves] == ["pass", "pass"]
-    reply = s.step()
+    s.skip()
+    s.skip()
+    reply = s.show()
     assert [str(m) for m in reply.moves] == ["pass", "pass"]
     assert s.waiting is None
     assert s.run.step_done

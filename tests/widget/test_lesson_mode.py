@@ -66,23 +66,21 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
     assert w.snapshot["lesson"]["progress"] == [2, 2]
     assert w.game.position(player=1) == TWO_PILE_MOVES
     assert w.snapshot["log"] == []
-    assert not send(w, "next")
+    assert not send(w, "next")  # Next waits for the step to be done
+    assert w.status.startswith("This step is not done yet")
+    assert not send(w, "skip")
     assert w.status == "This is the last step of the lesson."
 
 
-def test_show_me_plays_the_moves_one_by_one() -> None:
+def test_show_me_plays_one_move_a_click() -> None:
     w = KingsCornerWidget(mode="lesson", lesson=LESSON)
-    w.show_me()
-    assert w.waiting == 1  # the table steps the shown moves on its timer
-    assert w.legal == []
-    assert w.status == "Watch: the ten of hearts to the north pile (Th>N)."
-    with pytest.raises(IllegalMoveError, match="showing you the moves"):
-        w.play("Ks>NE")
-    assert send(w, "step")
+    assert [str(m) for m in w.show_me()] == ["Th>N"]
+    assert w.waiting is None  # no timer: the learner clicks for each move
     assert [str(m) for m in w.game.moves] == ["Th>N"]
-    assert w.waiting is None
-    assert w.status.startswith("Well done")
+    assert w.status.startswith("Shown: you play the ten of hearts on the north pile. Well done")
+    assert w.snapshot["lesson"]["stepDone"]
     assert not send(w, "show")  # done: nothing left to show
+    assert w.status == "This step is done: go on to the next one."
 
 
 def test_undo_and_back_in_a_lesson() -> None:
@@ -91,7 +89,7 @@ def test_undo_and_back_in_a_lesson() -> None:
     w.undo()
     assert w.game.moves == []
     assert not send(w, "undo")
-    w.next_step()
+    w.skip()
     assert send(w, "back")  # back in a lesson is the previous step
     assert w.snapshot["lesson"]["progress"] == [1, 2]
     assert not send(w, "back")
@@ -125,8 +123,9 @@ def test_every_built_in_lesson_can_be_shown_through_the_table(name: str) -> None
     for _ in range(steps):
         assert_no_hidden_card(w)
         if w.snapshot["lesson"]["interactive"]:
-            w.show_me()
-            w.skip()
+            for _ in range(40):
+                if w.snapshot["lesson"]["stepDone"] or not w.show_me():
+                    break
             assert w.snapshot["lesson"]["stepDone"], w.status
         assert_no_hidden_card(w)
         w.next_step()

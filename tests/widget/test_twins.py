@@ -26,7 +26,7 @@ from kingscorner_widget.widget import KingsCornerWidget
 from .helpers import FirstMove, assert_no_hidden_card, state
 
 KINDS = ["play", "play", "play", "draw", "hint", "undo", "back", "forward", "next", "show"]
-KINDS += ["step", "skip", "load", "daily"]
+KINDS += ["step", "skip", "load", "daily", "new", "reveal", "confirm", "cancel"]
 COMPUTER_MOVES = frozenset({"step", "skip"})
 """A computer player plays from its own hand, so its move (and the line saying so) shows the viewer
 a card that was hidden: from there the twins may rightly differ."""

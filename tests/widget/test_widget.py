@@ -125,18 +125,18 @@ def test_the_log_has_words_and_notation_and_the_dealt_kings() -> None:
     assert last == {"player": 1, "notation": "draw", "words": "P1 draws a card and ends the turn"}
 
 
-def test_a_long_hand_sends_only_the_latest_log_entries() -> None:
-    from kingscorner_widget.snapshot import LOG_WINDOW
-
+def test_a_long_hand_sends_the_whole_log_grouped_by_turn() -> None:
     w = KingsCornerWidget(Game.new(players=2, seed=4), mode="explore")
-    for _ in range(LOG_WINDOW + 5):
+    while not w.game.is_over():  # everyone draws, then passes until the hand is blocked
         w.play(w.game.end_move())
     total = len(w.game.opening) + len(w.game.moves)
     log = w.snapshot["log"]
-    assert len(log) == LOG_WINDOW
-    assert w.snapshot["logStart"] == total - LOG_WINDOW + 1
-    assert log[-1]["notation"] == "draw"
-    assert len(json.dumps(w.snapshot)) < 4096, "one state message stays under 4 KB"
+    assert len(log) == total
+    assert w.snapshot["logStart"] == 1
+    assert log[-1]["notation"] == "pass"
+    assert sum(turn["count"] for turn in w.snapshot["turns"]) == total
+    assert total > 30
+    assert len(json.dumps(w.snapshot)) < 16_384, "a whole hand's state message stays under 16 KB"
 
 
 # -- history ----------------------------------------------------------------------------------

@@ -1,0 +1,87 @@
+// The teacher's controls: reveal every hand, the end-of-hand summary's button, a lesson's Skip,
+// the table's question before a match is thrown away, a refusal kept in view, and hints lit up
+// on the table. Each is drawn from the snapshot; Python decides what is allowed.
+import { h } from "./dom.js";
+import { summaryEl } from "./summary.js";
+
+/** What the table keeps between redraws for the teacher's pieces. */
+export function teacherState() {
+  return { summaryHidden: false, asked: false };
+}
+
+const button = (action, label, extra = {}) =>
+  h("button", { type: "button", class: "kcw-btn", "data-action": action, title: label, ...extra }, label);
+
+/** The teacher's buttons for the toolbar. */
+export function teacherButtons(snap, state) {
+  const out = [];
+  const lesson = snap.lesson;
+  if (snap.mode === "lesson" && lesson?.interactive && !lesson.stepDone && lesson.progress?.[0] < lesson.progress?.[1]) {
+    out.push(button("skip", "Skip step", { "aria-keyshortcuts": "K", title: "Skip this step (for teachers; key K)" }));
+  }
+  if (snap.reveal?.allowed) {
+    const on = Boolean(snap.reveal.on);
+    out.push(button("reveal", on ? "Hide hands" : "Show all hands", { "aria-pressed": String(on) }));
+  }
+  if (snap.summary && state.summaryHidden) out.push(button("summary", "Hand summary"));
+  return out;
+}
+
+/** The pieces drawn over the felt: the question waiting for an answer, else the summary. */
+export function overlayEls(snap, state) {
+  if (!snap.summary) state.summaryHidden = false;
+  if (snap.confirm) return [confirmEl(snap.confirm)];
+  const summary = state.summaryHidden ? null : summaryEl(snap.summary);
+  return summary ? [summary] : [];
+}
+
+function confirmEl(question) {
+  return h(
+    "div",
+    { class: "kcw-confirm kcw-overlay", role: "alertdialog", "aria-label": question.question, "data-confirm": question.kind },
+    h("p", { class: "kcw-confirm-question" }, question.question),
+    h(
+      "div",
+      { class: "kcw-confirm-go" },
+      h("button", { type: "button", class: "kcw-btn kcw-primary", "data-action": "confirm" }, question.yes),
+      h("button", { type: "button", class: "kcw-btn", "data-action": "cancel" }, question.no),
+    ),
+  );
+}
+
+/** After a redraw: a question that just appeared takes the focus (on its safe answer). */
+export function focusQuestion(root, snap, state) {
+  const asking = Boolean(snap.confirm);
+  if (asking && !state.asked) root.querySelector('[data-action="cancel"]')?.focus();
+  state.asked = asking;
+}
+
+/**
+ * A hint lights up the table: the card (or the pile to move), and the pile it goes to unless the
+ * hint holds that back (a lesson's early hints: ``whole`` false); an end of turn lights the button.
+ */
+export function markHint(root, hint) {
+  const move = hint?.move;
+  if (!move) return;
+  const mark = (node) => node?.classList.add("kcw-hinted");
+  if (move === "draw" || move === "pass") {
+    mark(root.querySelector('[data-action="draw"]'));
+    return;
+  }
+  const [from, to] = move.split(">");
+  if (/^[NESW]{1,2}$/.test(from)) mark(root.querySelector(`[data-pile="${from}"]`));
+  else mark(root.querySelector(`[data-hand] [data-card="${from}"]`));
+  for (const node of root.querySelectorAll("[data-pile].kcw-hinted")) {
+    if (node.dataset.pile !== from && hint.whole === false) node.classList.remove("kcw-hinted");
+  }
+  if (hint.whole !== false) mark(root.querySelector(`[data-pile="${to}"]`));
+}
+
+/** The last refusal stays in view below the status line until the viewer's next accepted action. */
+export function showRefusal(line, refusal, status) {
+  const text = refusal && refusal !== status ? refusal : "";
+  if (line.dataset.text === text) return;
+  line.dataset.text = text;
+  line.replaceChildren(...(text ? [h("strong", {}, "Not done: "), text] : []));
+  line.hidden = !text;
+}

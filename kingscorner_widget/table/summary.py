@@ -1,0 +1,130 @@
+"""What the table says at the end of a hand, and how it groups the log into turns.
+
+The end-of-hand summary lists every hand still holding cards (its cards and their count), says
+who went out or why the hand ended, and gives the row the hand adds to the score sheet. Once a
+hand is over nothing is hidden any more: the players lay their cards down to count them.
+
+>>> from kingscorner_widget import Game
+>>> g = Game.new(players=2, seed=1)
+>>> while not g.is_over():
+...     g.play(g.legal_moves()[0])
+>>> summary = hand_summary(g, {1: "You", 2: "P2"}.get)
+>>> summary["why"]
+'You played your last card, so the hand ended at once.'
+>>> [(h["name"], h["count"], h["points"]) for h in summary["hands"]]
+[('You', 0, 0), ('P2', 7, 16)]
+>>> summary["row"]["points"], summary["row"]["label"]
+([0, 16], 'This hand')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..game import Game
+from ..match import HandScore, Match
+from ..words import hand_end_reason, outcome_line, turn_recap
+
+__all__ = ["hand_summary", "log_turns"]
+
+Json = dict[str, Any]
+
+
+def hand_summary(
+    game: Game,
+    name_of: Callable[[int], str],
+    order: Sequence[int] | None = None,
+    match: Match | None = None,
+    seat_name: Callable[[int], str] | None = None,
+) -> Json:
+    """The summary of the finished ``game`` (players named by ``name_of``, listed in ``order``).
+
+    With ``match`` (whose current hand ``game`` is, already scored), the row is the score
+    sheet's: one column per seat (named by ``seat_name``) and the totals after the hand.
+    """
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the hand is not over: there is nothing to sum up yet")
+    players = list(order or range(1, game.players + 1))
+    sizes = game.hand_sizes()
+    hands = [
+        {
+            "player": p,
+            "name": name_of(p),
+            "cards": [str(card) for card in game.hand(p)],
+            "count": sizes[p - 1],
+            "points": outcome.penalties[p - 1],
+            "out": outcome.went_out == p,
+            "won": p in outcome.winners,
+            "kept": outcome.corners[p - 1],
+        }
+        for p in players
+    ]
+    corners = game.rules.corners_version
+    return {
+        "reason": outcome.reason,
+        "why": hand_end_reason(outcome, name_of),
+        "line": outcome_line(outcome, name_of, sizes, players, corners_version=corners),
+        "hands": hands,
+        "row": _match_row(match, seat_name) if match is not None else _hand_row(hands),
+    }
+
+
+def _hand_row(hands: list[Json]) -> Json:
+    """A single hand's row: the points each player would add to a score sheet."""
+    return {
+        "label": "This hand",
+        "names": [h["name"] for h in hands],
+        "points": [h["points"] for h in hands],
+        "totals": None,
+        "winners": [h["name"] for h in hands if h["won"]],
+    }
+
+
+def _match_row(match: Match, seat_name: Callable[[int], str] | None) -> Json:
+    """The row the hand added to the match's sheet, and the totals after it."""
+    name = seat_name or (lambda seat: f"P{seat}")
+    row: HandScore = match.score_hand()  # a no-op once scored: the row already on the sheet
+    seats = range(1, match.seats + 1)
+    return {
+        "label": f"Hand {row.hand}",
+        "names": [name(s) for s in seats],
+        "points": list(row.points),
+        "totals": list(match.totals),
+        "winners": [name(s) for s in row.winners],
+    }
+
+
+def log_turns(log: Sequence[Json], name_of: Callable[[int], str]) -> list[Json]:
+    """The log grouped by turn: each group's player, where it starts in the log, how many lines
+    it holds and a recap of what the turn did. The rules' own moves at the deal (``player``
+    ``None``) make a group of their own.
+
+    >>> log = [{"player": 1, "notation": "Th>N"}, {"player": 1, "notation": "draw"},
+    ...        {"player": 2, "notation": "pass"}]
+    >>> [(t["start"], t["count"], t["recap"]) for t in log_turns(log, "P{}".format)]
+    [(0, 2, 'P1 played 1 card and drew'), (2, 1, 'P2 passed')]
+    """
+    turns: list[Json] = []
+    for index, entry in enumerate(log):
+        player = entry.get("player")
+        # turns pass to the left, so a player's lines in a row make one turn
+        if not turns or turns[-1]["player"] != player:
+            turns.append({"player": player, "start": index, "count": 0, "moves": []})
+        turns[-1]["count"] += 1
+        turns[-1]["moves"].append(entry["notation"])
+    return [
+        {
+            "player": t["player"],
+            "name": name_of(t["player"]) if t["player"] is not None else "",
+            "start": t["start"],
+            "count": t["count"],
+            "recap": (
+                turn_recap(name_of(t["player"]), t["moves"])
+                if t["player"] is not None
+                else "The rules move the dealt kings to the corners"
+            ),
+        }
+        for t in turns
+    ]
