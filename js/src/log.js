@@ -7,13 +7,15 @@ export { markdown };
 
 export function logEl(snap) {
   const start = snap.logStart ?? 1;
-  const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far", start });
+  // The list scrolls (and so takes focus); the live region is its holder, so the list keeps its
+  // list semantics.
+  const list = h("ol", { class: "kcw-log", start, tabindex: "0", "aria-label": "Moves so far" });
   for (const entry of snap.log) {
     list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation)));
   }
   if (!snap.log.length) list.append(h("li", { class: "kcw-note" }, "No moves yet."));
   const earlier = start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null;
-  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), earlier, list);
+  return h("section", { class: "kcw-panel", role: "group", "aria-label": "Log" }, h("h3", {}, "Moves"), earlier, h("div", { role: "log" }, list));
 }
 
 export function scoreEl(score) {
@@ -35,7 +37,7 @@ export function scoreEl(score) {
       : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
   return h(
     "section",
-    { class: "kcw-panel", "aria-label": "Score sheet" },
+    { class: "kcw-panel", role: "group", "aria-label": "Score sheet" },
     h("h3", {}, "Score sheet"),
     h("table", { class: "kcw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, rows, totals)),
   );
@@ -48,7 +50,7 @@ export function lessonEl(lesson) {
   body.innerHTML = markdown(lesson.narration ?? "");
   return h(
     "section",
-    { class: "kcw-panel kcw-lesson", "aria-label": "Lesson" },
+    { class: "kcw-panel kcw-lesson", role: "group", "aria-label": "Lesson" },
     h("h3", {}, lesson.title ?? "Lesson"),
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": `Step ${i} of ${n}` }), ` Step ${i} of ${n}`),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
