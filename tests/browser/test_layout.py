@@ -292,3 +292,63 @@ def test_vs_code_and_colab_dark_themes_are_followed_and_the_picture_box_is_hidde
     assert host(page, html='theme="light"')["felt"] == LIGHT_FELT
     # The static picture's box (with its padding) does not show beside the live table.
     assert vscode["pictureShown"] is False
+
+
+# -- Messages where the eyes are; the keys; tables in lesson texts ------------------------------
+
+
+def test_a_refusal_shows_next_to_the_hand_and_in_the_lesson_panel(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="stock-and-blocked")\nw'])
+    widget = table(opened)
+    status = widget.locator("[data-status]")
+    card_in_hand(widget, "5h").click()
+    pile(widget, "N").click()
+    expect(status).to_contain_text("Nothing can be played on an ace")
+    expect(widget.locator("[role='status']")).to_have_count(1)
+    # The lesson panel's feedback slot says it too, next to the narration.
+    feedback = widget.locator(".kcw-lesson .kcw-feedback")
+    expect(feedback).to_have_text(status.inner_text())
+    # With the hand in view, the message is in view as well (1366x768: no scrolling between).
+    widget.locator("[data-hand]").scroll_into_view_if_needed()
+    hand = widget.locator("[data-hand]").bounding_box()
+    line = status.bounding_box()
+    assert hand
+    assert line
+    assert 0 <= line["y"] - (hand["y"] + hand["height"]) <= 40, (hand, line)
+    assert line["y"] + line["height"] <= 768, line
+    screenshot(widget, "layout-lesson-refusal-1366x768")
+
+    # The keys list lays out in columns, each key beside what it does.
+    widget.locator("[data-action='keys']").click()
+    keys = widget.locator(".kcw-key")
+    expect(keys.first).to_be_visible()
+    rows = keys.evaluate_all(
+        "keys => keys.map(k => [k.querySelector('dt').getBoundingClientRect().top,"
+        " k.querySelector('dd').getBoundingClientRect().top, k.getBoundingClientRect().left])"
+    )
+    assert all(abs(dt - dd) <= 4 for dt, dd, _ in rows), rows
+    assert len({round(left) for _, _, left in rows}) >= 2, "the keys should take two columns"
+    keys.last.scroll_into_view_if_needed()
+    screenshot(widget, "layout-keys")
+
+
+def test_a_lesson_table_is_drawn_with_lines_and_aligned_numbers(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match")\nw'])
+    widget = table(opened)
+    widget.locator("[data-action='next']").click()
+    widget.locator("[data-action='next']").click()
+    grid = widget.locator(".kcw-narration table.kcw-md-table")
+    expect(grid).to_have_count(1)
+    style = grid.locator("td").first.evaluate(
+        "td => [getComputedStyle(td).borderTopStyle, getComputedStyle(td).paddingLeft]"
+    )
+    assert style[0] == "solid", style
+    assert style[1] != "0px", style
+    grid.scroll_into_view_if_needed()
+    screenshot(widget, "layout-lesson-md-table")
