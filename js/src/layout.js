@@ -119,6 +119,8 @@ const same = (a, b) => a && b && Object.keys(a).every((key) => a[key] === b[key]
  */
 export function watchSize(root, table, changed) {
   let last = null;
+  let before = null;
+  let changedAt = 0;
   const measure = () => {
     const present = root.classList.contains("kcw-present");
     const width = root.clientWidth || root.parentElement?.clientWidth || 1000;
@@ -127,7 +129,13 @@ export function watchSize(root, table, changed) {
     const height = present ? view : Math.max(560, view * 0.8);
     const layout = tableLayout({ width, height, present, ...table() });
     if (same(layout, last)) return;
+    // A host that sizes the table by its content could make two layouts call for each other:
+    // keep the current one rather than flip straight back.
+    const now = Date.now();
+    if (same(layout, before) && now - changedAt < 250) return;
+    before = last;
     last = layout;
+    changedAt = now;
     applyLayout(root, layout);
     changed(layout);
   };
