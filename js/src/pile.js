@@ -32,7 +32,9 @@ export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
   el.style.setProperty("--kcw-step", `${fan.step}px`);
   el.style.setProperty("--kcw-full", `${fan.full}px`);
   el.style.setProperty("--kcw-n", String(Math.max(cards.length, 1)));
-  const name = h("span", { class: "kcw-pile-name", "aria-hidden": "true" }, corner ? `${space} ♔` : space);
+  // An empty corner shows that it waits for a king; a filled pile's label stays small, clear of
+  // its top card's index.
+  const name = h("span", { class: "kcw-pile-name", "aria-hidden": "true" }, corner && !cards.length ? `${space} ♔` : space);
   if (!cards.length) {
     el.append(h("span", { class: "kcw-slot", "aria-hidden": "true" }, name));
     return el;
