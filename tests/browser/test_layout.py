@@ -127,6 +127,7 @@ def test_the_table_fits_a_laptop_column_and_scales_up_to_the_width(
     report = json.dumps(
         {k: {f: v[f] for f in ("height", "card", "sideBelow")} for k, v in seen.items()}
     )
+    print("layout figures:", report)
 
     for name in ("1000", "1000x720", "1366x768"):
         shown = seen[name]
