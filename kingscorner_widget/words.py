@@ -39,13 +39,16 @@ if TYPE_CHECKING:  # the game phrases nothing itself; these only type the argume
 
 __all__ = [
     "card_name",
+    "card_symbol",
     "card_words",
     "count_words",
     "instruction",
     "instruction_end",
     "logged",
     "match_line",
+    "move_at",
     "move_sentences",
+    "move_shown",
     "named",
     "outcome_line",
     "phrase",
@@ -141,6 +144,60 @@ def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True)
     if name == "You":
         return f"You draw {cards}" + (" and end your turn" if ends else "")
     return f"{name} draws {cards}" + (" and ends the turn" if ends else "")
+
+
+def card_symbol(card: Card) -> str:
+    """``"7♦"``, ``"10♥"``, ``"K♠"``: a card as a player says it at a glance.
+
+    >>> card_symbol(Card.parse("Td")), card_symbol(Card.parse("Ks"))
+    ('10♦', 'K♠')
+    """
+    rank = card.rank
+    letter = str(int(rank)) if Rank.TWO <= rank <= Rank.TEN else rank.letter
+    return f"{letter}{card.suit.symbol}"
+
+
+def move_shown(game: Game, move: Move, name: str) -> str:
+    """What a step back or forward shows: ``move`` by ``name`` on ``game`` (before the move),
+    naming the card it lands on and the pile's direction. A draw is said as the log says it.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:8s E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:7dKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> move_shown(g, parse_move("7d>N"), "P1")
+    'P1 plays the 7♦ on the 8♠ (north)'
+    >>> move_shown(g, parse_move("Ks>NE"), "P1"), move_shown(g, parse_move("S>E"), "P1")
+    ('P1 plays the K♠ into the north-east corner', 'P1 moves the 5♠ (south) onto the 6♥ (east)')
+    """
+    if isinstance(move, EndTurn):
+        return logged(game, move, name)
+    pile = game.pile(move.target)
+    if pile:
+        where = f"the {card_symbol(pile[-1])} ({move.target.direction})"
+        onto = f"on {where}" if isinstance(move, PlayCard) else f"onto {where}"
+    elif move.target.is_corner:
+        onto = f"into {move.target.place}"
+    else:
+        onto = f"into the empty {move.target.direction} space"
+    if isinstance(move, PlayCard):
+        return f"{_verb(name, 'play')} the {card_symbol(move.card)} {onto}"
+    source = game.pile(move.source)
+    bottom = f"the {card_symbol(source[0])} ({move.source.direction})" if source else "the pile"
+    return f"{_verb(name, 'move')} {bottom} {onto}"
+
+
+def move_at(at: int, length: int, shown: str) -> str:
+    """The line a step through the history shows: ``"Move 5 of 20: P2 plays ..."``.
+
+    >>> move_at(5, 20, "P2 plays the 7♦ on the 8♠ (north)")
+    'Move 5 of 20: P2 plays the 7♦ on the 8♠ (north).'
+    >>> move_at(0, 20, "")
+    'The start of the hand (20 moves in this line).'
+    """
+    if at == 0:
+        return f"The start of the hand ({count_words(length, 'move')} in this line)."
+    return sentence(f"Move {at} of {length}: {shown}")
 
 
 def instruction(game: Game, move: Move) -> str:

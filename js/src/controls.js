@@ -21,14 +21,14 @@ const button = (action, label, { disabled = false, key = undefined, primary = fa
   );
 
 export function controlsEl(snap, legal) {
-  const mine = snap.viewer !== null && snap.turn === snap.viewer && !snap.over && snap.waiting === null;
+  const mine = (snap.acting ?? (snap.viewer !== null && snap.turn === snap.viewer)) && !snap.over && snap.waiting === null; // explore: any seat
   const { at, length } = snap.history;
   const lesson = snap.mode === "lesson";
   const score = snap.score;
   const row = h("div", { class: "kcw-controls", role: "toolbar", "aria-label": "Table controls" });
   row.append(
     button("draw", snap.end === "pass" ? "Pass" : "Draw & end turn", { disabled: !mine, key: "D", primary: mine && legal.length <= 1 }),
-    button("hint", "Hint", { disabled: !mine, key: "H" }),
+    button("hint", "Hint", { disabled: !mine || Boolean(snap.tree?.hidden), key: "H" }), // no hint for a face-down hand
     button("undo", "Undo", { disabled: snap.undoable === undefined ? at === 0 : !snap.undoable, key: "U" }),
   );
   if (lesson) {

@@ -4,10 +4,12 @@ import { controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
+import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { lessonEl, logEl, scoreEl } from "./log.js";
 import { tableEl } from "./table.js";
+import { treeEl, treeIntent } from "./tree.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
 export function targetsOf(selected, legal) {
@@ -109,7 +111,7 @@ function render({ model, el }) {
       return;
     }
     const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
-    const hand = s.hands?.find((p) => p.player === s.viewer);
+    const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
@@ -118,7 +120,7 @@ function render({ model, el }) {
     title.textContent = s.title || titleOf(s);
     feltSlot.replaceChildren(tableEl(s, ui));
     controlsSlot.replaceChildren(controlsEl(s, legal()));
-    side.replaceChildren(...[lessonEl(s.lesson), logEl(s), scoreEl(s.score)].filter(Boolean));
+    side.replaceChildren(...[lessonEl(s.lesson), treeEl(s, root), logEl(s), scoreEl(s.score)].filter(Boolean));
     content.replaceChildren(...(showKeys ? [keysEl()] : []));
     echoFeedback(s);
     decorate();
@@ -193,7 +195,9 @@ function render({ model, el }) {
       if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
       else setNote("Pick a card from your hand first, then this space.");
     },
-    act(action) {
+    act(action, from) {
+      const intent = treeIntent(action, root, from); // explore's lines and comments
+      if (intent) return send(intent);
       if (action === "present") {
         present.toggle();
       } else if (action === "keys") {
@@ -219,7 +223,7 @@ function render({ model, el }) {
 
   const onClick = (event) => {
     const button = event.target.closest("[data-action]");
-    if (button) return button.disabled || ctx.act(button.dataset.action);
+    if (button) return button.disabled || ctx.act(button.dataset.action, button);
     const card = event.target.closest("[data-hand] [data-card]");
     if (card) return ctx.pickCard(card.dataset.card);
     const pile = event.target.closest("[data-pile]");
@@ -255,6 +259,7 @@ function render({ model, el }) {
     ["change:speed", schedule],
   ];
   for (const [name, fn] of changes) model.on(name, fn);
+  const stopAcknowledging = acknowledgeSnapshots(model); // marimo re-runs the cells that read the table
   draw();
 
   return () => {
@@ -265,6 +270,7 @@ function render({ model, el }) {
     present.stop();
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const [name, fn] of changes) model.off(name, fn);
+    stopAcknowledging();
     root.remove();
   };
 }

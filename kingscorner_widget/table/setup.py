@@ -104,15 +104,15 @@ class TableSetup:
         return self.play
 
     def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
-        title = ""
+        title, seat = "", None
         if source is None and current is None:
             source, title = Game.new(seed=self.seed, rules=self.rules), f"Deal {self.seed}"
         elif source is None and current is not None:
-            source = current.game.copy()
+            source, seat = current.game.copy(), current.viewer  # the viewer keeps their seat
         assert source is not None
         game = source.game.copy() if isinstance(source, Match) else source
         return ExploreSession(
-            game, rules=self.rules, show_all_hands=self.show_all_hands, title=title
+            game, rules=self.rules, show_all_hands=self.show_all_hands, title=title, viewer=seat
         )
 
     def _lesson(self, source: Game | Match | None, current: Session | None) -> Session:
