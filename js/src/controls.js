@@ -87,6 +87,10 @@ export function keysEl() {
   return h(
     "div",
     { class: "kcw-keys", role: "note", "aria-label": "Keyboard keys" },
-    h("dl", {}, KEYS.map(([key, what]) => [h("dt", {}, key), h("dd", {}, what)])),
+    h(
+      "dl",
+      {},
+      KEYS.map(([key, what]) => h("div", { class: "kcw-key" }, h("dt", {}, key), h("dd", {}, what))),
+    ),
   );
 }

@@ -1,6 +1,7 @@
 // The viewer's hand, fanned below the table, and the other players' seats with card counts.
 import { backEl, cardEl, cardWords } from "./card.js";
 import { h } from "./dom.js";
+import { handStep } from "./layout.js";
 
 export function handEl(snap, ui) {
   const me = snap.hands.find((p) => p.player === snap.viewer);
@@ -17,8 +18,9 @@ export function handEl(snap, ui) {
   });
   const mid = (cards.length - 1) / 2;
   // Cards overlap more as the hand grows, always leaving each card's rank and suit in view.
-  const step = Math.max(24, Math.min(52, 520 / Math.max(cards.length, 1)));
-  el.style.setProperty("--kcw-overlap", `${-(66 - step) / 2}px`);
+  const size = ui.size ?? { hand: 66, felt: 600 };
+  const step = handStep(cards.length, size.felt - 40, size.hand);
+  el.style.setProperty("--kcw-overlap", `${(step - size.hand) / 2}px`);
   cards.forEach((code, i) => {
     const selected = ui.selected?.kind === "card" && ui.selected.id === code;
     const card = cardEl(code, `${cardWords(code)}, in ${whose.toLowerCase()}`, {
@@ -27,7 +29,7 @@ export function handEl(snap, ui) {
       draggable: "true",
       "aria-pressed": selected ? "true" : "false",
     });
-    card.style.setProperty("--kcw-tilt", `${(i - mid) * Math.min(4, 24 / Math.max(cards.length, 1))}deg`);
+    card.style.setProperty("--kcw-tilt", `${(i - mid) * Math.min(3, 18 / Math.max(cards.length, 1))}deg`);
     if (selected) card.classList.add("kcw-selected");
     if (snap.pending === code) card.classList.add("kcw-pending");
     if (ui.hint?.card === code) card.classList.add("kcw-hinted");
@@ -67,8 +69,12 @@ function seatEl(p, snap) {
   return h(
     "div",
     { class: `kcw-seat${moving ? " kcw-moving" : ""}`, "data-player": p.player, role: "group", "aria-label": label },
-    h("div", { class: "kcw-seat-name" }, who, p.kept ? ` · ${p.kept} ${p.kept === 1 ? "corner" : "corners"} kept` : ""),
+    h(
+      "div",
+      { class: "kcw-seat-head" },
+      h("span", { class: "kcw-seat-name" }, who, p.kept ? ` · ${p.kept} ${p.kept === 1 ? "corner" : "corners"} kept` : ""),
+      h("span", { class: "kcw-seat-count" }, `${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? " · to play" : ""}`),
+    ),
     fan,
-    h("div", { class: "kcw-seat-count" }, `${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? " · to play" : ""}`),
   );
 }

@@ -3,8 +3,10 @@
 import { controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
+import { hideFallbacks } from "./fallback.js";
 import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
+import { presentation, watchSize } from "./layout.js";
 import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
@@ -32,6 +34,7 @@ function render({ model, el }) {
   let selected = null;
   let showKeys = false;
   let timer = null;
+  let sweep = null;
   let note = null;
   let queued = false;
   let disposed = false;
@@ -70,26 +73,53 @@ function render({ model, el }) {
     }
   }
 
-  // The status line stays in place (a live region must persist to be announced); the rest of
-  // the table is redrawn from each snapshot.
+  // The frame stays in place: the status line (a live region must persist to be announced) sits
+  // between the hand and the buttons, where the eyes are; the slots are redrawn from each snapshot.
   const title = h("strong", { class: "kcw-title" });
   const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
+  const presentButton = h(
+    "button",
+    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: "Fill the screen, for a projector (Escape leaves)" },
+    "Present",
+  );
+  const feltSlot = h("div", { class: "kcw-felt-slot" });
+  const controlsSlot = h("div", { class: "kcw-controls-slot" });
+  const side = h("div", { class: "kcw-side" });
   const content = h("div", { class: "kcw-content" });
   const refusal = h("p", { class: "kcw-refusal", "data-refusal": "", hidden: true }); // stays until the next accepted action
-  root.append(h("div", { class: "kcw-head" }, title, status, refusal), content);
+  root.append(
+    h("div", { class: "kcw-head" }, title, presentButton),
+    h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, status, refusal, controlsSlot)), side),
+    content,
+  );
+  let size = null;
+  const present = presentation(root, () => {
+    presentButton.setAttribute("aria-pressed", String(present.on));
+    presentButton.textContent = present.on ? "Leave presentation" : "Present";
+    sizing.measure();
+  });
+  const sizing = watchSize(
+    root,
+    () => ({ players: snap().players ?? 2, longest: Math.max(1, ...Object.values(snap().piles ?? {}).map((p) => p.length)) }),
+    (layout) => {
+      size = layout;
+      redraw();
+    },
+  );
 
   function draw() {
     const s = snap();
     showStatus();
     if (!s.piles) {
-      content.replaceChildren();
+      for (const slot of [feltSlot, controlsSlot, side, content]) slot.replaceChildren();
       return;
     }
     const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
-    const ui = { selected, hint: hintParts(s.hint) }; // gold targets: decorate() below
+    sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
+    const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
     title.textContent = s.title || titleOf(s);
     const place = logPlace(root);
@@ -97,28 +127,36 @@ function render({ model, el }) {
     felt.append(...overlayEls(s, teach));
     const controls = controlsEl(s, legal());
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
-    content.replaceChildren(
-      h(
-        "div",
-        { class: "kcw-body" },
-        felt,
-        h("div", { class: "kcw-side" }, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)),
-      ),
-      controls,
-      ...(showKeys ? [keysEl()] : []),
-    );
+    feltSlot.replaceChildren(felt);
+    controlsSlot.replaceChildren(controls);
+    side.replaceChildren(...[lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
+    content.replaceChildren(...(showKeys ? [keysEl()] : []));
+    echoFeedback(s);
     decorate();
     markHint(root, s.hint);
     followLog(root, place);
     if (focused) root.querySelector(focused)?.focus();
     focusQuestion(root, s, teach);
     schedule();
+    // The static picture arrives after the table and is redrawn after each move.
+    clearTimeout(sweep);
+    hideFallbacks(root.ownerDocument);
+    sweep = setTimeout(() => hideFallbacks(root.ownerDocument), 400);
   }
 
   function showStatus() {
     const text = note ?? model.get("status") ?? "";
     if (status.textContent !== text) status.textContent = text;
     showRefusal(refusal, snap().refusal, text);
+    const echo = side.querySelector("[data-echo]");
+    if (echo && echo.textContent !== text) echo.textContent = text;
+  }
+
+  /** In a lesson, the panel's feedback slot repeats the status line next to the narration. */
+  function echoFeedback(s) {
+    if (!s.lesson || s.lesson.feedback) return;
+    const narration = side.querySelector(".kcw-lesson .kcw-narration");
+    narration?.after(h("p", { class: "kcw-feedback", "data-echo": "" }, status.textContent));
   }
 
   function schedule() {
@@ -171,7 +209,9 @@ function render({ model, el }) {
     act(action, from) {
       const intent = treeIntent(action, root, from); // explore's lines and comments
       if (intent) return send(intent);
-      if (action === "keys") {
+      if (action === "present") {
+        present.toggle();
+      } else if (action === "keys") {
         showKeys = !showKeys;
         draw();
       } else if (action === "summary") {
@@ -207,6 +247,9 @@ function render({ model, el }) {
     if (handleKey(event, ctx)) {
       event.preventDefault();
       event.stopPropagation();
+    } else if (event.key === "Escape" && present.on) {
+      event.preventDefault();
+      present.leave();
     } else if (event.key === "Enter" && event.target.closest?.('[data-form="load"]')) {
       event.preventDefault();
       ctx.act("load");
@@ -236,6 +279,9 @@ function render({ model, el }) {
   return () => {
     disposed = true;
     clearTimeout(timer);
+    clearTimeout(sweep);
+    sizing.stop();
+    present.stop();
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const [name, fn] of changes) model.off(name, fn);
     stopAcknowledging();

@@ -57,7 +57,7 @@ export function logEl(snap) {
     start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null,
     log.length ? list : h("p", { class: "kcw-note" }, "No moves yet."),
   );
-  return h("section", { class: "kcw-panel", "aria-label": "Log" }, h("h3", {}, "Moves"), body);
+  return h("section", { class: "kcw-panel", role: "group", "aria-label": "Log" }, h("h3", {}, "Moves"), body);
 }
 
 /** Where the log is scrolled, before the table is drawn again. */
@@ -96,7 +96,7 @@ export function scoreEl(score) {
       : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
   return h(
     "section",
-    { class: "kcw-panel", "aria-label": "Score sheet" },
+    { class: "kcw-panel", role: "group", "aria-label": "Score sheet" },
     h("h3", {}, "Score sheet"),
     h("table", { class: "kcw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, rows, totals)),
   );
@@ -109,7 +109,7 @@ export function lessonEl(lesson) {
   body.innerHTML = markdown(lesson.narration ?? "");
   return h(
     "section",
-    { class: "kcw-panel kcw-lesson", "aria-label": "Lesson" },
+    { class: "kcw-panel kcw-lesson", role: "group", "aria-label": "Lesson" },
     h("h3", {}, lesson.title ?? "Lesson"),
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": `Step ${i} of ${n}` }), ` Step ${i} of ${n}`),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,

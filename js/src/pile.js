@@ -1,6 +1,8 @@
-// One pile: its top card with the bottom card peeking out, and how many cards it holds.
+// One pile, fanned from its bottom card to its top card so every card shows (long runs
+// compressed to their ranks, the whole pile on hover, focus or tap), with its label and count.
 import { cardEl, cardWords, SPACE_WORDS } from "./card.js";
 import { h } from "./dom.js";
+import { fanStep } from "./layout.js";
 
 export function pileLabel(space, cards) {
   const where = SPACE_WORDS[space];
@@ -10,32 +12,45 @@ export function pileLabel(space, cards) {
   return `${top} on ${where}, ${cards.length} cards, ${cardWords(cards[0])} at the bottom`;
 }
 
-export function pileEl(space, cards) {
+/**
+ * @param {string} space
+ * @param {string[]} cards bottom first
+ * @param {{ card: number, cell: number }} [size] the layout's card and cell widths (layout.js)
+ */
+export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
   const corner = space.length === 2;
+  const fan = fanStep(cards.length, size.cell, size.card);
   const el = h("div", {
-    class: `kcw-pile kcw-${corner ? "corner" : "cross"}${cards.length ? "" : " kcw-empty"}`,
+    class: `kcw-pile kcw-${corner ? "corner" : "cross"}${cards.length ? "" : " kcw-empty"}${fan.compact ? " kcw-compact" : ""}`,
     "data-pile": space,
     role: "button",
     tabindex: "0",
     "aria-label": pileLabel(space, cards),
-    title: cards.length ? cards.join(" ") : `${space} (empty)`,
+    title: cards.length ? `${space}: ${cards.join(" ")}` : `${space} (empty)`,
     draggable: cards.length && !corner ? "true" : false,
   });
-  const where = SPACE_WORDS[space];
+  el.style.setProperty("--kcw-step", `${fan.step}px`);
+  el.style.setProperty("--kcw-full", `${fan.full}px`);
+  el.style.setProperty("--kcw-n", String(Math.max(cards.length, 1)));
+  // An empty corner shows that it waits for a king; a filled pile's label stays small, clear of
+  // its top card's index.
+  const name = h("span", { class: "kcw-pile-name", "aria-hidden": "true" }, corner && !cards.length ? `${space} ♔` : space);
   if (!cards.length) {
-    el.append(h("span", { class: "kcw-slot", "aria-hidden": "true" }, corner ? `${space} ♔` : space));
+    el.append(h("span", { class: "kcw-slot", "aria-hidden": "true" }, name));
     return el;
   }
-  const top = cards[cards.length - 1];
-  if (cards.length > 1) {
-    const bottom = cardEl(cards[0], `${cardWords(cards[0])} at the bottom of ${where}`);
-    bottom.classList.add("kcw-bottom");
-    el.append(bottom);
-  }
-  const topEl = cardEl(top, `${cardWords(top)} on ${where}`);
-  topEl.classList.add("kcw-top");
-  topEl.classList.add(cards.length > 1 ? "kcw-peeked" : "kcw-single");
-  topEl.append(h("span", { class: "kcw-count", "aria-hidden": "true" }, cards.length));
-  el.append(topEl);
+  const where = SPACE_WORDS[space];
+  const row = h("div", { class: "kcw-pile-fan" });
+  cards.forEach((code, i) => {
+    const last = i === cards.length - 1;
+    const words = last ? `${cardWords(code)} on ${where}` : `${cardWords(code)}, card ${i + 1} of ${cards.length} on ${where}`;
+    const card = cardEl(code, words);
+    card.style.setProperty("--kcw-i", String(i));
+    card.classList.add(last ? "kcw-top" : "kcw-covered");
+    if (i === 0 && !last) card.classList.add("kcw-bottom");
+    row.append(card);
+  });
+  row.append(name, h("span", { class: "kcw-count", "aria-hidden": "true" }, cards.length));
+  el.append(row);
   return el;
 }

@@ -19,20 +19,24 @@ export function tableEl(snap, ui) {
         grid.append(stockEl(snap.stock));
         continue;
       }
-      const pile = pileEl(space, snap.piles[space] ?? []);
+      const pile = pileEl(space, snap.piles[space] ?? [], ui.size);
       if (ui.hint?.pile === space) pile.classList.add("kcw-hinted");
       grid.append(pile);
     }
   }
   const seats = seatEls(snap);
+  // On a narrow felt (layout.js) every other player sits in the row above the piles.
+  const top = ui.size?.seatsTop ? [...seats.left, ...seats.top, ...seats.right] : seats.top;
+  const left = ui.size?.seatsTop ? [] : seats.left;
+  const right = ui.size?.seatsTop ? [] : seats.right;
   // The hand comes first in the document (and in Tab order: pick a card, then a pile) and is
   // shown below the table by the stylesheet.
   return h(
     "div",
     { class: "kcw-felt" },
     handEl(snap, ui),
-    h("div", { class: "kcw-top-seats" }, seats.top),
-    h("div", { class: "kcw-middle" }, h("div", { class: "kcw-side-seat" }, seats.left), grid, h("div", { class: "kcw-side-seat" }, seats.right)),
+    h("div", { class: "kcw-top-seats" }, top),
+    h("div", { class: "kcw-middle" }, h("div", { class: "kcw-side-seat" }, left), grid, h("div", { class: "kcw-side-seat" }, right)),
   );
 }
 

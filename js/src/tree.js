@@ -64,7 +64,7 @@ export function treeEl(snap, root) {
   const count = tree.lines === 1 ? "1 line" : `${tree.lines} lines`;
   return h(
     "section",
-    { class: "kcw-panel kcw-tree", "aria-label": "Lines" },
+    { class: "kcw-panel kcw-tree", role: "group", "aria-label": "Lines" },
     h("h3", {}, "Lines ", h("span", { class: "kcw-count-note" }, `(${count})`)),
     hiddenEl(tree.hidden),
     list,

@@ -47,10 +47,14 @@ describe("rendering from a snapshot", () => {
     expect(seat.querySelectorAll(".kcw-back").length).toBe(7);
   });
 
-  it("shows a pile's top card, its bottom card peeking out and its count", () => {
+  it("fans a pile so every card shows, with its top card, label and count", () => {
     mount(snapshot({ piles: { ...snapshot().piles, W: ["8c", "7h", "6s"] } }));
     const pile = $('[data-pile="W"]');
-    expect([...pile.querySelectorAll("[data-card]")].map((c) => c.dataset.card)).toEqual(["8c", "6s"]);
+    expect([...pile.querySelectorAll("[data-card]")].map((c) => c.dataset.card)).toEqual(["8c", "7h", "6s"]);
+    expect(pile.querySelector('[data-card="7h"]').getAttribute("aria-label")).toBe("seven of hearts, card 2 of 3 on the west pile");
+    expect(pile.querySelector(".kcw-pile-name").textContent).toBe("W");
+    expect($('[data-pile="NE"] .kcw-pile-name').textContent).toBe("NE ♔"); // empty: it waits for a king
+    expect($('[data-pile="N"] .kcw-pile-name').textContent).toBe("N");
     expect(pile.querySelector(".kcw-top").getAttribute("aria-label")).toBe("six of spades on the west pile");
     expect(pile.querySelector(".kcw-count").textContent).toBe("3");
     expect(pile.getAttribute("aria-label")).toBe("six of spades on the west pile, 3 cards, eight of clubs at the bottom");

@@ -1,0 +1,191 @@
+// The table's size from the space it is given: card sizes, whether the side panel fits beside
+// the felt, where the other players sit, how far the cards of a pile and of the hand fan out.
+// Pure functions (unit-tested), plus the observer and the presentation (full screen) toggle.
+
+/** Side panel (lesson, moves, score) width beside the felt, and the widths below which it moves under it. */
+const SIDE = { least: 260, most: 380, share: 0.26, below: 780 };
+/** Card width in px: the smallest readable, and the largest at a desk and on a projector. */
+export const CARD = { least: 38, desk: 124, present: 190 };
+/** Height of a card over its width. */
+export const ASPECT = 1.4;
+/** The closest a pile's cards fan, as a share of the card's width: a rank still shows. */
+export const LEAST_STEP = 0.22;
+/** Hand cards are this much larger than the cards on the piles. */
+export const HAND_SCALE = 1.1;
+
+/**
+ * Height the table takes (title, felt, status line and buttons; explore's position field on a row
+ * of its own) for a pile card `w` px wide: about 300 px of text, paddings and buttons, plus the
+ * seat row, the three rows of piles and the hand, which grow with the cards. Measured in
+ * JupyterLab (tests/browser/test_layout.py checks the 620 px it promises at 1000 px wide).
+ */
+export const tableHeight = (w) => 300 + 5.7 * w;
+
+/** The largest card width whose table fits `height` px. */
+export function widthForHeight(height) {
+  let lo = CARD.least;
+  let hi = CARD.present;
+  while (hi - lo > 0.5) {
+    const mid = (lo + hi) / 2;
+    if (tableHeight(mid) <= height) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The table's layout for a container `width` px wide. `height` is the height the table should fit
+ * (the window's, so the hand and the piles are in view together); `present` is the projector mode;
+ * `longest` is the number of cards in the longest pile, which must fit its cell with every rank in
+ * view (fanStep), so a very long pile makes the cards a little smaller.
+ *
+ * @param {{ width: number, height?: number, players?: number, present?: boolean, longest?: number }} space
+ */
+export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1 }) {
+  const sideBelow = width < SIDE.below;
+  const side = sideBelow ? 0 : Math.round(Math.min(SIDE.most, Math.max(SIDE.least, width * SIDE.share)));
+  const felt = sideBelow ? width : width - side - 14;
+  // With three other players two sit beside the piles; on a narrow felt all sit in a row above.
+  const seatsTop = players <= 2 || felt < 660;
+  const seat = seatsTop ? 0 : Math.round(Math.min(150, Math.max(86, felt * 0.13)));
+  const grid = felt - 30 - (seatsTop ? 0 : 2 * (seat + 12));
+  const cell = Math.max(60, (grid - 2 * 10) / 3);
+  const byWidth = Math.min(cell / 2.8, (cell - 10) / (1 + LEAST_STEP * Math.max(0, longest - 1)));
+  const byHeight = widthForHeight(height);
+  const most = present ? CARD.present : CARD.desk;
+  const card = Math.floor(Math.max(CARD.least, Math.min(byWidth, byHeight, most)));
+  return {
+    card,
+    hand: Math.round(card * HAND_SCALE),
+    cell: Math.floor(cell),
+    side,
+    seat,
+    sideBelow,
+    seatsTop,
+    felt: Math.floor(felt),
+  };
+}
+
+/**
+ * How far apart the cards of a pile of `count` fan out, in px, in a cell `cell` px wide for cards
+ * `card` px wide. Wide enough to show each covered card's rank and suit when there is room
+ * (`full`); long runs are compressed, but never below the width of a rank (`least`), so every
+ * rank stays in view. `compact` says that only ranks show (the suit is in the label and on hover).
+ */
+export function fanStep(count, cell, card) {
+  const full = Math.round(card * 0.42);
+  const least = Math.round(card * LEAST_STEP);
+  if (count <= 1) return { step: 0, compact: false, full, width: card };
+  const room = Math.max(0, cell - card - 8);
+  const step = Math.max(least, Math.min(full, Math.floor(room / (count - 1))));
+  return { step, compact: step < card * 0.36, full, width: card + step * (count - 1) };
+}
+
+/**
+ * How far apart the cards of a hand of `count` cards `card` px wide sit in a row `room` px wide:
+ * side by side with a small gap when they fit, overlapping down to the width of the index (rank
+ * over suit) when they do not; the row wraps beyond that, so no card is ever cut off.
+ */
+export function handStep(count, room, card) {
+  const apart = Math.round(card * 1.06);
+  if (count <= 1) return apart;
+  const least = Math.round(card * 0.38);
+  return Math.max(least, Math.min(apart, Math.floor((room - card - 16) / (count - 1))));
+}
+
+/** Set the layout's sizes on the table's root as CSS variables and classes. */
+export function applyLayout(root, layout) {
+  const px = (n) => `${n}px`;
+  root.style.setProperty("--kcw-card", px(layout.card));
+  root.style.setProperty("--kcw-card-h", px(Math.round(layout.card * ASPECT)));
+  root.style.setProperty("--kcw-hand-w", px(layout.hand));
+  root.style.setProperty("--kcw-hand-h", px(Math.round(layout.hand * ASPECT)));
+  root.style.setProperty("--kcw-cell", px(layout.cell));
+  root.style.setProperty("--kcw-seat-w", px(layout.seat));
+  root.style.setProperty("--kcw-side-w", px(layout.side));
+  root.classList.toggle("kcw-side-below", layout.sideBelow);
+  root.classList.toggle("kcw-seats-top", layout.seatsTop);
+}
+
+const same = (a, b) => a && b && Object.keys(a).every((key) => a[key] === b[key]);
+
+/**
+ * Watch the table's width (and the window's height) and call `changed(layout)` when the layout
+ * changes. Returns a function that stops watching.
+ *
+ * @param {HTMLElement} root
+ * @param {() => { players?: number, longest?: number }} table the players and the longest pile
+ * @param {(layout: ReturnType<typeof tableLayout>) => void} changed
+ */
+export function watchSize(root, table, changed) {
+  let last = null;
+  let before = null;
+  let changedAt = 0;
+  const measure = () => {
+    const present = root.classList.contains("kcw-present");
+    const width = root.clientWidth || root.parentElement?.clientWidth || 1000;
+    const view = globalThis.innerHeight || 900;
+    // At a desk the table should fit the window with a little of the notebook around it.
+    const height = present ? view : Math.max(560, view * 0.8);
+    const layout = tableLayout({ width, height, present, ...table() });
+    if (same(layout, last)) return;
+    // A host that sizes the table by its content could make two layouts call for each other:
+    // keep the current one rather than flip straight back.
+    const now = Date.now();
+    if (same(layout, before) && now - changedAt < 250) return;
+    before = last;
+    last = layout;
+    changedAt = now;
+    applyLayout(root, layout);
+    changed(layout);
+  };
+  measure();
+  if (typeof ResizeObserver === "undefined") return { measure, stop() {} };
+  const observer = new ResizeObserver(() => measure());
+  observer.observe(root);
+  globalThis.addEventListener?.("resize", measure);
+  return {
+    measure,
+    stop() {
+      observer.disconnect();
+      globalThis.removeEventListener?.("resize", measure);
+    },
+  };
+}
+
+/**
+ * The presentation toggle: the table fills the screen (the browser's fullscreen API), with large
+ * cards, for a projector. Where full screen is refused (a sandboxed frame), the table fills the
+ * window instead. Escape (or the button again) leaves.
+ *
+ * @param {HTMLElement} root
+ * @param {() => void} changed called after the table entered or left the presentation
+ */
+export function presentation(root, changed) {
+  const doc = root.ownerDocument;
+  const set = (on) => {
+    if (root.classList.contains("kcw-present") === on) return;
+    root.classList.toggle("kcw-present", on);
+    changed();
+  };
+  const onFullscreen = () => set(doc.fullscreenElement === root);
+  doc.addEventListener("fullscreenchange", onFullscreen);
+  return {
+    get on() {
+      return root.classList.contains("kcw-present");
+    },
+    toggle() {
+      if (this.on) return this.leave();
+      set(true);
+      root.requestFullscreen?.().catch(() => {}); // refused: the table still fills the window
+    },
+    leave() {
+      if (doc.fullscreenElement === root) doc.exitFullscreen?.().catch(() => {});
+      set(false);
+    },
+    stop() {
+      doc.removeEventListener("fullscreenchange", onFullscreen);
+      if (doc.fullscreenElement === root) doc.exitFullscreen?.().catch(() => {});
+    },
+  };
+}
