@@ -342,8 +342,9 @@ def test_a_lesson_table_is_drawn_with_lines_and_aligned_numbers(
     page.set_viewport_size({"width": 1366, "height": 768})
     opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match")\nw'])
     widget = table(opened)
-    widget.locator("[data-action='next']").click()
-    widget.locator("[data-action='next']").click()
+    widget.locator("[data-action='skip']").click()  # step 1 wants a move: the teacher skips it
+    expect(widget.locator(".kcw-progress")).to_contain_text("Step 2 of 3")
+    widget.locator("[data-action='next']").click()  # step 2 only reads
     grid = widget.locator(".kcw-narration table.kcw-md-table")
     expect(grid).to_have_count(1)
     cell = grid.locator("td").first
