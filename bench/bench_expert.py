@@ -73,10 +73,12 @@ def measure(
     seed: int = 0,
     rules: Rules | None = None,
     first_deal: int = 0,
+    report_every: int = 0,
     **options: object,
 ) -> Measurement:
     """Play ``deals`` paired deals (numbered from ``first_deal``): the expert (with ``options``)
-    against ``opponents``, the expert taking every seat of every deal once."""
+    against ``opponents``, the expert taking every seat of every deal once (with
+    ``report_every``, print the running figures after every so many deals)."""
     seats = 1 + len(opponents)
     rules = (rules or Rules()).with_players(seats)
     result = Measurement(tuple(opponents))
@@ -112,21 +114,30 @@ def measure(
             result.hands += 1
             if expert_seat + 1 in outcome.winners:
                 result.wins += 1 / len(outcome.winners)
+        done = deal - first_deal + 1
+        if report_every and done % report_every == 0 and done < deals:
+            print(f"  so far: {result.line()}", flush=True)
     return result
 
 
 def run() -> None:
-    """The matches the strength targets name, at the size ``KINGSCORNER_BENCH_DEALS`` asks."""
+    """The matches the strength targets name, at the size ``KINGSCORNER_BENCH_DEALS`` asks,
+    with the look-ahead ``KINGSCORNER_BENCH_LOOKAHEAD`` asks (0, the default, or 1)."""
     deals = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_DEALS))
-    print("targets: v greedy heads-up >= 75%; v three greedy >= 43%; decision p95 < 500 ms")
+    lookahead = int(os.environ.get("KINGSCORNER_BENCH_LOOKAHEAD", "0"))
+    print("targets: v three greedy >= 43%; v greedy heads-up >= 75% (80% with the look-ahead);")
+    print(f"decision p95 < 500 ms. Expert: 100 worlds, 64 candidates, lookahead={lookahead}")
     for opponents, share in (
-        (("greedy",), 1),
         (("greedy", "greedy", "greedy"), 2),
+        (("greedy",), 1),
         (("planner",), 4),
         (("lookahead",), 4),
     ):
         size = max(1, deals // share)
-        print(measure(opponents, size, seed=2026).line(), flush=True)
+        line = measure(
+            opponents, size, seed=2026, report_every=max(10, size // 10), lookahead=lookahead
+        ).line()
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

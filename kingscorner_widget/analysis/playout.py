@@ -55,16 +55,26 @@ MAX_MOVES = 20_000
 class PlayoutRules:
     """The rule options a play-out reads, flattened for speed."""
 
-    __slots__ = ("corners", "draw_at_end", "kings_first", "penalty", "players", "until_fits")
+    __slots__ = (
+        "corners",
+        "draw_at_end",
+        "kings_first",
+        "must_play",
+        "penalty",
+        "players",
+        "until_fits",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.players = rules.players
         self.draw_at_end = rules.draw_timing is DrawTiming.END
         self.kings_first = rules.kings_first
+        self.must_play = rules.must_play
         self.until_fits = rules.draw_until_fits
         self.corners = rules.corners_version
         self.penalty = tuple(rules.count.value_of(card) for card in DECK)
-        # Must play needs nothing here: greedy play never ends a turn while a card can go.
+        # Greedy play never ends a turn while a card can go, so only the turn search
+        # (:mod:`.turn_search`) reads must play.
 
 
 class PlayoutState:
