@@ -23,9 +23,9 @@ search visits greedy play's first move first, so it never does worse than greedy
 
 from __future__ import annotations
 
-from .playout import KEY, WANT, PlayoutState
+from .playout import KEY, WANT, PlayoutState, Step
 
-__all__ = ["MAX_NODES", "best_turn_in_place"]
+__all__ = ["MAX_NODES", "Step", "best_turn_in_place"]
 
 MAX_NODES = 400
 """Distinct tables a search looks at, at most."""
@@ -108,12 +108,6 @@ def _moves(
         for c in cards:
             append((c, -1, side))
     return moves
-
-
-Step = tuple[int, int, int]
-"""A move as ``(card, source, target)``: a card from hand (source -1) onto pile ``target``, or
-the side pile ``source`` (card -1) onto pile ``target``; piles in
-:data:`~kingscorner_widget.spaces.SPACES` order."""
 
 
 def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[Step]:

@@ -27,6 +27,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
 from ..spaces import CROSS
+from ..words import sentence
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
@@ -128,7 +129,6 @@ def winning_hint(
     played = _cards(chosen)
     held = tuple(c for c in _cards(best) if c not in played)
     first = _move_words(chosen[0])
-    first = first[:1].upper() + first[1:]
     result = decision.chosen
     rival_win = None
     if result is not None and chosen != best:
@@ -137,9 +137,9 @@ def winning_hint(
         result, rival_win = compared[chosen], compared[best].win_rate
     win = None if result is None else result.win_rate
     if decision.note == "this turn can go out":
-        reason = f"{first}: this turn goes out and wins the hand."
+        reason = sentence(f"{first}: this turn goes out and wins the hand")
     elif result is None:
-        reason = f"{first}: {_NOTES.get(decision.note, decision.note)}."
+        reason = sentence(f"{first}: {_NOTES.get(decision.note, decision.note)}")
     elif held:
         instead = [c for c in played if c not in _cards(best)]
         keep = (
@@ -150,16 +150,16 @@ def winning_hint(
         why = _why_hold(observation, chosen, best)
         if instead:
             why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
-        reason = (
-            f"{first}, and {keep}: {why}. "
-            f"This turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
-        )
-        reason += f"; shedding the most won {rival_win:.0%}." if rival_win is not None else "."
+        odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
+        if rival_win is not None:
+            odds += f"; shedding the most won {rival_win:.0%}"
+        reason = f"{sentence(f'{first}, and {keep}: {why}')} {sentence(odds)}"
     else:
-        reason = (
-            f"{first}. Shedding the most is also the winning play here: this turn won "
-            f"{result.win_rate:.0%} of {result.worlds} sampled deals."
+        odds = (
+            f"shedding the most is also the winning play here: this turn won "
+            f"{result.win_rate:.0%} of {result.worlds} sampled deals"
         )
+        reason = f"{sentence(first)} {sentence(odds)}"
     return WinningHint(
         move=chosen[0],
         reason=reason,
