@@ -369,8 +369,8 @@ class ExpertPlayer:
         return self._evaluate(observation, chosen, plan, start, deadline)
 
     def compare(self, observation: Observation, turns: Sequence[Sequence[Move]]) -> Decision:
-        """Play each of ``turns`` (whole turns for the player to move, each ending the turn) out
-        in the same sampled deals, every turn in every deal, best average first.
+        """Play each of ``turns`` (whole turns for the player to move, each ending the turn or
+        going out) out in the same sampled deals, every turn in every deal, best average first.
 
         >>> from kingscorner_widget import Game, parse_move
         >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
@@ -384,7 +384,7 @@ class ExpertPlayer:
         endings = []
         for turn in turns:
             moves = tuple(turn)
-            if not moves or not isinstance(moves[-1], EndTurn):
+            if not moves:
                 raise ValueError("each turn to compare must end the turn (with draw or pass)")
             endings.append(_replay(observation, moves))
         deadline = None if self.time_budget is None else start + self.time_budget
@@ -443,8 +443,9 @@ class ExpertPlayer:
                     played=observation.cards_played_this_turn + e.cards,
                     **counters,  # type: ignore[arg-type]
                 )
-                end_turn(state)
-                _play_out(state, player, self.lookahead)
+                if state.over is None:  # a turn that goes out has no end-of-turn move
+                    end_turn(state)
+                    _play_out(state, player, self.lookahead)
                 winners = state.winners()
                 win = 1 / len(winners) if player + 1 in winners else 0.0
                 own = len(state.hands[player])
@@ -503,8 +504,15 @@ def _check(observation: Observation) -> None:
 
 
 def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
-    """The ending a turn reaches (the end-of-turn move, last, not played)."""
+    """The ending a turn reaches (the end-of-turn move, last, not played; a turn that goes out
+    has none)."""
     game = viewer_table_game(observation)
+    if moves and not isinstance(moves[-1], EndTurn):
+        for move in moves:
+            game.play(move)
+        if not game.is_over():
+            raise ValueError("each turn to compare must end the turn (with draw or pass)")
+        return _ending(game, observation.player, moves, len(observation.hand))
     for move in moves[:-1]:
         game.play(move)
     reason = game.violation(moves[-1])
