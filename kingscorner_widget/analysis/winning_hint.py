@@ -21,6 +21,7 @@ seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from ..cards import Card, Rank
 from ..game import Game
@@ -115,15 +116,28 @@ def winning_hint(
     worlds: int = 100,
     candidates: int = 64,
     time_budget: float | None = None,
+    lookahead: int = 0,
 ) -> WinningHint:
     """The move that gives the player to move the best chance of winning the hand, explained.
 
     Given a :class:`Game`, only the mover's observation of it is used, so the hint never
     depends on a hidden card. The options are the expert's
-    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`).
+    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`); ``time_budget`` (seconds)
+    bounds the whole hint: two thirds for the decision, the rest for comparing it with the
+    turn that sheds the most in the same deals (skipped when nothing is left).
     """
     observation = source if isinstance(source, Observation) else source.observation(source.turn)
-    expert = ExpertPlayer(seed=seed, worlds=worlds, candidates=candidates, time_budget=time_budget)
+    clock = time.perf_counter
+    start = clock()
+    # With a budget, the decision gets two thirds of it and the comparison what is left.
+    first_share = None if time_budget is None else 2 * time_budget / 3
+    expert = ExpertPlayer(
+        seed=seed,
+        worlds=worlds,
+        candidates=candidates,
+        time_budget=first_share,
+        lookahead=lookahead,
+    )
     decision = expert.decide(observation)
     chosen, best = decision.moves, decision.best_turn
     played = _cards(chosen)
@@ -131,9 +145,11 @@ def winning_hint(
     first = _move_words(chosen[0])
     result = decision.chosen
     rival_win = None
-    if result is not None and chosen != best:
+    left = None if time_budget is None else time_budget - (clock() - start)
+    if result is not None and chosen != best and (left is None or left > 0):
         # Both turns in the same deals, every one of them, for a fair comparison.
-        compared = {c.moves: c for c in expert.compare(observation, [chosen, best]).candidates}
+        judge = dataclasses.replace(expert, time_budget=left)
+        compared = {c.moves: c for c in judge.compare(observation, [chosen, best]).candidates}
         result, rival_win = compared[chosen], compared[best].win_rate
     win = None if result is None else result.win_rate
     if decision.note == "this turn can go out":
