@@ -74,7 +74,10 @@ def advise(observation: Observation, budget: Budget = BUDGET, goal: str = "shed"
         seconds = budget.seconds if budget.seconds is not None else BUDGET.seconds
         found = winning_hint(observation, worlds=WINNING_WORLDS, time_budget=seconds)
         decision = found.decision
-        exact = not decision.candidates or decision.worlds_played == WINNING_WORLDS
+        cut_short = "time budget" in decision.note or (
+            bool(decision.candidates) and decision.worlds_played < WINNING_WORLDS
+        )
+        exact = not cut_short
         return Advice(str(found.move), found.reason, exact=exact, goal=goal)
     shed = hint(observation, budget)
     return Advice(str(shed.move), str(shed.reason), exact=shed.plan.exact)
