@@ -22,7 +22,7 @@ play-outs against greedy players through the engine).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import DECK, Card
@@ -35,6 +35,7 @@ __all__ = [
     "PlayoutRules",
     "PlayoutState",
     "Step",
+    "StepPolicy",
     "end_turn",
     "greedy_step",
     "play_to_end",
@@ -293,15 +294,20 @@ def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: i
     return None
 
 
-def play_turn(state: PlayoutState) -> None:
-    """Greedy moves (:func:`greedy_step`) for the player to move until none is left (or they go
-    out); not the end of the turn."""
+StepPolicy = Callable[[list[int], list[int], list[int], int], Step | None]
+"""A way of choosing the next move, called as :func:`greedy_step` is."""
+
+
+def play_turn(state: PlayoutState, step_policy: StepPolicy = greedy_step) -> None:
+    """Moves chosen by ``step_policy`` (greedy play unless told) for the player to move until it
+    ends the turn or they go out; not the end of the turn. A policy must choose moves the rules
+    allow (the strategy benchmarks build theirs on greedy play)."""
     hand = state.hands[state.turn]
     limit = state.moves + MAX_MOVES
     while state.over is None:
         if state.moves > limit:  # pragma: no cover - the rules end every hand
             raise RuntimeError(f"a play-out made more than {MAX_MOVES} moves in one turn")
-        step = greedy_step(hand, state.tops, state.bottoms, state.pending)
+        step = step_policy(hand, state.tops, state.bottoms, state.pending)
         if step is None:
             return
         card, source, target = step
