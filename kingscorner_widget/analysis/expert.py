@@ -12,9 +12,10 @@ It is a determinized Monte Carlo player. Once per turn it
    what it has seen (the other hands' sizes, the stock's size, every card on the table), and uses
    the same deals for every candidate;
 4. in each deal, ends its turn (the draw included), then plays the hand to its end with greedy
-   play for everyone (:mod:`.playout`), and scores the candidate 1 for a win (shared wins share)
-   plus :attr:`~ExpertPlayer.margin` times the card margin (the other players' average cards
-   left minus its own);
+   play for everyone (:mod:`.playout`; with :attr:`~ExpertPlayer.lookahead`, its own next
+   turn is searched whole instead, :mod:`.turn_search`), and scores the candidate 1 for a win
+   (shared wins share) plus :attr:`~ExpertPlayer.margin` times the card margin (the other
+   players' average cards left minus its own);
 5. plays the candidate with the best average, narrowing the field as the deals come in (all
    candidates see the first few deals, the best sixteen, eight and four see more) so that the
    most promising ones get every deal.
