@@ -1,8 +1,9 @@
 """The ``kingscorner`` command (also ``python -m kingscorner_widget``).
 
 Subcommands: ``best`` (the best turn from a position, with its explanation), ``hint``, ``odds``,
-``simulate`` and ``tournament`` between computer players, and ``tutorials DIR`` (copy the
-tutorial notebooks out). A bad position or option prints one line on stderr and exits with
+``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
+match, turn by turn against the best turn), and ``tutorials DIR`` (copy the tutorial notebooks
+out). A bad position or option prints one line on stderr and exits with
 status 2, as shell tools do.
 
 >>> main(["best", "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"])
@@ -26,9 +27,10 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__
-from .analysis import Budget, best_turn, hint, odds, simulate, tournament
+from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.simulate import wilson_interval
 from .game import Game
+from .record import load as load_record
 from .rules import Rules
 
 __all__ = ["main", "tutorials_folder"]
@@ -139,6 +141,25 @@ def _tournament(args: argparse.Namespace, out: TextIO) -> None:
     out.write(result.describe() + "\n")
 
 
+def _review(args: argparse.Namespace, out: TextIO) -> None:
+    path = Path(args.record)
+    if not path.is_file():
+        raise _UsageError(f"bad record: there is no saved record at {args.record}")
+    try:
+        item = load_record(path)
+    except (OSError, ValueError) as error:
+        raise _UsageError(f"bad record: {error}") from None
+    result = review(item, args.player, progress=not args.quiet)  # a player not there: a ValueError
+    several = len({turn.hand for turn in result.turns}) > 1
+    for turn in result.turns:
+        where = f"hand {turn.hand}, turn {turn.number}" if several else f"turn {turn.number}"
+        played = " ".join(map(str, turn.moves))
+        out.write(f"{where}: {turn.verdict} (shed {turn.shed} of {turn.best_shed}): {played}\n")
+        if turn.verdict != "best":
+            out.write(f"  {turn.reason}\n  best: {' '.join(map(str, turn.best.moves))}\n")
+    out.write(result.summary() + "\n")
+
+
 def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
     source = tutorials_folder()
     target = Path(args.folder)
@@ -213,6 +234,15 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--rules", help=rules_help)
         command.add_argument("--quiet", action="store_true", help="no progress bar")
         command.set_defaults(run=run)
+
+    summary = "a saved game or match, turn by turn against the best turn, with the accuracy"
+    command = commands.add_parser("review", help=summary, description=summary)
+    command.add_argument("record", help="a saved game or match record (JSON)")
+    command.add_argument(
+        "--player", type=_positive, default=1, help="the player (in a match, the seat; default 1)"
+    )
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
+    command.set_defaults(run=_review)
 
     command = commands.add_parser(
         "tutorials", help="copy the tutorial notebooks into a folder", description=None

@@ -4,7 +4,7 @@ Every intent is a JSON object with a ``kind`` and the snapshot ``version`` it wa
 few kinds carry one more field. Anything else is refused with a reason, and nothing changes.
 
 >>> parse_intent({"kind": "play", "version": 4, "move": "Th>N"})
-Intent(kind='play', version=4, move='Th>N', position=None, value=None)
+Intent(kind='play', version=4, move='Th>N', position=None, value=None, text=None, node=None)
 >>> parse_intent({"kind": "play", "version": 4})
 Traceback (most recent call last):
 ...
@@ -39,6 +39,13 @@ KINDS: frozenset[str] = frozenset(
         "skip",  # every computer move until the viewer's turn
         "speed",  # value: seconds between computer moves
         "load",  # position: a position line, in explore mode
+        # explore's tree of lines: jump with node (a position's id), comment with text (plain
+        # text; the session checks its length and refuses markup)
+        "jump",
+        "comment",
+        "review",  # play: review the hand just finished (review mode)
+        "practise",  # review: the reviewed mistakes as a practice lesson (lesson mode)
+        "resume",  # review or its practice: back to the table it was opened from
     }
 )
 """The kinds of intent the widget understands."""
@@ -53,6 +60,8 @@ ANY_VERSION: frozenset[str] = frozenset({"speed"})
 MAX_MOVE = 24
 MAX_POSITION = 600
 MAX_SPEED = 10.0
+MAX_TEXT = 2000
+"""The longest text a message may carry (a comment's own limit is lower, and said when refused)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,14 +78,24 @@ class Intent:
     """``load``: a position line."""
     value: float | None = None
     """``speed``: seconds between computer moves."""
+    text: str | None = None
+    """``comment``: the comment, as the viewer typed it."""
+    node: int | None = None
+    """``jump``: the id of a position in explore's tree of lines."""
 
-    def fields(self) -> dict[str, str]:
-        """What the intent carries for the table to act on (``move``, ``position``).
+    def fields(self) -> dict[str, str | int]:
+        """What the intent carries for the table to act on (``move``, ``position``, ``text``,
+        ``node``).
 
         >>> Intent("play", 3, move="Th>N").fields()
         {'move': 'Th>N'}
         """
-        carried = {"move": self.move, "position": self.position}
+        carried = {
+            "move": self.move,
+            "position": self.position,
+            "text": self.text,
+            "node": self.node,
+        }
         return {name: value for name, value in carried.items() if value is not None}
 
 
@@ -102,6 +121,18 @@ def parse_intent(content: Any) -> Intent:
         if len(position) > MAX_POSITION:
             raise ValueError("that position is too long to be a position line")
         return Intent(kind, version, position=position)
+    if kind == "comment":
+        text = content.get("text")
+        if not isinstance(text, str):
+            raise ValueError("a comment must be text")
+        if len(text) > MAX_TEXT:
+            raise ValueError("that comment is far too long: keep it to a few sentences")
+        return Intent(kind, version, text=text)
+    if kind == "jump":
+        node = content.get("node")
+        if isinstance(node, bool) or not isinstance(node, int) or node < 0:
+            raise ValueError("a jump message needs the number of a position in the list of lines")
+        return Intent(kind, version, node=node)
     if kind == "speed":
         value = content.get("value")
         if (

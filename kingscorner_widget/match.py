@@ -106,6 +106,24 @@ class Match:
         """The seats dealt into the current hand, in the hand's player order (P1 first)."""
         return self._active[-1]
 
+    def seats_of(self, hand: int) -> tuple[int, ...]:
+        """The seats dealt into hand number ``hand`` (from 1), in that hand's player order (P1
+        first), so a player number of any hand can be read as a seat.
+
+        >>> Match(players=3, seed=0).seats_of(1)
+        (1, 2, 3)
+        >>> Match(players=3, seed=0).seats_of(2)
+        Traceback (most recent call last):
+        ...
+        ValueError: there is no hand 2 in this match (hands 1 to 1 have been dealt)
+        """
+        if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(self.hands):
+            raise ValueError(
+                f"there is no hand {hand!r} in this match "
+                f"(hands 1 to {len(self.hands)} have been dealt)"
+            )
+        return self._active[hand - 1]
+
     def seat_of(self, player: int) -> int:
         """The seat of the current hand's player ``player`` (1-based)."""
         return self.active_seats()[player - 1]

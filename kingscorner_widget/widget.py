@@ -5,7 +5,9 @@ Python owns the game. The widget is a thin adapter over a table session
 intents (custom messages ``{"kind": ..., "version": ...}``, see :mod:`kingscorner_widget.intents`),
 hands them to the session and publishes what the session answers. A stale or malformed message
 is refused with a status line and changes nothing. The page is untrusted: it may send intents and
-set the ``speed`` it likes, nothing else; an update of any other trait is refused and undone.
+set the ``speed`` it likes and say which snapshot it has drawn (``seen``, checked by Python; it
+is what makes the table reactive in marimo: :mod:`kingscorner_widget.widget_hosts`), nothing else;
+an update of any other trait is refused and undone.
 The object is usable without a browser, so a teacher can drive the table from code:
 
 >>> from kingscorner_widget import Game, KingsCornerWidget
@@ -29,8 +31,9 @@ Messages from the browser (each with the snapshot ``version`` it was made on): `
 ``move`` in notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
 ``daily``, ``next`` (next hand, or next lesson step), ``show`` (lesson: show me), ``load`` (with
 ``position``, explore mode), ``step`` (one computer move, sent by the table's timer), ``skip``,
-``speed`` (with ``value`` in seconds). Python answers every message with one state update
-(snapshot, legal moves and status together) or, when it refuses, with a new status line only.
+``speed`` (with ``value`` in seconds); explore's ``jump`` (with ``node``, a position's id) and
+``comment`` (with ``text``). Python answers every message with one state update (snapshot, legal
+moves and status together) or, when it refuses, with a new status line only.
 
 The table can be played from the keyboard; its "Keys" button lists the keys.
 """
@@ -55,16 +58,19 @@ from .table import Reply, Session, read_source
 from .table.play import Opponents
 from .table.setup import MODES, TableSetup
 from .widget_display import TableDisplay
+from .widget_hosts import HostSync
+from .widget_lines import TableLines
 from .words import sentence
 
 __all__ = ["MODES", "KingsCornerWidget"]
 
 STALE = "The table changed before that click arrived, so nothing was done: try again."
-PAGE_SETS = frozenset({"speed"})
-"""The only traits the page may set (a viewing preference); an update of any other is undone."""
+PAGE_SETS = frozenset({"speed", "seen"})
+"""The only traits the page may set (a viewing preference, the snapshot it drew); an update of any
+other is undone."""
 
 
-class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
+class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget):
     """A Kings in the Corner table for notebooks: play, explore or follow a lesson.
 
     ``game`` may be a :class:`Game`, a :class:`Match`, a position line, a saved record (JSON), or
@@ -78,12 +84,22 @@ class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
       ``choose(observation)`` method are used as they are), shown move by move ``speed``
       seconds apart. A new table plays a match to the target with a score sheet.
     - ``mode="explore"`` (:class:`~kingscorner_widget.table.ExploreSession`): one person plays
-      every seat, from any position; undo, back and forward, a move at an earlier point branches.
-      ``show_all_hands=True`` turns every hand face up.
+      every seat, from any position, keeping every line tried (:attr:`lines`, :meth:`jump`),
+      comments (:meth:`comment`) and lessons written by playing (:meth:`to_lesson`); the viewer
+      keeps their seat. ``show_all_hands=True`` turns every hand face up.
     - ``mode="lesson"`` (:class:`~kingscorner_widget.table.LessonSession`): ``lesson`` (a
       :class:`~kingscorner_widget.lessons.Lesson`, a :class:`~kingscorner_widget.lessons.LessonRun`
       or a built-in lesson's name) is narrated step by step and the learner's moves checked.
       Giving ``lesson`` alone is enough: the mode defaults to ``"lesson"`` with a lesson.
+    - ``mode="review"`` (:class:`~kingscorner_widget.table.ReviewSession`): ``game`` (a finished
+      game, a match or a saved record) turn by turn of player ``viewer`` (in a match, the seat),
+      each turn's verdict against the best turn, the better turn shown on the table, the
+      mistakes as a practice lesson. Play mode offers "Review this hand" when a hand ends.
+
+    In marimo, wrap the table: ``table = mo.ui.anywidget(KingsCornerWidget(...))``; its
+    ``value`` (the synced traits: ``snapshot``, ``legal``, ``status``...) changes after each move
+    and the cells that read it re-run (how: :mod:`kingscorner_widget.widget_hosts`). A cell that
+    reads the table should not also act on it, or each run would set off the next.
 
     Setting :attr:`mode` from Python replaces the session: explore works on a copy of the game
     on the table, play comes back to the table's own game or match, a lesson restarts its step.
@@ -104,7 +120,8 @@ class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     """One line for the viewer: what just happened, or why a move was refused."""
     mode = traitlets.Unicode("play").tag(sync=True)
-    """``"play"``, ``"explore"`` or ``"lesson"``; set from Python only (the page may not)."""
+    """``"play"``, ``"explore"``, ``"lesson"`` or ``"review"``; set from Python only (the page
+    may not)."""
     speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
 
@@ -146,15 +163,18 @@ class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
         value = proposal["value"]
         if value not in MODES:
             raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {value!r}")
-        if value == "lesson" and self._setup.lesson is None:
-            raise traitlets.TraitError("lesson mode needs a lesson: KingsCornerWidget(lesson=...)")
+        if hasattr(self, "_session") and value != self._session.mode:
+            try:  # opened here: a mode that cannot open (no lesson, nothing to review) is refused
+                self._opening = self._setup.open(value, current=self._session)
+            except ValueError as error:
+                raise traitlets.TraitError(str(error)) from None
         return str(value)
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_session") or change["new"] == self._session.mode:
             return
-        self._session = self._setup.open(change["new"], current=self._session)
+        self._session = self._opening
         self._publish(Reply(self._session.status()))
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -293,6 +313,9 @@ class KingsCornerWidget(TableDisplay, anywidget.AnyWidget):
     def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:
         """Hand one action to the session and show its reply."""
         reply = self._session.act(kind, **fields)
+        if reply.opens is not None:  # the action opened another mode's table
+            self._session = self._setup.adopt(reply.opens)
+            self.mode = self._session.mode
         if reply.refused:
             if not quiet:
                 self.status = reply.status

@@ -39,18 +39,23 @@ if TYPE_CHECKING:  # the game phrases nothing itself; these only type the argume
 
 __all__ = [
     "card_name",
+    "card_symbol",
     "card_words",
     "count_words",
     "instruction",
     "instruction_end",
     "logged",
     "match_line",
+    "move_at",
     "move_sentences",
+    "move_shown",
     "named",
     "outcome_line",
     "phrase",
     "pile_name",
+    "review_line",
     "sentence",
+    "turn_words",
 ]
 
 _RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -141,6 +146,60 @@ def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True)
     if name == "You":
         return f"You draw {cards}" + (" and end your turn" if ends else "")
     return f"{name} draws {cards}" + (" and ends the turn" if ends else "")
+
+
+def card_symbol(card: Card) -> str:
+    """``"7♦"``, ``"10♥"``, ``"K♠"``: a card as a player says it at a glance.
+
+    >>> card_symbol(Card.parse("Td")), card_symbol(Card.parse("Ks"))
+    ('10♦', 'K♠')
+    """
+    rank = card.rank
+    letter = str(int(rank)) if Rank.TWO <= rank <= Rank.TEN else rank.letter
+    return f"{letter}{card.suit.symbol}"
+
+
+def move_shown(game: Game, move: Move, name: str) -> str:
+    """What a step back or forward shows: ``move`` by ``name`` on ``game`` (before the move),
+    naming the card it lands on and the pile's direction. A draw is said as the log says it.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:8s E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:7dKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> move_shown(g, parse_move("7d>N"), "P1")
+    'P1 plays the 7♦ on the 8♠ (north)'
+    >>> move_shown(g, parse_move("Ks>NE"), "P1"), move_shown(g, parse_move("S>E"), "P1")
+    ('P1 plays the K♠ into the north-east corner', 'P1 moves the 5♠ (south) onto the 6♥ (east)')
+    """
+    if isinstance(move, EndTurn):
+        return logged(game, move, name)
+    pile = game.pile(move.target)
+    if pile:
+        where = f"the {card_symbol(pile[-1])} ({move.target.direction})"
+        onto = f"on {where}" if isinstance(move, PlayCard) else f"onto {where}"
+    elif move.target.is_corner:
+        onto = f"into {move.target.place}"
+    else:
+        onto = f"into the empty {move.target.direction} space"
+    if isinstance(move, PlayCard):
+        return f"{_verb(name, 'play')} the {card_symbol(move.card)} {onto}"
+    source = game.pile(move.source)
+    bottom = f"the {card_symbol(source[0])} ({move.source.direction})" if source else "the pile"
+    return f"{_verb(name, 'move')} {bottom} {onto}"
+
+
+def move_at(at: int, length: int, shown: str) -> str:
+    """The line a step through the history shows: ``"Move 5 of 20: P2 plays ..."``.
+
+    >>> move_at(5, 20, "P2 plays the 7♦ on the 8♠ (north)")
+    'Move 5 of 20: P2 plays the 7♦ on the 8♠ (north).'
+    >>> move_at(0, 20, "")
+    'The start of the hand (20 moves in this line).'
+    """
+    if at == 0:
+        return f"The start of the hand ({count_words(length, 'move')} in this line)."
+    return sentence(f"Move {at} of {length}: {shown}")
 
 
 def instruction(game: Game, move: Move) -> str:
@@ -337,3 +396,71 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
         verb = ("win" if names == "You" else "wins") if len(winners) == 1 else "share the win"
         return f"The match is over after {hands}: {names} {verb}. Totals: {totals}."
     return f"After {hands}: {totals} (target {match.rules.target})."
+
+
+# -- reviews ----------------------------------------------------------------------------------
+
+VERDICT_WORDS = {"best": "The best turn", "inaccuracy": "An inaccuracy", "mistake": "A mistake"}
+"""How a review names each verdict."""
+
+
+def turn_words(moves: Sequence[Move]) -> str:
+    """A turn's moves in words, in order (``Th>N draw``: the ten of hearts to the north pile,
+    then draw a card to end the turn).
+
+    >>> turn_words([parse_move("4h>S"), parse_move("draw")])
+    'the four of hearts to the south pile, then draw a card to end the turn'
+    """
+    return ", then ".join(phrase(move) for move in moves) or "no move"
+
+
+def review_line(
+    verdict: str,
+    reason: str,
+    shed: int,
+    best: Sequence[Move],
+    *,
+    goes_out: bool,
+    exact: bool,
+    moves: bool = True,
+    head: bool = True,
+) -> str:
+    """A reviewed turn's verdict for the player who played it: what they shed against the best
+    turn (``best``, its moves, said in words unless ``moves`` is false), in words, after the
+    verdict's name unless ``head`` is false; ``reason`` is the analysis' reason, read for a
+    verdict that turns on more than the count of cards.
+
+    >>> best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
+    >>> print(review_line("mistake", "", 1, best, goes_out=True, exact=True))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A mistake: you shed 1 card; the best turn here sheds 3 and goes out: the four of hearts to the
+    south pile, then the ten of hearts to the north pile, then the king of spades to the north-east
+    corner.
+    >>> review_line("inaccuracy", "", 0, best[:1], goes_out=False, exact=True, moves=False)
+    'An inaccuracy: you shed no card; the best turn here sheds 1.'
+    >>> review_line("best", "", 3, best, goes_out=True, exact=True, head=False)
+    'You shed 3 cards, as many as the best turn here.'
+    """
+    line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
+    return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
+
+
+def _review_words(
+    verdict: str,
+    reason: str,
+    shed: int,
+    best: Sequence[Move],
+    goes_out: bool,
+    exact: bool,
+    moves: bool,
+) -> str:
+    best_shed = sum(1 for move in best if isinstance(move, PlayCard))
+    found = "the best turn here" if exact else "the best turn found within the search budget"
+    if verdict != "best" and shed < best_shed:
+        out = " and goes out" if goes_out else ""
+        said = f": {turn_words(best)}" if moves else ""
+        mine = count_words(shed) if shed else "no card"
+        return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."
+    if verdict != "best":  # as many cards, a worse finish: the analysis says which
+        return f"you {reason[:1].lower()}{reason[1:]}"
+    return f"you shed {count_words(shed)}, as many as {found}."

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from kingscorner_widget import Game, __version__
+from kingscorner_widget import Game, Match, __version__
+from kingscorner_widget.analysis import review
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.cli import main
+from kingscorner_widget.record import save
 
 COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
 
@@ -154,3 +157,82 @@ def test_python_dash_m_runs_the_same_command() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.startswith("kingscorner: bad position")
+
+
+def saved_game(folder: Path) -> tuple[Path, Game]:
+    """A saved hand where P1 sheds one card when all three could go out: one mistake."""
+    game = Game.from_position(
+        "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    )
+    for move in ("Th>N", "draw"):
+        game.play(move)
+    path = folder / "game.json"
+    save(game, path)
+    return path, game
+
+
+def test_review_prints_each_turn_with_its_verdict_and_the_accuracy(tmp_path: Path) -> None:
+    path, game = saved_game(tmp_path)
+    status, text = run("review", str(path), "--quiet")
+    assert status == 0
+    assert text.splitlines() == [
+        "turn 1: mistake (shed 1 of 3): Th>N draw",
+        "  Shed 1 card; the best turn shed 3 cards (4h, Th, Ks) and went out.",
+        "  best: 4h>S Th>N Ks>NE",
+        *review(game, 1, progress=False).summary().splitlines(),
+    ]
+    assert "accuracy 33%" in text
+    status, text = run("review", str(path), "--player", "2", "--quiet")
+    assert (status, text.splitlines()[-2]) == (
+        0,
+        "Review of P2: 0 turns, accuracy 100% (0 of 0 cards that could be shed).",
+    )
+
+
+def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
+    match = Match(players=3, seed=2)
+    players: list[Player] = [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()]
+    while not match.is_over():
+        game = match.game
+        while not game.is_over():
+            game.play(players[match.seat_of(game.turn) - 1].choose(game.observation(game.turn)))
+        match.score_hand()
+        if not match.is_over():
+            match.next_hand()
+    save(match, tmp_path / "match.json")
+    status, text = run("review", str(tmp_path / "match.json"), "--player", "2", "--quiet")
+    assert status == 0
+    turns = [line for line in text.splitlines() if line.startswith("hand ")]
+    assert len(turns) == len(review(match, 2, progress=False).turns) > 0
+    assert {line.split(",")[0] for line in turns} == {
+        f"hand {t.hand}" for t in review(match, 2, progress=False).turns
+    }
+
+
+@pytest.mark.parametrize(
+    ("content", "argv", "message"),
+    [
+        (None, [], "kingscorner: bad record: there is no saved record at "),
+        ("not json", [], "kingscorner: bad record: the record is not valid JSON"),
+        ('{"format": 1}', [], "kingscorner: bad record: format: expected a kingscorner-game/1"),
+        ("[1, 2]", [], "kingscorner: bad record: "),
+        ("saved", ["--player", "3"], "kingscorner: there is no player P3 (players are P1 to P2)"),
+    ],
+)
+def test_a_bad_record_is_one_line_and_status_2(
+    content: str | None,
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "record.json"
+    if content == "saved":
+        path, _game = saved_game(tmp_path)
+    elif content is not None:
+        path.write_text(content)
+    status, text = run("review", str(path), "--quiet", *argv)
+    err = capsys.readouterr().err
+    assert (status, text) == (2, "")
+    assert err.startswith(message)
+    assert err.count("\n") == 1

@@ -130,3 +130,21 @@ def test_the_first_hand_may_be_given() -> None:
         Match(rules, first_hand=Game.new(players=2, seed=9))
     with pytest.raises(ValueError, match="hand 1 is played under other rules"):
         Match(rules, first_hand=Game.new(seed=9, rules=Rules(players=3, must_play=True)))
+
+
+def test_seats_of_reads_any_hand_s_players_as_seats() -> None:
+    rules = Rules(players=3, target=30, match_end=MatchEnd.ELIMINATION)
+    match = Match(rules, seed=11)
+    orders = [match.active_seats()]
+    while not match.is_over():
+        finish_by_drawing(match.game)
+        match.score_hand()
+        if not match.is_over():
+            match.next_hand()
+            orders.append(match.active_seats())
+    assert len(orders) >= 2
+    assert [match.seats_of(n) for n in range(1, match.hand_number + 1)] == orders
+    assert len(match.seats_of(2)) == 2  # seat 1 was out of hand 2
+    for bad in (0, match.hand_number + 1, True, "1"):
+        with pytest.raises(ValueError, match="there is no hand"):
+            match.seats_of(bad)  # type: ignore[arg-type]

@@ -1,5 +1,6 @@
 // The buttons: each carries data-action and sends an intent of that kind.
 import { h } from "./dom.js";
+import { reviewControls } from "./review.js";
 
 /**
  * @param {string} action the intent this button sends
@@ -21,14 +22,18 @@ const button = (action, label, { disabled = false, key = undefined, primary = fa
   );
 
 export function controlsEl(snap, legal) {
-  const mine = snap.viewer !== null && snap.turn === snap.viewer && !snap.over && snap.waiting === null;
+  const mine = (snap.acting ?? (snap.viewer !== null && snap.turn === snap.viewer)) && !snap.over && snap.waiting === null; // explore: any seat
   const { at, length } = snap.history;
   const lesson = snap.mode === "lesson";
   const score = snap.score;
   const row = h("div", { class: "kcw-controls", role: "toolbar", "aria-label": "Table controls" });
+  if (snap.mode === "review") {
+    row.append(...reviewControls(snap, button), button("keys", "Keys", { key: "?" }));
+    return row;
+  }
   row.append(
     button("draw", snap.end === "pass" ? "Pass" : "Draw & end turn", { disabled: !mine, key: "D", primary: mine && legal.length <= 1 }),
-    button("hint", "Hint", { disabled: !mine, key: "H" }),
+    button("hint", "Hint", { disabled: !mine || Boolean(snap.tree?.hidden), key: "H" }), // no hint for a face-down hand
     button("undo", "Undo", { disabled: snap.undoable === undefined ? at === 0 : !snap.undoable, key: "U" }),
   );
   if (lesson) {
@@ -44,6 +49,7 @@ export function controlsEl(snap, legal) {
     );
     if (snap.waiting !== null) row.append(button("faster", "Faster", { key: "+" }), button("skip", "Skip", { key: "K" }));
     if (score?.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
+    if (snap.mode === "play" && snap.over && snap.viewer !== null) row.append(button("review", "Review this hand"));
     row.append(
       button("new", snap.mode === "play" ? "New match" : "New deal"),
       button("daily", "Daily deal"),
@@ -73,7 +79,7 @@ export const KEYS = [
   ["H  U", "hint, undo"],
   ["[  ]", "step back, step forward"],
   ["+  K", "computer players faster, skip to your turn"],
-  ["N  M", "next (hand or lesson step), show me (lessons)"],
+  ["N  M", "next (hand, lesson step or mistake), show me (lessons) or the better turn (review)"],
   ["?", "show or hide this list"],
 ];
 

@@ -59,7 +59,10 @@ function seatEl(p, snap) {
   const who = `${p.name}${p.computer ? " (computer)" : ""}`;
   const label = `${who}, ${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? ", to play" : ""}`;
   const fan = h("div", { class: "kcw-fan" });
-  if (p.cards) for (const code of p.cards) fan.append(cardEl(code, `${cardWords(code)}, in ${p.name}'s hand`));
+  const playable = moving && snap.acting && p.cards; // explore: the mover's hand in view is played from its seat
+  if (playable) fan.setAttribute("data-hand", "");
+  const pick = playable ? { role: "button", tabindex: "0", "aria-pressed": "false" } : undefined;
+  if (p.cards) for (const code of p.cards) fan.append(cardEl(code, `${cardWords(code)}, in ${p.name}'s hand`, pick));
   else for (let i = 0; i < Math.min(p.count, 8); i += 1) fan.append(backEl());
   return h(
     "div",

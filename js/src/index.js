@@ -3,9 +3,12 @@
 import { controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
+import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { lessonEl, logEl, scoreEl } from "./log.js";
+import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
+import { treeEl, treeIntent } from "./tree.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
 export function targetsOf(selected, legal) {
@@ -80,7 +83,7 @@ function render({ model, el }) {
       return;
     }
     const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
-    const hand = s.hands?.find((p) => p.player === s.viewer);
+    const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
     const ui = { selected, hint: hintParts(s.hint) }; // gold targets: decorate() below
@@ -91,7 +94,7 @@ function render({ model, el }) {
         "div",
         { class: "kcw-body" },
         tableEl(s, ui),
-        h("div", { class: "kcw-side" }, lessonEl(s.lesson), logEl(s), scoreEl(s.score)),
+        h("div", { class: "kcw-side" }, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)),
       ),
       controlsEl(s, legal()),
       ...(showKeys ? [keysEl()] : []),
@@ -155,7 +158,9 @@ function render({ model, el }) {
       if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
       else setNote("Pick a card from your hand first, then this space.");
     },
-    act(action) {
+    act(action, from) {
+      const intent = treeIntent(action, root, from); // explore's lines and comments
+      if (intent) return send(intent);
       if (action === "keys") {
         showKeys = !showKeys;
         draw();
@@ -179,7 +184,7 @@ function render({ model, el }) {
 
   const onClick = (event) => {
     const button = event.target.closest("[data-action]");
-    if (button) return button.disabled || ctx.act(button.dataset.action);
+    if (button) return button.disabled || ctx.act(button.dataset.action, button);
     const card = event.target.closest("[data-hand] [data-card]");
     if (card) return ctx.pickCard(card.dataset.card);
     const pile = event.target.closest("[data-pile]");
@@ -212,6 +217,7 @@ function render({ model, el }) {
     ["change:speed", schedule],
   ];
   for (const [name, fn] of changes) model.on(name, fn);
+  const stopAcknowledging = acknowledgeSnapshots(model); // marimo re-runs the cells that read the table
   draw();
 
   return () => {
@@ -219,6 +225,7 @@ function render({ model, el }) {
     clearTimeout(timer);
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const [name, fn] of changes) model.off(name, fn);
+    stopAcknowledging();
     root.remove();
   };
 }
@@ -235,7 +242,7 @@ function focusKey(node) {
 }
 
 function titleOf(s) {
-  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson" }[s.mode] ?? "Kings in the Corner";
+  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson", review: "Review" }[s.mode] ?? "Kings in the Corner";
 }
 
 export default { render };

@@ -9,7 +9,8 @@ export function logEl(snap) {
   const start = snap.logStart ?? 1;
   const list = h("ol", { class: "kcw-log", role: "log", "aria-label": "Moves so far", start });
   for (const entry of snap.log) {
-    list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation)));
+    const comment = entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null; // explore's comments
+    list.append(h("li", { class: entry.player === snap.viewer ? "kcw-mine" : "" }, h("span", {}, entry.words), " ", h("code", {}, entry.notation), comment));
   }
   if (!snap.log.length) list.append(h("li", { class: "kcw-note" }, "No moves yet."));
   const earlier = start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null;

@@ -4,6 +4,7 @@ export function fakeModel(state) {
   const model = {
     state: { speed: 0.8, status: "", legal: [], mode: "play", ...state },
     sent: [],
+    saved: [],
     get: (key) => model.state[key],
     on(name, fn) {
       if (!handlers.has(name)) handlers.set(name, new Set());
@@ -15,9 +16,14 @@ export function fakeModel(state) {
     send(msg) {
       model.sent.push(msg);
     },
-    set(changes) {
+    // Tests pass an object (what Python sends); the page calls set(name, value), as anywidget's.
+    set(changesOrName, value) {
+      const changes = typeof changesOrName === "string" ? { [changesOrName]: value } : changesOrName;
       Object.assign(model.state, changes);
       for (const key of Object.keys(changes)) for (const fn of handlers.get(`change:${key}`) ?? []) fn();
+    },
+    save_changes() {
+      model.saved.push({ ...model.state });
     },
     listenerCount: () => [...handlers.values()].reduce((n, set) => n + set.size, 0),
   };

@@ -52,8 +52,6 @@ from .words import count_words
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..lessons.model import Lesson
-
 __all__ = ["REVIEW_BUDGET", "Review", "ReviewedTurn", "Verdict", "review"]
 
 Verdict = Literal["best", "inaccuracy", "mistake"]
@@ -233,14 +231,6 @@ class Review:
 
         return plot_review(self, ax)
 
-    def practice(self, title: str | None = None, inaccuracies: bool = False) -> Lesson:
-        """The mistakes (and, if asked, the inaccuracies that shed fewer cards) as a lesson: each
-        step puts the learner back at the start of that turn and asks for a turn that sheds as
-        many cards as the best one, with the best turn found as "show me"."""
-        from ..lessons.practice import practice_lesson
-
-        return practice_lesson(self, title=title, inaccuracies=inaccuracies)
-
 
 def review(
     source: Source,
@@ -314,7 +304,8 @@ def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:
     if not 1 <= player <= item.seats:
         raise ValueError(f"there is no seat {player} (seats are 1 to {item.seats})")
     out = []
-    for number, (game, seats) in enumerate(zip(item.hands, item._active, strict=True), start=1):
+    for number, game in enumerate(item.hands, start=1):
+        seats = item.seats_of(number)
         if player in seats:
             out.append((number, seats.index(player) + 1, game))
     return out

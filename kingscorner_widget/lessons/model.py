@@ -52,13 +52,16 @@ import dataclasses
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, parse_move
 from ..notation import parse_position
 from ..rules import Rules
 from .search import LESSON_BUDGET, proven_shed
+
+if TYPE_CHECKING:
+    from ..analysis.review import Review
 
 __all__ = ["Lesson", "Step"]
 
@@ -256,6 +259,16 @@ class Lesson:
             start=start,
             summary=summary,
         )
+
+    @classmethod
+    def from_review(
+        cls, review: Review, title: str | None = None, *, inaccuracies: bool = False
+    ) -> Lesson:
+        """A reviewed game's mistakes as a practice lesson (learn from your mistakes): see
+        :func:`~kingscorner_widget.lessons.practice.practice_lesson`."""
+        from .practice import practice_lesson
+
+        return practice_lesson(review, title=title, inaccuracies=inaccuracies)
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:

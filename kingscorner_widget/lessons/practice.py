@@ -1,17 +1,20 @@
-"""Learn from your mistakes: a reviewed game's mistakes as a lesson.
+"""Learn from your mistakes: a reviewed game's mistakes as a lesson (``Lesson.from_review``).
 
 Each step puts the learner back at the start of a turn they got wrong, as they saw it, and asks
 for a turn that sheds as many cards as the best one. The lesson runner checks every move as usual
 ("that sheds 1 card this turn; the best turn here sheds 3"), and "show me" plays the best turn the
 review found.
 
+The lesson is built here, in the lessons layer, from the analysis' :class:`Review`: a review knows
+nothing of lessons (analysis sits below lessons and never imports them).
+
 >>> from kingscorner_widget import Game
 >>> from kingscorner_widget.analysis import review
->>> from kingscorner_widget.lessons import LessonRun
+>>> from kingscorner_widget.lessons import Lesson, LessonRun
 >>> game = Game.from_position(
 ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
 >>> game.play("Th>N"); game.play("draw")
->>> lesson = review(game, player=1, progress=False).practice()
+>>> lesson = Lesson.from_review(review(game, player=1, progress=False))
 >>> lesson.steps[0].sheds, lesson.steps[0].expect
 (3, (('4h>S', 'Th>N', 'Ks>NE'),))
 >>> run = LessonRun(lesson)

@@ -2,8 +2,9 @@
 
 A session holds the game on the table, the viewer, the history with its log, the players'
 names and what to say; each action returns a :class:`Reply` (a status line, refused or not), and
-a refused action changes nothing. :class:`PlaySession`, :class:`ExploreSession` and
-:class:`LessonSession` each say in their docstring what their mode allows, and enforce it.
+a refused action changes nothing. :class:`PlaySession`, :class:`ExploreSession`,
+:class:`LessonSession` and :class:`ReviewSession` each say in their docstring what their mode
+allows, and enforce it.
 The widget (:mod:`kingscorner_widget.widget`) only syncs, takes intents and publishes.
 
 >>> from kingscorner_widget import Game
@@ -20,6 +21,7 @@ from .history import History
 from .lesson import LessonSession
 from .play import MAX_COMPUTER_MOVES, PlaySession
 from .reply import Reply, refuse
+from .review import PracticeSession, ReviewSession
 from .session import Session
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "History",
     "LessonSession",
     "PlaySession",
+    "PracticeSession",
     "Reply",
+    "ReviewSession",
     "Session",
     "advise",
     "read_source",

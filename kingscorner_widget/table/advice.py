@@ -15,10 +15,22 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..analysis import Budget, hint, winning_hint
+from ..analysis import Budget, Review, hint, review, winning_hint
+from ..analysis.review import REVIEW_BUDGET
+from ..game import Game
+from ..match import Match
 from ..observation import Observation
 
-__all__ = ["BUDGET", "COMPUTER_OPTIONS", "GOALS", "WINNING_WORLDS", "Advice", "advise"]
+__all__ = [
+    "BUDGET",
+    "COMPUTER_OPTIONS",
+    "GOALS",
+    "REVIEW_BUDGET",
+    "WINNING_WORLDS",
+    "Advice",
+    "advise",
+    "review_of",
+]
 
 BUDGET = Budget(seconds=1.0, states=200_000)
 """What one search started by a click may spend."""
@@ -81,3 +93,12 @@ def advise(observation: Observation, budget: Budget = BUDGET, goal: str = "shed"
         return Advice(str(found.move), found.reason, exact=exact, goal=goal)
     shed = hint(observation, budget)
     return Advice(str(shed.move), str(shed.reason), exact=shed.plan.exact)
+
+
+def review_of(source: Game | Match, player: int, budget: Budget = REVIEW_BUDGET) -> Review:
+    """Every turn ``player`` (in a match, the seat) finished in ``source``, each against the best
+    turn from their own view. Each turn's search stops at ``budget``, counted in states so the
+    review reads the same on every machine (and on two tables the player cannot tell apart); a
+    four-player match reviews in well under a second, so the table reviews it once, when review
+    mode opens."""
+    return review(source, player, budget=budget, progress=False)

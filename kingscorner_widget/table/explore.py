@@ -1,9 +1,13 @@
 """Explore mode: one person plays every seat, from any position, and may try anything.
 
-What explore allows: every move of the player to move (the table shows that player's hand);
-undo; back and forward through the history, where a move at an earlier point starts a new
-branch; new and daily deals; loading any position or saved record; every hand face up when the
-teacher asks (``show_all_hands``).
+What explore allows: every move of the player to move; undo; back and forward along the current
+line; a different move at an earlier point starts a new line beside the old one, kept in a move
+tree (:mod:`~kingscorner_widget.table.tree`) the page lists and jumps in; comments on positions;
+new and daily deals; loading any position or saved record. The table keeps its seats: the viewer
+(the player to move when the table opened) stays at the bottom whoever is to move, and the other
+hands stay face down unless the teacher asks for every hand (``show_all_hands``). A face-down
+hand's cards are never named: its player moves piles, draws or passes from the table, or lets the
+computer play the turn (``skip``, ``step``).
 
 >>> from kingscorner_widget import Game
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -11,37 +15,49 @@ teacher asks (``show_all_hands``).
 >>> s.play("Th>N").status
 'P1 plays the ten of hearts on the north pile. P1 to play.'
 >>> s.back().status
-'The start of the hand. Play a move here to branch, or step forward. P1 to play.'
+'The start of the hand (1 move in this line). Step forward, or play another move for a new line. P1 to play.'
 >>> print(s.play("4h>W").status)  # doctest: +NORMALIZE_WHITESPACE
-P1 plays the four of hearts into the empty west space. A new branch: the later moves are
-dropped. P1 to play.
-"""
+P1 plays the four of hearts into the empty west space. A new line branches off here (2 lines
+now). P1 to play.
+>>> s.back().status, s.play("Th>N").status  # doctest: +NORMALIZE_WHITESPACE
+('The start of the hand (1 move in this line). Step forward, or play another move for a new line.
+P1 to play.', 'P1 plays the ten of hearts on the north pile. That move was played here before:
+the table follows its line. P1 to play.')
+"""  # noqa: E501
 
 from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Sequence
+from typing import Any
 
+from ..analysis import make_player
 from ..game import Game
+from ..lessons import Lesson, lesson_from_game
 from ..match import Match
-from ..moves import Move
+from ..moves import Move, PlayCard, as_move
 from ..notation import parse_position
 from ..record import MATCH_FORMAT, game_from_json, match_from_json
 from ..rules import Rules
-from ..words import phrase, sentence
+from ..words import count_words, move_at, phrase, sentence
 from .advice import advise
-from .history import History
+from .play import MAX_COMPUTER_MOVES
 from .reply import Reply, refuse
 from .session import Session, today
+from .tree import Line, MoveTree, Node, TreeError, check_comment
 
 __all__ = ["ExploreSession", "read_source"]
+
+Json = dict[str, Any]
 
 
 class ExploreSession(Session):
     """Every seat played from one keyboard, on ``game``; ``rules`` are those of new deals
-    (default: the game's)."""
+    (default: the game's); ``viewer`` is the seat at the bottom (default: the player to move)."""
 
     mode = "explore"
+    history: MoveTree
 
     def __init__(
         self,
@@ -50,79 +66,201 @@ class ExploreSession(Session):
         rules: Rules | None = None,
         show_all_hands: bool = False,
         title: str = "",
+        viewer: int | None = None,
     ) -> None:
         self.rules = rules or game.rules
         """The rules of new deals."""
         self.show_all_hands = bool(show_all_hands)
         """Every hand face up (the teacher's choice)."""
+        self.seat = viewer if viewer is not None and 1 <= viewer <= game.players else game.turn
+        """The viewer: the seat at the bottom of the table, whoever is to move."""
         super().__init__(game, title=title)
+        self.history = MoveTree(game, self.name)
+        """Every line tried on the table, with the comments."""
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seat
 
     def show_all(self) -> bool:
         return bool(self.show_all_hands)
 
+    def to_move(self) -> bool:
+        return not self.game.is_over() and self.waiting is None
+
+    def hidden_turn(self) -> bool:
+        """True when the player to move holds a face-down hand (not the viewer's, and every
+        hand is not shown): their cards may not be named."""
+        game = self.game
+        return not game.is_over() and game.turn != self.seat and not self.show_all()
+
+    def legal(self) -> list[str]:
+        """The moves of the player to move; from a face-down hand, those naming no card."""
+        if not self.to_move():
+            return []
+        hidden = self.hidden_turn()
+        moves = self.game.legal_moves()
+        return [str(move) for move in moves if not (hidden and isinstance(move, PlayCard))]
+
+    def refusal(self, move: Move) -> str | None:
+        if isinstance(move, PlayCard) and self.hidden_turn():
+            who = self.name(self.game.turn)
+            return (
+                f"{who}'s hand is face down: let the computer play {who}'s turn, "
+                "or show every hand to play it yourself"
+            )
+        return self.game.violation(move)
+
     def undoable(self) -> bool:
         return bool(self.game.moves)
 
+    def extra(self) -> Json:
+        outline = self.history.outline()
+        outline["hidden"] = self.name(self.game.turn) if self.hidden_turn() else None
+        return {"tree": outline, "acting": self.to_move()}
+
+    @property
+    def lines(self) -> list[Line]:
+        """Every line tried on the table (see :meth:`MoveTree.variations`)."""
+        return self.history.variations()
+
+    def to_lesson(self, title: str, *, summary: str = "") -> Lesson:
+        """The current line (to its end, wherever the table stands on it) as a lesson: the
+        comments are the narration, the moves the expected steps, checked by the engine (see
+        :func:`~kingscorner_widget.lessons.lesson_from_game`)."""
+        game = self.game.copy()
+        for move, _line in reversed(self.history.ahead):
+            game.play(move)
+        if not game.moves:
+            raise TreeError("play the line first: a lesson needs at least one move")
+        comments = self.history.line_comments()
+        return lesson_from_game(game, title, comments=comments, summary=summary)
+
+    # -- the actions ------------------------------------------------------------------------------
+
     def played(self, move: Move) -> Reply:
-        branched = bool(self.history.ahead)
         line = self.history.play(move)
-        note = " A new branch: the later moves are dropped." if branched else ""
+        note = {
+            "branched": f" A new line branches off here ({len(self.lines)} lines now).",
+            "followed": " That move was played here before: the table follows its line.",
+        }.get(self.history.played, "")
         return Reply(self.status(sentence(line["words"]) + note))
 
     def hint(self) -> Reply:
         game = self.game
         if not self.to_move():
             return refuse("the hand is over: there is nothing to hint")
+        if self.hidden_turn():
+            return refuse(f"{self.name(game.turn)}'s hand is face down: there is no hint for it")
         advice = advise(game.observation(game.turn))
         payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
         return Reply(advice.line(), hint=payload)
 
     def undo(self) -> Reply:
-        if not self.history.current():
-            self.history.reread()
+        self._resync()
         if not self.game.moves:
             return refuse("there is no move to take back")
-        self.history.ahead.clear()
+        later = _count_below(self.history.node)
         move = self.history.undo()
-        return Reply(self.status(f"Took back {phrase(move)} ({move})."))
+        dropped = f" (and {count_words(later, 'move')} tried after it)" if later else ""
+        if isinstance(move, PlayCard) and self.hidden_turn():  # the card is face down again
+            who = self.name(self.game.turn)
+            return Reply(self.status(f"Took back {who}'s move{dropped}: the card is back in hand."))
+        return Reply(self.status(f"Took back {phrase(move)} ({move}){dropped}."))
 
     def back(self) -> Reply:
-        if not self.history.current():
-            self.history.reread()
+        self._resync()
         if not self.game.moves:
             return refuse("this is the start of the hand: there is nothing further back")
         self.history.back()
         return Reply(self._where())
 
     def forward(self) -> Reply:
-        if not self.history.current():
-            self.history.reread()  # the game was changed from code: its old future is gone
+        self._resync()
         if not self.history.ahead:
-            return refuse("this is the latest move: there is nothing further forward")
+            return refuse("this is the end of the line: there is nothing further forward")
         self.history.forward()
         return Reply(self._where())
 
+    def jump(self, node: object = None) -> Reply:
+        """Put the table at a position of the tree: its id (as the page sends it), a
+        :class:`Line` (its end), or the moves from the start that reach it."""
+        self._resync()
+        try:
+            self.history.jump(self._target(node))
+        except TreeError as error:
+            return refuse(str(error))
+        return Reply(self._where())
+
+    def comment(self, text: object = None, node: object = None) -> Reply:
+        """Put a comment (plain text) on the table's position, or on position ``node``; empty
+        text removes it."""
+        self._resync()
+        try:
+            target = self.history.node if node is None else self._target(node)
+            kept = check_comment(text)
+        except TreeError as error:
+            return refuse(str(error))
+        target.comment = kept
+        where = f"move {target.ply} ({target.notation})" if target.ply else "the start of the hand"
+        said = f"Comment on {where}: {kept}" if kept else f"Comment on {where} removed."
+        return Reply(self.status(sentence(said)))
+
+    def _target(self, node: object) -> Node:
+        if isinstance(node, Node):
+            return self.history.find(node.id)
+        if isinstance(node, Line):
+            return self.history.find(node.end)
+        if isinstance(node, str):
+            return self.history.locate(node.split())
+        if isinstance(node, Sequence):
+            return self.history.locate(node)
+        return self.history.find(node)
+
+    def _resync(self) -> None:
+        if not self.history.current():
+            self.history.reread()  # the game was changed from code: find its moves in the tree
+
     def _where(self) -> str:
         history = self.history
-        if history.lines:
-            where = f"Move {history.at} of {history.length}: {sentence(history.lines[-1]['words'])}"
-        else:
-            where = "The start of the hand."
-        tail = " Play a move here to branch, or step forward." if history.ahead else ""
+        where = move_at(history.at, history.length, history.node.shown)
+        tail = " Step forward, or play another move for a new line." if history.ahead else ""
         return self.status(where + tail)
 
     def next(self) -> Reply:
         return refuse("this table plays a single hand: deal a new one with New")
 
     def step(self) -> Reply:
-        return refuse("no computer plays at the explore table: you play every seat")
+        """The computer makes one move for a face-down hand."""
+        if not self.hidden_turn() or not self.to_move():
+            return refuse("no computer plays here: every hand in view is yours to play")
+        move = self._computer_move()
+        return Reply(self.status(sentence(self.history.play(move)["words"])), moves=(move,))
 
-    skip = step
+    def skip(self) -> Reply:
+        """The computer plays the turns of face-down hands, up to a hand in view."""
+        if not self.hidden_turn() or not self.to_move():
+            return refuse("no computer plays here: every hand in view is yours to play")
+        made: list[Move] = []
+        last = ""
+        while self.hidden_turn() and len(made) < MAX_COMPUTER_MOVES:
+            move = self._computer_move()
+            last = sentence(self.history.play(move)["words"])
+            made.append(move)
+        return Reply(self.status(last), moves=tuple(made))
+
+    def _computer_move(self) -> Move:
+        game = self.game
+        bot = make_player("greedy", seed=len(game.moves))
+        move = as_move(bot.choose(game.observation(game.turn)))
+        return move if game.violation(move) is None else game.end_move()
 
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        self._replace(Game.new(seed=seed, rules=self.rules), f"Deal {seed}")
+        self._replace(Game.new(seed=seed, rules=self.rules), f"Deal {seed}", self.seat)
         return Reply(self.status())
 
     def daily(self, date: datetime.date | str | None = None) -> Reply:
@@ -131,7 +269,8 @@ class ExploreSession(Session):
             day = today() if date is None else datetime.date.fromisoformat(str(date))
         except ValueError:
             return refuse(f"{date!r} is not a date: write it as 2026-11-30")
-        self._replace(Game.daily(day, rules=self.rules), f"Daily deal, {day.isoformat()}")
+        game = Game.daily(day, rules=self.rules)
+        self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
         return Reply(self.status())
 
     def load(self, position: str) -> Reply:
@@ -141,13 +280,23 @@ class ExploreSession(Session):
         except ValueError as error:
             return refuse(str(error))
         game = source.game.copy() if isinstance(source, Match) else source
-        self._replace(game, "")
+        self._replace(game, "", game.turn)
         return Reply(self.status("Loaded."))
 
-    def _replace(self, game: Game, title: str) -> None:
+    def _replace(self, game: Game, title: str, seat: int) -> None:
         self._game = game
         self.title = title
-        self.history = History(game, self.name)
+        self.seat = seat if 1 <= seat <= game.players else game.turn
+        self.history = MoveTree(game, self.name)
+
+
+def _count_below(node: Node) -> int:
+    count, stack = 0, list(node.children)
+    while stack:
+        here = stack.pop()
+        count += 1
+        stack.extend(here.children)
+    return count
 
 
 def read_source(text: str, rules: Rules) -> Game | Match:

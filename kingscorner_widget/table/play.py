@@ -38,6 +38,7 @@ from ..words import match_line, sentence
 from .advice import COMPUTER_OPTIONS, advise
 from .history import History
 from .reply import Reply, refuse
+from .review import ReviewSession
 from .session import Session, today
 
 __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
@@ -352,6 +353,25 @@ class PlaySession(Session):
         return refuse(
             "loading a position here would throw the game away: load positions in explore mode"
         )
+
+    def review_hand(self) -> Reply:
+        """Once the hand is over: review it from the viewer's side (review mode), with a way
+        back to this table as it is."""
+        if not self.game.is_over():
+            return refuse("finish the hand first: it can be reviewed once it is over")
+        if self.viewer is None:
+            return refuse("you were out of this hand: there is no turn of yours to review")
+        match = self.match
+        try:
+            review = ReviewSession(
+                match or self.game,
+                viewer=self.seat,
+                hand=match.hand_number if match is not None else None,
+                came_from=self,
+            )
+        except ValueError as error:
+            return refuse(str(error))
+        return Reply(review.status(), opens=review)
 
     def _reset(self, title: str) -> None:
         self.title = title

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..moves import Move
 from ..words import sentence
+
+if TYPE_CHECKING:
+    from .session import Session
 
 __all__ = ["Reply", "refuse"]
 
@@ -31,6 +34,9 @@ class Reply:
     """A hint to show with this state only: ``{"move": ..., "reason": ..., "exact": ...}``."""
     reason: str = ""
     """A refusal's reason as the engine or the session gave it (``status`` is its sentence)."""
+    opens: Session | None = None
+    """The session the table turns to, when the action opens another mode ("Review this hand",
+    "Practise these", back to the match)."""
 
 
 def refuse(reason: str) -> Reply:

@@ -214,6 +214,14 @@ class Session:
         """Put a position (notation or a saved record) on the table."""
         return refuse("positions are loaded on the explore table")
 
+    def jump(self, node: object = None) -> Reply:
+        """Explore: go to a position of the tree of lines."""
+        return refuse("lines are kept on the explore table: there is none to jump to here")
+
+    def comment(self, text: object = None, node: object = None) -> Reply:
+        """Explore: comment on a position."""
+        return refuse("comments are written on the explore table")
+
 
 _ACTIONS = {
     "play": "play",
@@ -229,6 +237,11 @@ _ACTIONS = {
     "step": "step",
     "skip": "skip",
     "load": "load",
+    "jump": "jump",  # explore's tree of lines
+    "comment": "comment",
+    "review": "review_hand",  # play: review the hand just finished
+    "practise": "practise",  # review: the mistakes as a practice lesson
+    "resume": "resume",  # review, practice: back to the table it was opened from
 }
 """The intent kinds a session acts on, and the method for each."""
 

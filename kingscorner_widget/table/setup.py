@@ -25,12 +25,14 @@ from ..rules import Rules
 from .explore import ExploreSession, read_source
 from .lesson import LessonSession
 from .play import Opponents, PlaySession, check_opponents
+from .review import PracticeSession, ReviewSession
 from .session import Session
 
 __all__ = ["MODES", "TableSetup"]
 
-MODES = ("play", "explore", "lesson")
-"""The table's modes: play against computer players, explore any position, follow a lesson."""
+MODES = ("play", "explore", "lesson", "review")
+"""The table's modes: play against computer players, explore any position, follow a lesson,
+review a finished hand turn by turn."""
 
 
 class TableSetup:
@@ -67,6 +69,8 @@ class TableSetup:
         """The lesson's session, kept across mode changes."""
         self.play: PlaySession | None = None
         """The play session to come back to."""
+        self.review: ReviewSession | None = None
+        """The review to come back to (from its practice lesson)."""
 
     def open(
         self, mode: str, source: Game | Match | None = None, current: Session | None = None
@@ -77,6 +81,8 @@ class TableSetup:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if mode == "lesson":
             return self._lesson(source, current)
+        if mode == "review":
+            return self._review(source, current)
         if source is None and current is None:
             source = self.source
         if mode == "explore":
@@ -104,16 +110,50 @@ class TableSetup:
         return self.play
 
     def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
-        title = ""
+        title, seat = "", None
         if source is None and current is None:
             source, title = Game.new(seed=self.seed, rules=self.rules), f"Deal {self.seed}"
         elif source is None and current is not None:
-            source = current.game.copy()
+            source, seat = current.game.copy(), current.viewer  # the viewer keeps their seat
         assert source is not None
         game = source.game.copy() if isinstance(source, Match) else source
         return ExploreSession(
-            game, rules=self.rules, show_all_hands=self.show_all_hands, title=title
+            game, rules=self.rules, show_all_hands=self.show_all_hands, title=title, viewer=seat
         )
+
+    def _review(self, source: Game | Match | None, current: Session | None) -> Session:
+        if source is None and current is None:
+            source = self.source
+            if source is None:
+                raise ValueError(
+                    "review mode needs a hand or a match to review: "
+                    'KingsCornerWidget(game, mode="review")'
+                )
+        if source is not None:
+            self.review = ReviewSession(source, viewer=self.viewer)
+        elif isinstance(current, PlaySession):  # the hand on the table, as "Review this hand"
+            reply = current.review_hand()
+            if not isinstance(reply.opens, ReviewSession):
+                raise ValueError(reply.reason)
+            self.review = reply.opens
+        elif isinstance(current, PracticeSession):  # back from the practice it opened
+            self.review = current.came_from
+        else:  # the game on the explore or lesson table
+            assert current is not None
+            viewer = self.viewer if current.mode == "explore" else current.viewer
+            self.review = ReviewSession(current.game.copy(), viewer=viewer or self.viewer)
+        return self.review
+
+    def adopt(self, session: Session) -> Session:
+        """Take ``session``, opened by an action at the table ("Review this hand", "Practise
+        these", back to the match), as the one its mode comes back to."""
+        if isinstance(session, PlaySession):
+            self.play = session
+        elif isinstance(session, ReviewSession):
+            self.review = session
+        elif isinstance(session, LessonSession):
+            self.lesson = session
+        return session
 
     def _lesson(self, source: Game | Match | None, current: Session | None) -> Session:
         if self.lesson is None:

@@ -3,6 +3,7 @@ and the review read from games, matches and saved records."""
 
 from __future__ import annotations
 
+import ast
 import json
 import pathlib
 
@@ -11,6 +12,7 @@ import pytest
 from kingscorner_widget import Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
+from kingscorner_widget.lessons import Lesson
 from kingscorner_widget.notation import parse_position
 from kingscorner_widget.record import game_to_dict, match_to_dict, save
 
@@ -147,7 +149,7 @@ def test_a_match_is_reviewed_by_seat_and_reads_the_same_from_its_record(
     played = {
         number
         for number, game in enumerate(match.hands, start=1)
-        if match._active[number - 1].index(3) + 1 in game.movers()
+        if match.seats_of(number).index(3) + 1 in game.movers()
     }
     assert {turn.hand for turn in result.turns} == played
     assert len(played) >= 2
@@ -267,8 +269,8 @@ def test_practice_can_take_the_inaccuracies_that_shed_a_card_too_few() -> None:
         short = [t for t in result.turns if t.verdict == "inaccuracy" and t.shed < t.best_shed]
         if not short or not result.mistakes:
             continue
-        only = result.practice()
-        both = result.practice(inaccuracies=True)
+        only = Lesson.from_review(result)
+        both = Lesson.from_review(result, inaccuracies=True)
         assert len(both.steps) > len(only.steps)
         return
     pytest.fail("no game with both mistakes and inaccuracies")
@@ -285,3 +287,24 @@ def test_a_turn_still_being_played_is_not_reviewed_yet() -> None:
     assert turn.verdict == "mistake"
     assert turn.best_shed == 3
     assert turn.missed_out
+
+
+def test_the_analysis_never_imports_a_higher_layer() -> None:
+    """Analysis sits below lessons, the table and the widget: no module of it imports them, not
+    even inside a function (the practice lesson is built by ``Lesson.from_review``)."""
+    package = pathlib.Path(review.__code__.co_filename).parent
+    root = package.parent.parent
+    higher = ("kingscorner_widget.lessons", "kingscorner_widget.table", "kingscorner_widget.widget")
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts  # ("kingscorner_widget", ...)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = parts[: len(parts) - node.level] if node.level else ()
+                names = [".".join([*base, *([node.module] if node.module else [])])]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            found += [(path.name, name) for name in names if name.startswith(higher)]
+    assert found == []

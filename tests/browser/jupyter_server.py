@@ -140,6 +140,8 @@ class JupyterServer:
     interpreter, so kernels import the package under test.
     """
 
+    name = "JupyterLab"
+
     def __init__(self, root: Path, *, startup_timeout: float = 60.0) -> None:
         self.root = root
         self.startup_timeout = startup_timeout
@@ -237,14 +239,18 @@ class JupyterServer:
                 if "already in use" in output:
                     raise PortTakenError(output)
                 self.stop()
-                raise RuntimeError(f"JupyterLab exited early:\n{output}")
+                raise RuntimeError(f"{self.name} exited early:\n{output}")
             with contextlib.suppress(OSError, urllib.error.URLError):
-                if self.api("status").get("started"):
+                if self.ready():
                     return self
             time.sleep(0.2)
         output = self.log()
         self.stop()
-        raise RuntimeError(f"JupyterLab did not answer in {self.startup_timeout:.0f} s:\n{output}")
+        raise RuntimeError(f"{self.name} did not answer in {self.startup_timeout:.0f} s:\n{output}")
+
+    def ready(self) -> bool:
+        """Whether the server answers (another host's server says so its own way)."""
+        return bool(self.api("status").get("started"))
 
     def log(self) -> str:
         """The server's output so far."""

@@ -314,17 +314,18 @@ def test_history_back_forward_undo_and_branching(
     assert opened.json("[str(m) for m in w.game.moves]") == ["Th>N"]
     screenshot(widget, "5-stepped-back")
 
-    # A different move here branches: the stepped-over Ks>NE is dropped.
+    # A different move here makes a new line beside Th>N Ks>NE, which is kept.
     play_by_clicks(widget, "4h", "W")
     expect(widget.locator("[data-status]")).to_contain_text("branch")
     assert table_state(widget)["piles"]["NE"] == []
     assert opened.json("w.snapshot['history']") == {"at": 2, "length": 2}
     assert opened.json("[str(m) for m in w.game.moves]") == ["Th>N", "4h>W"]
+    assert opened.json("[line.moves for line in w.lines]") == [["Th>N", "Ks>NE"], ["Th>N", "4h>W"]]
 
-    undo.click()
+    undo.click()  # 4h>W is forgotten; the current line goes on through Ks>NE again
     expect(card_in_hand(widget, "4h")).to_be_visible()
     assert table_state(widget)["piles"]["W"] == []
-    assert opened.json("w.snapshot['history']") == {"at": 1, "length": 1}
+    assert opened.json("w.snapshot['history']") == {"at": 1, "length": 2}
     assert python_position(opened) == (
         "N:JcTh E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1"
     )
@@ -444,7 +445,9 @@ def test_keyboard_only_selects_targets_and_plays_a_card(
     page.keyboard.press("4")
     expect(pile(widget, "W").locator("[data-card='4h']")).to_be_visible()
     page.keyboard.press("d")
-    expect(card_in_hand(widget, "Ks")).to_have_count(0)  # P2's turn: P1's hand is put away
+    # P2's turn: P1 keeps the bottom seat (explore no longer turns the table), P2 stays face down.
+    expect(widget.locator("[data-player='2']")).to_contain_text("to play")
+    expect(card_in_hand(widget, "Ks")).to_be_visible()
     page.keyboard.press("d")
     # The keys went to the table, not to the notebook: no cell added, changed, deleted or opened.
     assert page.evaluate(NOTEBOOK_CELLS) == cells

@@ -137,7 +137,7 @@ def test_practice_puts_each_mistake_back_on_the_table() -> None:
         result = review(game, 1, progress=False)
         if not result.mistakes:
             continue
-        lesson = result.practice()
+        lesson = Lesson.from_review(result)
         assert 1 <= len(lesson.steps) <= len(result.mistakes)
         by_position = {turn.position: turn for turn in result.mistakes}
         for step in lesson.steps:
@@ -159,7 +159,7 @@ def test_practice_without_mistakes_says_so() -> None:
     for move in ("4d>S", "6c>W", "W>N", "Qh>W"):
         game.play(move)
     with pytest.raises(NothingToPracticeError, match="no mistakes to practise"):
-        review(game, 1, progress=False).practice()
+        Lesson.from_review(review(game, 1, progress=False))
 
 
 def test_the_schema_accepts_every_built_in_and_written_lesson() -> None:

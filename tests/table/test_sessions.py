@@ -43,10 +43,13 @@ def test_explore_undoes_steps_and_branches() -> None:
     s.play("Th>N")
     s.play("Ks>NE")
     assert s.back().status == (
-        "Move 1 of 2: P1 plays the ten of hearts on the north pile. "
-        "Play a move here to branch, or step forward. P1 to play."
+        "Move 1 of 2: P1 plays the 10♥ on the J♣ (north). "
+        "Step forward, or play another move for a new line. P1 to play."
     )
-    assert s.undo().status == "Took back the ten of hearts to the north pile (Th>N). P1 to play."
+    assert s.undo().status == (
+        "Took back the ten of hearts to the north pile (Th>N) (and 1 move tried after it). "
+        "P1 to play."
+    )
     assert s.history.ahead == []
     assert s.game.moves == []
     assert s.act("load", position="N:Qq").refused

@@ -11,6 +11,7 @@ from kingscorner_widget.moves import EndTurn, Move, PlayCard
 from kingscorner_widget.notation import parse_position
 from kingscorner_widget.observation import Observation
 from kingscorner_widget.record import match_to_json
+from kingscorner_widget.table import ExploreSession
 from kingscorner_widget.widget import KingsCornerWidget
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -102,6 +103,9 @@ def assert_no_hidden_card(widget: KingsCornerWidget, status: bool = True) -> Non
         for player, hand in enumerate(table.hands, start=1):
             if not isinstance(hand, int):
                 allowed.update(game.hand(player))
+    if isinstance(widget.session, ExploreSession):  # played on this table: seen on a pile
+        tried = widget.session.history.tried()
+        allowed.update(move.card for move in tried if isinstance(move, PlayCard))
     named = cards_named([widget.snapshot, widget.legal, widget.status if status else ""])
     leaked = named - allowed
     assert not leaked, f"hidden cards in the snapshot: {sorted(map(str, leaked))}"

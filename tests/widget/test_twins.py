@@ -27,6 +27,9 @@ from .helpers import FirstMove, assert_no_hidden_card, state
 
 KINDS = ["play", "play", "play", "draw", "hint", "undo", "back", "forward", "next", "show"]
 KINDS += ["step", "skip", "load", "daily"]
+COMPUTER_MOVES = frozenset({"step", "skip"})
+"""A computer player plays from its own hand, so its move (and the line saying so) shows the viewer
+a card that was hidden: from there the twins may rightly differ."""
 TALLY = {"tried": 0, "differing": 0}
 """Intents compared between twins, and replies that differed (reported by the test run)."""
 
@@ -103,9 +106,10 @@ def test_twins_get_the_same_replies_and_refusals_change_nothing(seed: int, mode:
         content = an_intent(rng, a)
         reply_a = send(a, content)
         reply_b = send(b, {**content, "version": b.snapshot["version"]})
-        if alike:
+        computer_moved = content["kind"] in COMPUTER_MOVES and not (reply_a[1] or reply_b[1])
+        if alike and not computer_moved:
             TALLY["tried"] += 1
             if reply_a != reply_b:
                 TALLY["differing"] += 1
             assert reply_a == reply_b, f"{content}: {reply_a} against {reply_b}"
-            alike = seen(a) == seen(b)
+        alike = alike and seen(a) == seen(b)

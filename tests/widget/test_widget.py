@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kingscorner_widget import Game, IllegalMoveError, Match, Rules
+from kingscorner_widget.moves import PlayCard
 from kingscorner_widget.render import Picture
 from kingscorner_widget.widget import KingsCornerWidget
 
@@ -155,13 +156,13 @@ def test_back_forward_undo_and_branching() -> None:
     assert w.snapshot["history"] == {"at": 0, "length": 2}
     w.forward()
     assert [str(m) for m in w.game.moves] == ["Th>N"]
-    w.play("4h>W")  # branch: Ks>NE is dropped
+    w.play("4h>W")  # a new line beside Th>N Ks>NE, which is kept
     assert "branch" in w.status
     assert w.snapshot["history"] == {"at": 2, "length": 2}
     w.forward()
-    assert w.status.startswith("This is the latest move")
-    w.undo()
-    assert w.snapshot["history"] == {"at": 1, "length": 1}
+    assert w.status.startswith("This is the end of the line")
+    w.undo()  # 4h>W is forgotten; the line goes on through Ks>NE again
+    assert w.snapshot["history"] == {"at": 1, "length": 2}
     assert w.game.position(player=1) == (
         "N:JcTh E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1"
     )
@@ -365,10 +366,10 @@ def test_mode_switches_keep_the_game_and_change_who_plays() -> None:
     assert w.legal == []
     w.mode = "explore"
     assert w.waiting is None
-    assert w.viewer == 2
-    assert w.snapshot["hands"][1]["cards"] is not None  # the player to move sees their hand
-    assert w.snapshot["hands"][0]["cards"] is None
-    assert w.legal == [str(m) for m in w.game.legal_moves()]
+    assert w.viewer == 1  # the viewer keeps their seat; P2's hand stays face down
+    assert w.snapshot["hands"][1]["cards"] is None
+    assert w.snapshot["hands"][0]["cards"] is not None
+    assert w.legal == [str(m) for m in w.game.legal_moves() if not isinstance(m, PlayCard)]
     assert_no_hidden_card(w)
     w.mode = "play"
     assert w.waiting == 2

@@ -1,0 +1,118 @@
+// Explore's lines: the current line as a compact list with its branch points (click or press
+// Enter on a move to jump there), the comment box for the table's position, and, when a
+// face-down hand is to play, the button that lets the computer play its turn.
+import { h } from "./dom.js";
+
+/** The longest comment (Python says so too, and refuses a longer one with the reason). */
+export const MAX_COMMENT = 500;
+
+/** A move of the line, as a button that jumps to the position after it. */
+function jumpButton(id, label, { current = false, title = undefined } = {}) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `kcw-jump${current ? " kcw-here" : ""}`,
+      "data-action": "jump",
+      "data-node": id,
+      "aria-current": current ? "step" : undefined,
+      title,
+    },
+    label,
+  );
+}
+
+/**
+ * The "Lines" panel from the snapshot's `tree` (explore mode only; null otherwise).
+ * `root` is the table as drawn before this snapshot: a comment being typed is kept.
+ * @param {any} snap
+ * @param {Element} [root]
+ */
+export function treeEl(snap, root) {
+  const tree = snap.tree;
+  if (!tree) return null;
+  const list = h("ol", { class: "kcw-lines", "aria-label": "The current line" });
+  list.append(
+    h(
+      "li",
+      { class: "kcw-line-start" },
+      jumpButton(tree.start.id, "Start", { current: tree.at === tree.start.id, title: "The start of the hand" }),
+      tree.start.comment ? h("p", { class: "kcw-comment" }, tree.start.comment) : null,
+    ),
+  );
+  if (tree.first) list.append(h("li", { class: "kcw-note" }, `… ${tree.first} earlier ${tree.first === 1 ? "move" : "moves"}`));
+  for (const entry of tree.moves) {
+    const alts = entry.alts?.length
+      ? h(
+          "span",
+          { class: "kcw-alts" },
+          "or ",
+          entry.alts.map((alt) => jumpButton(alt.id, alt.move, { title: `Another line: move ${entry.n} ${alt.move}` })),
+        )
+      : null;
+    list.append(
+      h(
+        "li",
+        { class: `kcw-line-move${entry.ahead ? " kcw-ahead" : ""}${entry.alts?.length ? " kcw-branch" : ""}` },
+        jumpButton(entry.id, `${entry.n}. ${entry.move}`, { current: tree.at === entry.id, title: `Go to move ${entry.n}` }),
+        alts,
+        entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null,
+      ),
+    );
+  }
+  if (tree.last) list.append(h("li", { class: "kcw-note" }, `… ${tree.last} later ${tree.last === 1 ? "move" : "moves"}`));
+  const count = tree.lines === 1 ? "1 line" : `${tree.lines} lines`;
+  return h(
+    "section",
+    { class: "kcw-panel kcw-tree", "aria-label": "Lines" },
+    h("h3", {}, "Lines ", h("span", { class: "kcw-count-note" }, `(${count})`)),
+    hiddenEl(tree.hidden),
+    list,
+    commentEl(tree, root),
+  );
+}
+
+function hiddenEl(name) {
+  if (!name) return null;
+  return h(
+    "p",
+    { class: "kcw-hidden-turn" },
+    `${name}'s hand is face down. `,
+    h("button", { type: "button", class: "kcw-btn", "data-action": "skip", "aria-keyshortcuts": "K" }, `Computer plays ${name}'s turn`),
+  );
+}
+
+function commentEl(tree, root) {
+  const old = /** @type {HTMLTextAreaElement | null} */ (root?.querySelector('[data-form="comment"] textarea') ?? null);
+  // A draft typed for this same position survives a redraw; otherwise show the saved comment.
+  const draft = old && Number(old.dataset.node) === tree.at ? old.value : (tree.comment ?? "");
+  const where = tree.at === tree.start.id ? "the start of the hand" : "this move";
+  const box = h("textarea", {
+    name: "comment",
+    rows: "2",
+    maxlength: String(MAX_COMMENT),
+    "data-node": tree.at,
+    "aria-label": `Comment on ${where} (plain text, at most ${MAX_COMMENT} characters)`,
+    placeholder: `Comment on ${where}…`,
+  });
+  box.value = draft;
+  return h("form", { class: "kcw-comment-form", "data-form": "comment" }, box, h("button", { type: "button", class: "kcw-btn", "data-action": "comment" }, "Save comment"));
+}
+
+/**
+ * The intent a Lines control sends, or null when the action is not one of them.
+ * @param {string} action
+ * @param {Element} root
+ * @param {Element} [button]
+ */
+export function treeIntent(action, root, button) {
+  if (action === "jump") {
+    const node = Number(button?.getAttribute("data-node"));
+    return Number.isInteger(node) ? { kind: "jump", node } : null;
+  }
+  if (action === "comment") {
+    const box = /** @type {HTMLTextAreaElement | null} */ (root.querySelector('[data-form="comment"] textarea'));
+    return { kind: "comment", text: box?.value ?? "" };
+  }
+  return null;
+}

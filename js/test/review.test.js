@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import widget from "../src/index.js";
+import { fakeModel, snapshot } from "./fake-model.js";
+
+let el;
+let model;
+let cleanup;
+
+const lines = (...pairs) => pairs.map(([notation, words]) => ({ notation, words }));
+
+/** A review snapshot as ReviewSession sends it: turn 2 of 5, a mistake. */
+function reviewSnapshot(overrides = {}, review = {}) {
+  return snapshot({
+    mode: "review",
+    title: "Review of P1",
+    hands: [
+      { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
+      { player: 2, name: "P2", count: 7, cards: null, computer: false, kept: 0 },
+    ],
+    review: {
+      turn: 2,
+      turns: 5,
+      hand: 1,
+      match: false,
+      who: "P1",
+      heading: "Review of P1",
+      verdict: "mistake",
+      words: "You shed 1 card; the best turn here sheds 3 and goes out.",
+      played: lines(["Th>N", "the ten of hearts to the north pile"], ["draw", "draw a card to end the turn"]),
+      best: lines(["4h>S", "the four of hearts to the south pile"], ["Th>N", "the ten of hearts to the north pile"], ["Ks>NE", "the king of spades to the north-east corner"]),
+      shed: 1,
+      bestShed: 3,
+      proven: true,
+      showing: false,
+      shown: false,
+      mistakes: [2, 4],
+      nextMistake: 4,
+      summary: { accuracy: 0.6, counts: { best: 2, inaccuracy: 1, mistake: 2 }, shed: 6, possible: 10 },
+      resume: null,
+      ...review,
+    },
+    ...overrides,
+  });
+}
+
+function mount(snap) {
+  model = fakeModel({ snapshot: snap, legal: [], status: "Turn 2 of 5. A mistake." });
+  el = document.createElement("div");
+  document.body.append(el);
+  cleanup = widget.render({ model, el });
+}
+
+const $ = (selector) => el.querySelector(selector);
+const $$ = (selector) => [...el.querySelectorAll(selector)];
+const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const action = (name) => $(`[data-action="${name}"]`);
+
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup?.();
+  el?.remove();
+  cleanup = undefined;
+});
+
+describe("the review panel", () => {
+  it("shows the turn, the verdict in words, both turns as moves and the summary", () => {
+    mount(reviewSnapshot());
+    const panel = $("[data-review]");
+    expect(panel.querySelector("h3").textContent).toBe("Review of P1");
+    expect(panel.querySelector("progress").getAttribute("aria-label")).toBe("Turn 2 of 5");
+    expect($("[data-verdict]").dataset.verdict).toBe("mistake");
+    expect($("[data-verdict]").textContent).toBe("Mistake You shed 1 card; the best turn here sheds 3 and goes out.");
+    const played = [...panel.querySelectorAll('[aria-label="You played"] code')].map((c) => c.textContent);
+    const best = [...panel.querySelectorAll('[aria-label="The best turn"] code')].map((c) => c.textContent);
+    expect(played).toEqual(["Th>N", "draw"]);
+    expect(best).toEqual(["4h>S", "Th>N", "Ks>NE"]);
+    expect(panel.querySelector('[aria-label="The best turn"] li').getAttribute("aria-label")).toBe("the four of hearts to the south pile");
+    expect(panel.querySelector('[aria-label="Summary"]').textContent).toBe(
+      "Accuracy 60% (6 of 10 cards that could be shed)2 best · 1 inaccuracy · 2 mistakes",
+    );
+    expect($(".kcw-title").textContent).toBe("Review of P1");
+  });
+
+  it("gives the review's own toolbar: no draw, hint, undo or new deal", () => {
+    mount(reviewSnapshot());
+    const actions = $$(".kcw-controls [data-action]").map((b) => b.dataset.action);
+    expect(actions).toEqual(["back", "forward", "show", "next", "keys"]);
+    expect(action("show").textContent).toBe("Show the better turn");
+    expect(action("next").textContent).toBe("Next mistake");
+    expect($$("[data-action]").some((b) => ["draw", "hint", "undo", "new", "daily"].includes(b.dataset.action))).toBe(false);
+  });
+
+  it("sends an intent for each button, with the snapshot's version", () => {
+    mount(reviewSnapshot({}, { resume: "Back to the match" }));
+    for (const name of ["back", "forward", "show", "next", "practise", "resume"]) click(action(name));
+    expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "show", "next", "practise", "resume"]);
+    expect(model.sent.every((m) => m.version === 7)).toBe(true);
+    expect(action("resume").textContent).toBe("Back to the match");
+  });
+
+  it("disables what cannot be done: first and last turn, no later mistake, nothing to practise", () => {
+    mount(reviewSnapshot({}, { turn: 1, nextMistake: null, mistakes: [], verdict: "best", shed: 3 }));
+    expect(action("back").disabled).toBe(true);
+    expect(action("forward").disabled).toBe(false);
+    expect(action("next").disabled).toBe(true);
+    expect(action("practise").disabled).toBe(true);
+    expect(action("show").textContent).toBe("Show the best turn");
+    expect($('[aria-label="The best turn"]')).toBeNull(); // a best turn needs no second list
+    expect(action("resume")).toBeNull();
+    model.set({ snapshot: reviewSnapshot({ version: 8 }, { turn: 5 }) });
+    return Promise.resolve().then(() => {
+      expect(action("forward").disabled).toBe(true);
+      expect(action("back").disabled).toBe(false);
+    });
+  });
+
+  it("keys step the turns and jump to the next mistake", () => {
+    mount(reviewSnapshot());
+    for (const key of ["[", "]", "n", "m"]) {
+      $(".kcw-table").dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    }
+    expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "next", "show"]);
+  });
+
+  it("while the better turn is shown, the timer asks for each move and Skip is offered", () => {
+    vi.useFakeTimers();
+    mount(reviewSnapshot({ waiting: 1, history: { at: 12, length: 12 } }, { showing: true }));
+    expect(action("show").disabled).toBe(true);
+    expect(action("skip")).not.toBeNull();
+    vi.advanceTimersByTime(900);
+    expect(model.sent).toEqual([{ kind: "step", version: 7 }]);
+  });
+});
+
+describe("the ways into and out of a review", () => {
+  it("play offers Review this hand once the hand is over, and not before", () => {
+    mount(snapshot());
+    expect(action("review")).toBeNull();
+    cleanup();
+    el.remove();
+    mount(snapshot({ over: true, outcome: "You went out and win.", end: null }));
+    click(action("review"));
+    expect(model.sent).toEqual([{ kind: "review", version: 7 }]);
+  });
+
+  it("the practice lesson offers the way back to the review", () => {
+    const lesson = { title: "Practise P1's mistakes", narration: "Find it.", progress: [1, 2], stepTitle: "Turn 2" };
+    mount(snapshot({ mode: "lesson", lesson, resume: "Back to the review" }));
+    click(action("resume"));
+    expect(action("resume").textContent).toBe("Back to the review");
+    expect(model.sent).toEqual([{ kind: "resume", version: 7 }]);
+  });
+});

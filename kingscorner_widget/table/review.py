@@ -1,0 +1,366 @@
+"""Review mode: a finished hand (or a whole match) turn by turn of one player, each turn against
+the best turn from what that player could see.
+
+What review allows:
+
+- nothing is played: the table shows the position at the start of one of the reviewed player's
+  turns, as that player saw it (the other hands and the stock face down), with the turn's verdict
+  in words beside it;
+- back and forward step through the player's turns; next (:meth:`ReviewSession.next`) jumps to
+  the next mistake;
+- "show the better turn" plays the best turn's moves one at a time on the table (the table's
+  timer sends ``step``; ``skip`` plays the rest at once). The turn's closing draw is said, never
+  played: it would turn up a card the player never saw;
+- "practise these" opens the mistakes as a practice lesson (lesson mode), and from the lesson,
+  ``resume`` comes back to the review; a review opened from a hand of play goes back to that
+  table the same way;
+- no hint, undo, new deal, daily deal or loading: the review is of the game it was given.
+
+The whole review is worked out once, when the mode opens (every turn's search within
+:data:`~kingscorner_widget.table.advice.REVIEW_BUDGET`, counted in states); a four-player match
+takes well under a second, and each click after that only sets out a position.
+
+>>> from kingscorner_widget import Game
+>>> game = Game.from_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> game.play("Th>N"); game.play("draw")
+>>> s = ReviewSession(game, viewer=1)
+>>> print(s.status())  # doctest: +NORMALIZE_WHITESPACE
+Turn 1 of 1. A mistake: you shed 1 card; the best turn here sheds 3 and goes out.
+>>> s.act("play", move="Th>N").status
+'This is a review: nothing is played here. Press Show the better turn to see the best turn.'
+>>> s.show().status
+'Watch the better turn: it sheds 3 cards and goes out.'
+>>> while s.waiting:
+...     _ = s.step()
+>>> s.game.hand_sizes(), s.snapshot(1)["outcome"]
+((0, 7), 'You go out here with the best turn.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..analysis import Review, ReviewedTurn
+from ..game import Game
+from ..lessons import Lesson, LessonRun
+from ..match import Match
+from ..moves import EndTurn, Move
+from ..words import count_words, review_line, sentence, turn_words
+from .advice import review_of
+from .history import History
+from .lesson import LessonSession
+from .reply import Reply, refuse
+from .session import Session
+
+__all__ = ["PracticeSession", "ReviewSession"]
+
+Json = dict[str, Any]
+
+
+class ReviewSession(Session):
+    """The turns of ``viewer`` in ``source``: a finished :class:`Game` (``viewer`` is a player
+    number) or a :class:`Match` (``viewer`` is a seat; ``hand`` keeps the review to that hand of
+    the match). ``came_from`` is the table to go back to (``resume``). A player with no finished
+    turn to review is refused with a ``ValueError``."""
+
+    mode = "review"
+
+    def __init__(
+        self,
+        source: Game | Match,
+        *,
+        viewer: int,
+        hand: int | None = None,
+        came_from: Session | None = None,
+        title: str = "",
+    ) -> None:
+        if not isinstance(source, Game | Match):
+            raise TypeError(f"review mode reviews a Game or a Match, not {source!r}")
+        if isinstance(source, Game):  # a copy: later play on the caller's game changes nothing
+            source = source.copy()
+        self.match = source if isinstance(source, Match) else None
+        """The match reviewed (or the match of the hand reviewed), if any."""
+        self._single = source if isinstance(source, Game) else None
+        self.seat = viewer
+        """The reviewed player: a seat in a match, else the player number."""
+        self._hand = hand
+        if hand is not None:
+            if self.match is None:
+                raise ValueError("only a match has hands to choose from")
+            seats = self.match.seats_of(hand)  # refuses a hand that does not exist
+            if viewer not in seats:
+                raise ValueError(f"seat {viewer} did not play hand {hand}")
+            reviewed = review_of(self.match.hands[hand - 1], seats.index(viewer) + 1)
+        else:
+            reviewed = review_of(source, viewer)
+        self.review: Review = reviewed
+        """The review: every turn of the player, with its verdict."""
+        if not self.review.turns:
+            raise ValueError(f"{self.review_name()} has no finished turn to review yet")
+        self.came_from = came_from
+        """The table to go back to, if the review was opened from one."""
+        self.index = 0
+        """The turn on the table (0-based, in :attr:`Review.turns`)."""
+        self._showing: list[Move] = []
+        self._shown = False
+        super().__init__(self._start_of(self.turn), title=title or self._default_title())
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> ReviewedTurn:
+        """The reviewed turn on the table."""
+        return self.review.turns[self.index]
+
+    @property
+    def hand(self) -> int:
+        """The number of the hand the turn on the table was played in (1 for a single game)."""
+        return self._hand if self._hand is not None else self.turn.hand
+
+    @property
+    def viewer(self) -> int:
+        return self.turn.player
+
+    @property
+    def waiting(self) -> int | None:
+        return self.viewer if self._showing else None
+
+    def to_move(self) -> bool:
+        return False
+
+    def name(self, player: int) -> str:
+        if player == self.viewer:
+            return "You"
+        if self.match is not None:
+            return f"P{self.match.seats_of(self.hand)[player - 1]}"
+        return f"P{player}"
+
+    def order(self) -> list[int]:
+        players = list(range(1, self.game.players + 1))
+        if self.match is None:
+            return players
+        seats = self.match.seats_of(self.hand)
+        return sorted(players, key=lambda player: seats[player - 1])
+
+    def status(self, last: str = "") -> str:
+        if last:
+            return last
+        where = f" (hand {self.hand})" if self.match is not None else ""
+        line = self.verdict_line(moves=False)
+        return f"Turn {self.index + 1} of {len(self.review.turns)}{where}. {line}"
+
+    def verdict_line(self, moves: bool = True, head: bool = True) -> str:
+        """The verdict on the turn on the table, in words (with the best turn's ``moves``, after
+        the verdict's name unless ``head`` is false)."""
+        turn = self.turn
+        return review_line(
+            turn.verdict,
+            turn.reason,
+            turn.shed,
+            turn.best.moves,
+            goes_out=turn.best.goes_out,
+            exact=turn.proven,
+            moves=moves,
+            head=head,
+        )
+
+    def snapshot(self, version: int, hint: Json | None = None) -> Json:
+        snapshot = super().snapshot(version, hint)
+        if snapshot["over"]:  # the best turn went out: the hidden hands' points stay hidden
+            snapshot["outcome"] = "You go out here with the best turn."
+        return snapshot
+
+    def extra(self) -> Json:
+        turn, review = self.turn, self.review
+        counts = review.counts
+        mistakes = [t.number for t in review.mistakes]
+        return {
+            "review": {
+                "turn": self.index + 1,
+                "turns": len(review.turns),
+                "hand": self.hand,
+                "match": self.match is not None,
+                "who": self.review_name(),
+                "heading": "Your turns" if self.came_from is not None else self.title,
+                "verdict": turn.verdict,
+                "words": self.verdict_line(moves=False, head=False),
+                "played": _lines(turn.moves),
+                "best": _lines(turn.best.moves),
+                "shed": turn.shed,
+                "bestShed": turn.best_shed,
+                "proven": turn.proven,
+                "showing": bool(self._showing),
+                "shown": self._shown,
+                "mistakes": mistakes,
+                "nextMistake": next((n for n in mistakes if n > turn.number), None),
+                "summary": {
+                    "accuracy": review.accuracy,
+                    "counts": dict(counts),
+                    "shed": sum(min(t.shed, t.best_shed) for t in review.turns),
+                    "possible": sum(t.best_shed for t in review.turns),
+                },
+                "resume": self._resume_label(),
+            }
+        }
+
+    # -- stepping through the turns -----------------------------------------------------------
+
+    def refusal(self, move: Move) -> str | None:
+        return (
+            "this is a review: nothing is played here. "
+            "Press Show the better turn to see the best turn"
+        )
+
+    def back(self) -> Reply:
+        if self.index == 0:
+            return refuse("this is the first turn of the review: there is nothing further back")
+        return self._go(self.index - 1)
+
+    def forward(self) -> Reply:
+        if self.index == len(self.review.turns) - 1:
+            return refuse("this is the last turn of the review: there is nothing further forward")
+        return self._go(self.index + 1)
+
+    def next(self) -> Reply:
+        """Jump to the next mistake."""
+        later = [t for t in self.review.mistakes if t.number > self.turn.number]
+        if not later:
+            more = (
+                "there are no mistakes in this review"
+                if not self.review.mistakes
+                else ("there is no mistake after this turn")
+            )
+            return refuse(more)
+        return self._go(later[0].number - 1)
+
+    def _go(self, index: int) -> Reply:
+        self.index = index
+        self._set_out()
+        return Reply(self.status())
+
+    def _set_out(self) -> None:
+        """Put the turn's starting position on the table, as the player saw it."""
+        self._showing.clear()
+        self._shown = False
+        self._game = self._start_of(self.turn)
+        self.history = History(self._game, self.name)
+
+    def _start_of(self, turn: ReviewedTurn) -> Game:
+        if self._hand is not None:
+            assert self.match is not None
+            game = self.match.hands[self._hand - 1]
+        elif self.match is not None:
+            game = self.match.hands[turn.hand - 1]
+        else:
+            assert self._single is not None
+            game = self._single
+        table = game.copy()
+        while len(table.moves) > turn.ply:
+            table.undo()
+        return table
+
+    # -- showing the better turn --------------------------------------------------------------
+
+    def show(self) -> Reply:
+        if self._showing:
+            return refuse("the table is already showing the better turn (or press Skip)")
+        plays = [move for move in self.turn.best.moves if not isinstance(move, EndTurn)]
+        if not plays:
+            return refuse("the best turn here plays no card: it only ends the turn")
+        self._set_out()
+        self._showing[:] = plays
+        kind = "best" if self.turn.verdict == "best" else "better"
+        out = " and goes out" if self.turn.best.goes_out else ""
+        return Reply(
+            f"Watch the {kind} turn: it sheds {count_words(self.turn.best_shed)}{out}.",
+            moves=tuple(plays),
+        )
+
+    def step(self) -> Reply:
+        if not self._showing:
+            return refuse("there is no move to wait for")
+        move = self._showing.pop(0)
+        line = self.history.play(move)
+        if self._showing:
+            return Reply(sentence(line["words"]), moves=(move,))
+        self._shown = True
+        return Reply(self._shown_line(line["words"]), moves=(move,))
+
+    def skip(self) -> Reply:
+        if not self._showing:
+            return refuse("there is no move to wait for")
+        made: list[Move] = []
+        reply = Reply("")
+        while self._showing:
+            reply = self.step()
+            made.extend(reply.moves)
+        return Reply(reply.status, moves=tuple(made))
+
+    def _shown_line(self, last: str) -> str:
+        best = self.turn.best
+        ends = [move for move in best.moves if isinstance(move, EndTurn)]
+        then = f" Then {turn_words(ends)}." if ends else ""
+        return (
+            f"{sentence(last)}{then} That is the best turn here: "
+            f"{count_words(best.cards_played)} shed{' and out' if best.goes_out else ''}."
+        )
+
+    # -- other tables -------------------------------------------------------------------------
+
+    def practise(self) -> Reply:
+        """Open the reviewed mistakes as a practice lesson (lesson mode)."""
+        try:
+            lesson = Lesson.from_review(self.review, title=f"Practise {self._whose()} mistakes")
+        except ValueError as error:
+            return refuse(str(error))
+        practice = PracticeSession(lesson, came_from=self)
+        return Reply(practice.status(), opens=practice)
+
+    def resume(self) -> Reply:
+        """Go back to the table the review was opened from."""
+        if self.came_from is None:
+            return refuse("this review was opened on its own: there is no table to go back to")
+        return Reply(self.came_from.status("Back to the table."), opens=self.came_from)
+
+    def _resume_label(self) -> str | None:
+        if self.came_from is None:
+            return None
+        return "Back to the match" if getattr(self.came_from, "match", None) else "Back to the game"
+
+    def _whose(self) -> str:
+        return "your" if self.came_from is not None else f"{self.review_name()}'s"
+
+    def review_name(self) -> str:
+        """The reviewed player as the review names them: ``seat 2`` in a match, ``P2``."""
+        return f"seat {self.seat}" if self.match is not None else f"P{self.seat}"
+
+    def _default_title(self) -> str:
+        if self._hand is not None:
+            return f"Review of hand {self._hand}"
+        if self.match is not None:
+            return f"Review of {self.review_name()}, {count_words(len(self.match.hands), 'hand')}"
+        return f"Review of {self.review_name()}"
+
+
+class PracticeSession(LessonSession):
+    """The practice lesson a review opened: a lesson, with ``resume`` back to the review."""
+
+    def __init__(self, lesson: Lesson | LessonRun, *, came_from: ReviewSession) -> None:
+        super().__init__(lesson)
+        self.came_from = came_from
+        """The review to go back to."""
+
+    def extra(self) -> Json:
+        return {**super().extra(), "resume": "Back to the review"}
+
+    def resume(self) -> Reply:
+        """Go back to the review."""
+        review = self.came_from
+        return Reply(review.status(), opens=review)
+
+
+def _lines(moves: Sequence[Move]) -> list[Json]:
+    """Moves for the review panel: notation, and words."""
+    return [{"notation": str(move), "words": turn_words([move])} for move in moves]

@@ -1,0 +1,125 @@
+"""Review mode end to end in JupyterLab: open a review, step through the turns, show the better
+turn on the table, jump to the next mistake, practise the mistakes and come back; and play's
+"Review this hand" with the way back to the match. Each step is checked on the page and in Python,
+and pictured at a laptop's 1366 x 768."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.jupyter_server import NotebookPage
+from tests.browser.test_widget import IMPORTS, table
+
+# Seed 2: P1 plays at random against two greedy players; P1's 8 turns hold 4 mistakes, the first
+# of them at turn 5 (tests/table/test_review_session.py plays the same hand).
+HAND = """from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
+game = Game.new(players=3, seed=2)
+bots = [RandomPlayer(seed=2), GreedyPlayer(), GreedyPlayer()]
+while not game.is_over():
+    game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
+w = KingsCornerWidget(game, mode="review", viewer=1, speed=0.1)
+w"""
+
+
+def laptop(page: Page) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def picture(screenshot: Screenshot, page: Page, widget: Locator, name: str) -> None:
+    """The page at a laptop's size, the table scrolled into view (the cells the test runs to read
+    Python's side scroll the notebook down)."""
+    widget.scroll_into_view_if_needed()
+    screenshot(page, name)
+
+
+def turn_on_table(opened: NotebookPage) -> int:
+    return int(opened.value('w.snapshot["review"]["turn"]'))
+
+
+def hand_shown(widget: Locator) -> list[str]:
+    cards = widget.locator("[data-hand] [data-card]")
+    return [str(cards.nth(i).get_attribute("data-card")) for i in range(cards.count())]
+
+
+def test_a_review_stepped_shown_and_practised(
+    notebook: OpenNotebook, screenshot: Screenshot, page: Page
+) -> None:
+    laptop(page)
+    opened = notebook([IMPORTS, HAND])
+    widget = table(opened)
+    panel = widget.locator("[data-review]")
+    status = widget.locator("[data-status]")
+    expect(panel).to_contain_text("Turn 1 of 8")
+    expect(status).to_contain_text("Turn 1 of 8. An inaccuracy: you shed")
+    expect(widget.locator("[data-action='draw']")).to_have_count(0)
+    assert hand_shown(widget) == opened.json("[str(c) for c in w.game.hand(1)]")
+    for seat in ("2", "3"):  # the other hands stay face down
+        expect(widget.locator(f"[data-player='{seat}'] [data-card]")).to_have_count(0)
+    picture(screenshot, page, widget, "review-start")
+
+    widget.locator("[data-action='forward']").click()
+    expect(panel).to_contain_text("Turn 2 of 8")
+    assert turn_on_table(opened) == 2
+    widget.locator("[data-action='back']").click()
+    expect(panel).to_contain_text("Turn 1 of 8")
+    expect(widget.locator("[data-action='back']")).to_be_disabled()
+
+    widget.locator("[data-action='next']").click()  # next mistake
+    expect(panel).to_contain_text("Turn 5 of 8")
+    expect(widget.locator("[data-verdict]")).to_have_attribute("data-verdict", "mistake")
+    assert turn_on_table(opened) == 5
+    assert hand_shown(widget) == opened.json("[str(c) for c in w.game.hand(1)]")
+    start = opened.value("len(w.game.moves)")
+    best = opened.json(
+        '[str(m) for m in w.session.turn.best.moves if str(m) not in ("draw", "pass")]'
+    )
+    picture(screenshot, page, widget, "review-mistake")
+
+    widget.locator("[data-action='show']").click()
+    expect(status).to_contain_text("That is the best turn here")
+    assert opened.json(f"[str(m) for m in w.game.moves[{start}:]]") == best
+    for card in [m.split(">")[0] for m in best if len(m.split(">")[0]) == 2]:  # cards, not piles
+        expect(widget.locator(f"[data-hand] [data-card='{card}']")).to_have_count(0)
+    picture(screenshot, page, widget, "review-better-turn")
+
+    widget.locator("[data-action='practise']").click()
+    expect(widget.locator(".kcw-lesson")).to_contain_text("Step 1 of 4")
+    assert opened.value("w.mode") == "lesson"
+    expect(widget.locator(".kcw-lesson h3")).to_have_text("Practise P1's mistakes")
+    widget.locator("[data-action='show']").click()  # the lesson's show me
+    expect(status).to_contain_text("That is the best turn here")
+    picture(screenshot, page, widget, "review-practice")
+    widget.locator("[data-action='resume']").click()
+    expect(panel).to_contain_text("Turn 5 of 8")
+    assert opened.value("w.mode") == "review"
+
+
+def test_play_offers_review_this_hand_and_the_way_back(
+    notebook: OpenNotebook, screenshot: Screenshot, page: Page
+) -> None:
+    laptop(page)
+    opened = notebook(
+        [
+            IMPORTS,
+            "w = KingsCornerWidget(players=3, seed=4, speed=0)\nw",
+            "while not w.game.is_over():\n"
+            "    w.skip() if w.waiting is not None else w.play(w.legal[0])",
+        ]
+    )
+    widget = table(opened)
+    offer = widget.locator("[data-action='review']")
+    expect(offer).to_have_text("Review this hand")
+    before = opened.value("w.game.position()")
+    offer.click()
+    panel = widget.locator("[data-review]")
+    expect(panel).to_contain_text("Turn 1 of")
+    expect(panel.locator("h3")).to_have_text("Your turns")
+    assert opened.value("w.mode") == "review"
+    picture(screenshot, page, widget, "review-from-play")
+    back = widget.locator("[data-action='resume']")
+    expect(back).to_have_text("Back to the match")
+    back.click()
+    expect(widget.locator("[data-action='next']")).to_have_text("Next hand")
+    assert opened.value("w.mode") == "play"
+    assert opened.value("w.game.position()") == before
