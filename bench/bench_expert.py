@@ -12,7 +12,8 @@ the look-ahead player) take about 20 minutes of processor time, far longer on a 
     KINGSCORNER_BENCH_DEALS=500 make bench        # or: python -m bench expert
 
 ``KINGSCORNER_BENCH_DEALS`` sets the deals per match (a heads-up match plays each deal twice,
-a four-player match four times).
+a four-player match four times), ``KINGSCORNER_BENCH_LOOKAHEAD=1`` measures the stronger
+setting, and ``KINGSCORNER_BENCH_MATCHES=greedy,planner`` runs only the matches named.
 """
 
 from __future__ import annotations
@@ -73,10 +74,12 @@ def measure(
     seed: int = 0,
     rules: Rules | None = None,
     first_deal: int = 0,
+    report_every: int = 0,
     **options: object,
 ) -> Measurement:
     """Play ``deals`` paired deals (numbered from ``first_deal``): the expert (with ``options``)
-    against ``opponents``, the expert taking every seat of every deal once."""
+    against ``opponents``, the expert taking every seat of every deal once (with
+    ``report_every``, print the running figures after every so many deals)."""
     seats = 1 + len(opponents)
     rules = (rules or Rules()).with_players(seats)
     result = Measurement(tuple(opponents))
@@ -112,21 +115,46 @@ def measure(
             result.hands += 1
             if expert_seat + 1 in outcome.winners:
                 result.wins += 1 / len(outcome.winners)
+        done = deal - first_deal + 1
+        if report_every and done % report_every == 0 and done < deals:
+            print(f"  so far: {result.line()}", flush=True)
     return result
 
 
+MATCHES = (
+    ("three-greedy", ("greedy", "greedy", "greedy"), 2),
+    ("greedy", ("greedy",), 1),
+    ("planner", ("planner",), 4),
+    ("lookahead", ("lookahead",), 4),
+)
+"""The matches by name, their opponents, and the share of ``KINGSCORNER_BENCH_DEALS`` each
+plays (a heads-up match plays each deal twice, a four-player match four times)."""
+
+
 def run() -> None:
-    """The matches the strength targets name, at the size ``KINGSCORNER_BENCH_DEALS`` asks."""
+    """The matches the strength targets name, at the size ``KINGSCORNER_BENCH_DEALS`` asks,
+    with the look-ahead ``KINGSCORNER_BENCH_LOOKAHEAD`` asks (0, the default, or 1), only those
+    ``KINGSCORNER_BENCH_MATCHES`` names when set (comma-separated names from :data:`MATCHES`).
+    Deals are numbered from 0, so a run's running figures after n deals are those of a run of
+    n deals."""
     deals = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_DEALS))
-    print("targets: v greedy heads-up >= 75%; v three greedy >= 43%; decision p95 < 500 ms")
-    for opponents, share in (
-        (("greedy",), 1),
-        (("greedy", "greedy", "greedy"), 2),
-        (("planner",), 4),
-        (("lookahead",), 4),
-    ):
+    lookahead = int(os.environ.get("KINGSCORNER_BENCH_LOOKAHEAD", "0"))
+    print("targets: v three greedy >= 43%; v greedy heads-up >= 75% (80% with the look-ahead);")
+    print(f"decision p95 < 500 ms. Expert: 100 worlds, 64 candidates, lookahead={lookahead}")
+    wanted = os.environ.get("KINGSCORNER_BENCH_MATCHES", "").split(",")
+    every = int(os.environ.get("KINGSCORNER_BENCH_REPORT", "0"))  # deals between running figures
+    for name, opponents, share in MATCHES:
+        if wanted != [""] and name not in wanted:
+            continue
         size = max(1, deals // share)
-        print(measure(opponents, size, seed=2026).line(), flush=True)
+        line = measure(
+            opponents,
+            size,
+            seed=2026,
+            report_every=every or max(10, size // 10),
+            lookahead=lookahead,
+        ).line()
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ asked for.
 
 from __future__ import annotations
 
+from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
 from .odds import Odds, odds
@@ -37,10 +38,12 @@ __all__ = [
     "ReviewedTurn",
     "SimulationResult",
     "TournamentResult",
+    "TurnComparison",
     "TurnPlan",
     "TurnValue",
     "WinningHint",
     "best_turn",
+    "compare_turns",
     "explain",
     "hint",
     "make_player",

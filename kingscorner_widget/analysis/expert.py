@@ -12,9 +12,10 @@ It is a determinized Monte Carlo player. Once per turn it
    what it has seen (the other hands' sizes, the stock's size, every card on the table), and uses
    the same deals for every candidate;
 4. in each deal, ends its turn (the draw included), then plays the hand to its end with greedy
-   play for everyone (:mod:`.playout`), and scores the candidate 1 for a win (shared wins share)
-   plus :attr:`~ExpertPlayer.margin` times the card margin (the other players' average cards
-   left minus its own);
+   play for everyone (:mod:`.playout`; with :attr:`~ExpertPlayer.lookahead`, its own next
+   turn is searched whole instead, :mod:`.turn_search`), and scores the candidate 1 for a win
+   (shared wins share) plus :attr:`~ExpertPlayer.margin` times the card margin (the other
+   players' average cards left minus its own);
 5. plays the candidate with the best average, narrowing the field as the deals come in (all
    candidates see the first few deals, the best sixteen, eight and four see more) so that the
    most promising ones get every deal.
@@ -48,8 +49,9 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard
 from ..observation import Observation
 from ..spaces import SPACES
-from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end
+from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from .search import best_turn
+from .turn_search import best_turn_in_place
 
 __all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world", "viewer_table_game"]
 
@@ -70,16 +72,25 @@ def sample_world(observation: Observation, rng: random.Random) -> tuple[list[lis
     ([7, 7, 7], 27, True)
     """
     unseen = [card.index for card in observation.unseen_cards()]
-    rng.shuffle(unseen)
+    own = [card.index for card in observation.hand]
+    return _deal(unseen, own, observation.hand_sizes, observation.player - 1, rng)
+
+
+def _deal(
+    unseen: Sequence[int], own: list[int], sizes: Sequence[int], player: int, rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """:func:`sample_world` from what it reads of the observation (``player`` 0-based)."""
+    cards = list(unseen)
+    rng.shuffle(cards)
     hands: list[list[int]] = []
-    for seat, size in enumerate(observation.hand_sizes, 1):
-        if seat == observation.player:
-            hands.append([card.index for card in observation.hand])
+    for seat, size in enumerate(sizes):
+        if seat == player:
+            hands.append(own[:])
         else:
-            hands.append(unseen[:size])
-            del unseen[:size]
-    unseen.reverse()
-    return hands, unseen
+            hands.append(cards[:size])
+            del cards[:size]
+    cards.reverse()
+    return hands, cards
 
 
 def viewer_table_game(observation: Observation) -> Game:
@@ -279,6 +290,12 @@ class ExpertPlayer:
     """Score per card of margin over the other players' average, beside 1 for a win."""
     max_states: int = 1500
     """Distinct tables listed at most when looking for the turns reachable this turn."""
+    lookahead: int = 0
+    """The stronger setting: in each sampled deal, play this many of the player's own next
+    turns with a search of the whole turn (:mod:`.turn_search`: it finds a way out, or the turn
+    that sheds the most and leaves the fewest openings) instead of greedy play; 0 plays them
+    greedily. Each turn of look-ahead makes a play-out dearer, so fewer deals fit a time
+    budget."""
     name: str = "expert"
     clock: Callable[[], float] = dataclasses.field(
         default=time.perf_counter, repr=False, compare=False
@@ -291,6 +308,9 @@ class ExpertPlayer:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+        value = self.lookahead
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise ValueError(f"lookahead must be a whole number from 0 to 3, not {value!r}")
         if self.time_budget is not None and not self.time_budget > 0:
             raise ValueError(
                 "time_budget must be a positive number of seconds or None, "
@@ -350,8 +370,8 @@ class ExpertPlayer:
         return self._evaluate(observation, chosen, plan, start, deadline)
 
     def compare(self, observation: Observation, turns: Sequence[Sequence[Move]]) -> Decision:
-        """Play each of ``turns`` (whole turns for the player to move, each ending the turn) out
-        in the same sampled deals, every turn in every deal, best average first.
+        """Play each of ``turns`` (whole turns for the player to move, each ending the turn or
+        going out) out in the same sampled deals, every turn in every deal, best average first.
 
         >>> from kingscorner_widget import Game, parse_move
         >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
@@ -365,7 +385,7 @@ class ExpertPlayer:
         endings = []
         for turn in turns:
             moves = tuple(turn)
-            if not moves or not isinstance(moves[-1], EndTurn):
+            if not moves:
                 raise ValueError("each turn to compare must end the turn (with draw or pass)")
             endings.append(_replay(observation, moves))
         deadline = None if self.time_budget is None else start + self.time_budget
@@ -396,6 +416,9 @@ class ExpertPlayer:
         played = 0
         first = clock()
         hidden_from = [i for i in range(len(observation.hand_sizes)) if i != player]
+        unseen = [card.index for card in observation.unseen_cards()]
+        mine = [card.index for card in observation.hand]
+        sizes = observation.hand_sizes
         counters = {
             "drew": observation.drew_this_turn,
             "idle": observation.idle_turns,
@@ -405,7 +428,7 @@ class ExpertPlayer:
                 now = clock()
                 if now + (now - first) / played > deadline:
                     break
-            hands, stock = sample_world(observation, random.Random(rng.getrandbits(64)))
+            hands, stock = _deal(unseen, mine, sizes, player, random.Random(rng.getrandbits(64)))
             for i in alive:
                 e = chosen[i]
                 state_hands = [list(h) for h in hands]
@@ -421,8 +444,9 @@ class ExpertPlayer:
                     played=observation.cards_played_this_turn + e.cards,
                     **counters,  # type: ignore[arg-type]
                 )
-                end_turn(state)
-                play_to_end(state)
+                if state.over is None:  # a turn that goes out has no end-of-turn move
+                    end_turn(state)
+                    _play_out(state, player, self.lookahead)
                 winners = state.winners()
                 win = 1 / len(winners) if player + 1 in winners else 0.0
                 own = len(state.hands[player])
@@ -457,6 +481,22 @@ class ExpertPlayer:
         )
 
 
+def _play_out(state: PlayoutState, player: int, lookahead: int) -> None:
+    """Play ``state`` to the end of the hand: greedy play for everyone, except ``player``'s next
+    ``lookahead`` turns, which the turn search plays."""
+    for _ in range(lookahead):
+        while state.over is None and state.turn != player:
+            play_turn(state)
+            if state.over is None:
+                end_turn(state)
+        if state.over is not None:
+            return
+        best_turn_in_place(state)
+        if state.over is None:
+            end_turn(state)
+    play_to_end(state)
+
+
 def _check(observation: Observation) -> None:
     if observation.over:
         raise ValueError("the hand is over: there is no move to choose")
@@ -465,8 +505,15 @@ def _check(observation: Observation) -> None:
 
 
 def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
-    """The ending a turn reaches (the end-of-turn move, last, not played)."""
+    """The ending a turn reaches (the end-of-turn move, last, not played; a turn that goes out
+    has none)."""
     game = viewer_table_game(observation)
+    if moves and not isinstance(moves[-1], EndTurn):
+        for move in moves:
+            game.play(move)
+        if not game.is_over():
+            raise ValueError("each turn to compare must end the turn (with draw or pass)")
+        return _ending(game, observation.player, moves, len(observation.hand))
     for move in moves[:-1]:
         game.play(move)
     reason = game.violation(moves[-1])

@@ -15,6 +15,10 @@ rank lower (the nine takes a black eight)
 Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W.
 >>> print(explain(g, "W>N"))
 Good move: moving the west pile onto the north pile keeps going out this turn in reach.
+>>> print(explain(g, "draw", versus="6c>W", worlds=20))  # doctest: +NORMALIZE_WHITESPACE
+Ending the turn now, shedding no card, won 60% of 20 sampled deals; 6c>W then the rest of the
+best turn (W>N Qh>W), shedding the black 6 (6c) and the red queen (Qh) and going out, won 100%
+of the same deals. The second gives the better chance of winning the hand, by 40 points.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard, as_move
 from ..observation import Observation
 from ..spaces import Space
+from .compare_turns import TurnChoice, compare_turns
 from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .winning_hint import WinningHint, winning_hint
 from .words import card_name, count_words
@@ -84,8 +89,21 @@ def hint(
     return Hint(move=move, reason=reason, plan=plan)
 
 
-def explain(game: Game, move: Move | str) -> str:
-    """Why ``move`` is illegal (the engine's reason), or how it compares with the best turn."""
+def explain(
+    game: Game,
+    move: Move | str,
+    versus: TurnChoice | None = None,
+    *,
+    worlds: int = 100,
+    seed: int = 0,
+) -> str:
+    """Why ``move`` is illegal (the engine's reason), or how it compares with the best turn.
+
+    With ``versus`` (another move, or a whole turn as a list of moves or one string of moves;
+    ``move`` may be a whole turn too), how the two compare by their chances of winning the hand
+    in ``worlds`` deals sampled by the expert (:func:`~.compare_turns.compare_turns`)."""
+    if versus is not None:
+        return compare_turns(game, move, versus, seed=seed, worlds=worlds).text
     reason = game.violation(move)
     if reason is not None:
         return reason

@@ -8,10 +8,9 @@ counters the rules read. Every rule option is honoured: the draw at the start or
 turn, must play, kings first, draw until it fits, the three counts, the corners version and the
 blocked hand.
 
-The greedy policy is the one :class:`~kingscorner_widget.analysis.players.GreedyPlayer` plays
-today, move for move (the tests check the two against each other through the engine): a king
-into an empty corner; a pile headed by a king into an empty corner; the highest card that goes
-on a pile; a pile moved onto another; the highest card into an empty side space; end the turn.
+The greedy policy is :func:`greedy_step`, the one definition of greedy play's order, which
+:class:`~kingscorner_widget.analysis.players.GreedyPlayer` follows too (the tests check whole
+play-outs against greedy players through the engine).
 
 >>> from kingscorner_widget import Game
 >>> game = Game.new(players=2, seed=8)
@@ -23,7 +22,7 @@ on a pile; a pile moved onto another; the highest card into an empty side space;
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import DECK, Card
@@ -32,7 +31,16 @@ from ..rules import DrawTiming, Rules
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["PlayoutRules", "PlayoutState", "end_turn", "play_to_end", "play_turn"]
+__all__ = [
+    "PlayoutRules",
+    "PlayoutState",
+    "Step",
+    "StepPolicy",
+    "end_turn",
+    "greedy_step",
+    "play_to_end",
+    "play_turn",
+]
 
 RANK = tuple(c // 4 + 1 for c in range(52))
 """Rank of each card index (ace 1, king 13)."""
@@ -55,16 +63,26 @@ MAX_MOVES = 20_000
 class PlayoutRules:
     """The rule options a play-out reads, flattened for speed."""
 
-    __slots__ = ("corners", "draw_at_end", "kings_first", "penalty", "players", "until_fits")
+    __slots__ = (
+        "corners",
+        "draw_at_end",
+        "kings_first",
+        "must_play",
+        "penalty",
+        "players",
+        "until_fits",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.players = rules.players
         self.draw_at_end = rules.draw_timing is DrawTiming.END
         self.kings_first = rules.kings_first
+        self.must_play = rules.must_play
         self.until_fits = rules.draw_until_fits
         self.corners = rules.corners_version
         self.penalty = tuple(rules.count.value_of(card) for card in DECK)
-        # Must play needs nothing here: greedy play never ends a turn while a card can go.
+        # Greedy play never ends a turn while a card can go, so only the turn search
+        # (:mod:`.turn_search`) reads must play.
 
 
 class PlayoutState:
@@ -216,65 +234,87 @@ def _move_pile(state: PlayoutState, source: int, target: int) -> None:
         tops[target] = -1
 
 
-def play_turn(state: PlayoutState) -> None:
-    """Greedy moves for the player to move until none is left (or they go out); not the end."""
-    hand = state.hands[state.turn]
-    tops = state.tops
-    bottoms = state.bottoms
+Step = tuple[int, int, int]
+"""A move as ``(card, source, target)``: a card from hand (source -1) onto pile ``target``, or
+the side pile ``source`` (card -1) onto pile ``target``; piles in
+:data:`~kingscorner_widget.spaces.SPACES` order."""
+
+
+def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: int) -> Step | None:
+    """Greedy play's next move from this table, or ``None`` to end the turn: the one definition
+    of its order, which the play-outs and
+    :class:`~kingscorner_widget.analysis.players.GreedyPlayer` both follow.
+
+    In order: a king into the first empty corner (the first king held); a pile headed by a king
+    into it; the highest card that goes on a pile (the first held among equals, onto the first
+    pile in space order that takes it); a side pile moved onto another (the first that fits);
+    the highest card into the first empty side space; else end the turn. A drawn card that must
+    be played (``pending``, -1 for none) is the only card it considers, and no pile moves then.
+
+    >>> greedy_step([9, 50], [-1, 0, 1, 2, -1, -1, -1, -1], [-1, 0, 1, 2], -1)
+    (50, -1, 4)
+    """
+    cards = hand if pending < 0 else [pending]
+    if tops[4] < 0 or tops[5] < 0 or tops[6] < 0 or tops[7] < 0:
+        corner = tops.index(-1, 4)
+        if max(cards) >= _KING:
+            for king in cards:
+                if king >= _KING:
+                    return king, -1, corner
+        if pending < 0 and max(bottoms) >= _KING:
+            for source in _CROSS:
+                if bottoms[source] >= _KING:
+                    return -1, source, corner
+    # The first pile (in space order) whose top takes each kind of card.
+    wanted = dict(zip(map(_WANT_OR_NONE.__getitem__, reversed(tops)), _BACKWARDS, strict=True))
     key = KEY
-    want = _WANT_OR_NONE.__getitem__
+    fits = [c for c in cards if key[c] in wanted]
+    if fits:
+        # The highest card that fits, the first held among equals (c >> 2 is its rank - 1).
+        best = fits[0]
+        if len(fits) > 1:
+            high = max(fits) >> 2
+            for best in fits:
+                if best >> 2 == high:
+                    break
+        return best, -1, wanted[key[best]]
+    if pending < 0:
+        for source in _CROSS:
+            b = bottoms[source]
+            if b >= 0:
+                target = wanted.get(key[b], -1)
+                if target >= 0:
+                    return -1, source, target
+    if -1 in bottoms:
+        high = max(cards) >> 2
+        for best in cards:
+            if best >> 2 == high:
+                break
+        return best, -1, bottoms.index(-1)
+    return None
+
+
+StepPolicy = Callable[[list[int], list[int], list[int], int], Step | None]
+"""A way of choosing the next move, called as :func:`greedy_step` is."""
+
+
+def play_turn(state: PlayoutState, step_policy: StepPolicy = greedy_step) -> None:
+    """Moves chosen by ``step_policy`` (greedy play unless told) for the player to move until it
+    ends the turn or they go out; not the end of the turn. A policy must choose moves the rules
+    allow (the strategy benchmarks build theirs on greedy play)."""
+    hand = state.hands[state.turn]
     limit = state.moves + MAX_MOVES
     while state.over is None:
         if state.moves > limit:  # pragma: no cover - the rules end every hand
             raise RuntimeError(f"a play-out made more than {MAX_MOVES} moves in one turn")
-        pending = state.pending
-        cards = hand if pending < 0 else [pending]
-        if tops[4] < 0 or tops[5] < 0 or tops[6] < 0 or tops[7] < 0:
-            corner = tops.index(-1, 4)
-            if max(cards) >= _KING:
-                for king in cards:
-                    if king >= _KING:
-                        break
-                _put(state, hand, king, corner)
-                continue
-            if pending < 0 and max(bottoms) >= _KING:
-                for source in _CROSS:
-                    if bottoms[source] >= _KING:
-                        break
-                _move_pile(state, source, corner)
-                continue
-        # The first pile (in space order) whose top takes each kind of card.
-        wanted = dict(zip(map(want, reversed(tops)), _BACKWARDS, strict=True))
-        fits = [c for c in cards if key[c] in wanted]
-        if fits:
-            # The highest card that fits, the first held among equals (c >> 2 is its rank - 1).
-            best = fits[0]
-            if len(fits) > 1:
-                high = max(fits) >> 2
-                for best in fits:
-                    if best >> 2 == high:
-                        break
-            _put(state, hand, best, wanted[key[best]])
-            continue
-        if pending < 0:
-            target = -1
-            for source in _CROSS:
-                b = bottoms[source]
-                if b >= 0:
-                    target = wanted.get(key[b], -1)
-                    if target >= 0:
-                        break
-            if target >= 0:
-                _move_pile(state, source, target)
-                continue
-        if -1 in bottoms:
-            high = max(cards) >> 2
-            for best in cards:
-                if best >> 2 == high:
-                    break
-            _put(state, hand, best, bottoms.index(-1))
-            continue
-        return
+        step = step_policy(hand, state.tops, state.bottoms, state.pending)
+        if step is None:
+            return
+        card, source, target = step
+        if source < 0:
+            _put(state, hand, card, target)
+        else:
+            _move_pile(state, source, target)
 
 
 def _has_play(state: PlayoutState, cards: Sequence[int]) -> bool:

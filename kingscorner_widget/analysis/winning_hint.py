@@ -21,12 +21,14 @@ seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 from ..cards import Card, Rank
 from ..game import Game
 from ..moves import EndTurn, Move, MovePile, PlayCard
 from ..observation import Observation
 from ..spaces import CROSS
+from ..words import sentence
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
@@ -114,32 +116,46 @@ def winning_hint(
     worlds: int = 100,
     candidates: int = 64,
     time_budget: float | None = None,
+    lookahead: int = 0,
 ) -> WinningHint:
     """The move that gives the player to move the best chance of winning the hand, explained.
 
     Given a :class:`Game`, only the mover's observation of it is used, so the hint never
     depends on a hidden card. The options are the expert's
-    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`).
+    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`); ``time_budget`` (seconds)
+    bounds the whole hint: two thirds for the decision, the rest for comparing it with the
+    turn that sheds the most in the same deals (skipped when nothing is left).
     """
     observation = source if isinstance(source, Observation) else source.observation(source.turn)
-    expert = ExpertPlayer(seed=seed, worlds=worlds, candidates=candidates, time_budget=time_budget)
+    clock = time.perf_counter
+    start = clock()
+    # With a budget, the decision gets two thirds of it and the comparison what is left.
+    first_share = None if time_budget is None else 2 * time_budget / 3
+    expert = ExpertPlayer(
+        seed=seed,
+        worlds=worlds,
+        candidates=candidates,
+        time_budget=first_share,
+        lookahead=lookahead,
+    )
     decision = expert.decide(observation)
     chosen, best = decision.moves, decision.best_turn
     played = _cards(chosen)
     held = tuple(c for c in _cards(best) if c not in played)
     first = _move_words(chosen[0])
-    first = first[:1].upper() + first[1:]
     result = decision.chosen
     rival_win = None
-    if result is not None and chosen != best:
+    left = None if time_budget is None else time_budget - (clock() - start)
+    if result is not None and chosen != best and (left is None or left > 0):
         # Both turns in the same deals, every one of them, for a fair comparison.
-        compared = {c.moves: c for c in expert.compare(observation, [chosen, best]).candidates}
+        judge = dataclasses.replace(expert, time_budget=left)
+        compared = {c.moves: c for c in judge.compare(observation, [chosen, best]).candidates}
         result, rival_win = compared[chosen], compared[best].win_rate
     win = None if result is None else result.win_rate
     if decision.note == "this turn can go out":
-        reason = f"{first}: this turn goes out and wins the hand."
+        reason = sentence(f"{first}: this turn goes out and wins the hand")
     elif result is None:
-        reason = f"{first}: {_NOTES.get(decision.note, decision.note)}."
+        reason = sentence(f"{first}: {_NOTES.get(decision.note, decision.note)}")
     elif held:
         instead = [c for c in played if c not in _cards(best)]
         keep = (
@@ -150,16 +166,16 @@ def winning_hint(
         why = _why_hold(observation, chosen, best)
         if instead:
             why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
-        reason = (
-            f"{first}, and {keep}: {why}. "
-            f"This turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
-        )
-        reason += f"; shedding the most won {rival_win:.0%}." if rival_win is not None else "."
+        odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
+        if rival_win is not None:
+            odds += f"; shedding the most won {rival_win:.0%}"
+        reason = f"{sentence(f'{first}, and {keep}: {why}')} {sentence(odds)}"
     else:
-        reason = (
-            f"{first}. Shedding the most is also the winning play here: this turn won "
-            f"{result.win_rate:.0%} of {result.worlds} sampled deals."
+        odds = (
+            f"shedding the most is also the winning play here: this turn won "
+            f"{result.win_rate:.0%} of {result.worlds} sampled deals"
         )
+        reason = f"{sentence(first)} {sentence(odds)}"
     return WinningHint(
         move=chosen[0],
         reason=reason,

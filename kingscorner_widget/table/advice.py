@@ -15,20 +15,38 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..analysis import Budget, Review, hint, review
+from ..analysis import Budget, Review, hint, review, winning_hint
 from ..analysis.review import REVIEW_BUDGET
 from ..game import Game
 from ..match import Match
 from ..observation import Observation
 
-__all__ = ["BUDGET", "COMPUTER_OPTIONS", "REVIEW_BUDGET", "Advice", "advise", "review_of"]
+__all__ = [
+    "BUDGET",
+    "COMPUTER_OPTIONS",
+    "GOALS",
+    "REVIEW_BUDGET",
+    "WINNING_WORLDS",
+    "Advice",
+    "advise",
+    "review_of",
+]
 
 BUDGET = Budget(seconds=1.0, states=200_000)
 """What one search started by a click may spend."""
 
+WINNING_WORLDS = 100
+"""Deals a winning hint samples when its time allows (:func:`winning_hint`'s default)."""
+
 COMPUTER_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_budget": 0.5}}
 """Options the table gives computer players by name, so a computer turn never stalls the table:
 the expert stops sampling deals after half a second and plays the best turn found so far."""
+
+
+GOALS = {"shed": "the most cards this turn", "win": "to win the hand"}
+"""The kinds of hint the table gives, as its status line names them: the turn that sheds the
+most (lessons and exploring, where the question is this turn), or the turn most likely to win
+the hand (the expert's choice, for a hand played against the computer)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,18 +58,41 @@ class Advice:
     reason: str
     """Why, in words."""
     exact: bool
-    """True when the turn it starts is proven best; False when it is the best found in time."""
+    """True when the turn it starts is proven best (shedding), or every deal the expert meant
+    to sample was played (winning); False when it is the best found in the time allowed."""
+    goal: str = "shed"
+    """Which kind of hint it is: a key of :data:`GOALS`."""
 
     def line(self) -> str:
-        """The hint as the status line shows it."""
+        """The hint as the status line shows it, saying which kind of hint it is."""
         found = "" if self.exact else " (This is the best found in the time allowed.)"
-        return f"Hint (the most cards this turn): {self.reason}{found}"
+        return f"Hint ({GOALS[self.goal]}): {self.reason}{found}"
 
 
-def advise(observation: Observation, budget: Budget = BUDGET) -> Advice:
-    """The best first move for the player whose view ``observation`` is (no hidden card)."""
-    found = hint(observation, budget)
-    return Advice(str(found.move), str(found.reason), exact=found.plan.exact)
+def advise(observation: Observation, budget: Budget = BUDGET, goal: str = "shed") -> Advice:
+    """The best first move for the player whose view ``observation`` is (no hidden card):
+    ``goal="shed"`` for the turn that sheds the most, ``goal="win"`` for the expert's turn most
+    likely to win the hand, within the budget's seconds (the whole of it, decision and
+    comparison; without seconds, :data:`BUDGET`'s).
+
+    >>> from kingscorner_widget import Game
+    >>> advice = advise(Game.new(players=2, seed=3).observation(1), goal="win")
+    >>> advice.line()[:24]
+    'Hint (to win the hand): '
+    """
+    if goal not in GOALS:
+        raise ValueError(f'goal must be "shed" or "win", not {goal!r}')
+    if goal == "win":
+        seconds = budget.seconds if budget.seconds is not None else BUDGET.seconds
+        found = winning_hint(observation, worlds=WINNING_WORLDS, time_budget=seconds)
+        decision = found.decision
+        cut_short = "time budget" in decision.note or (
+            bool(decision.candidates) and decision.worlds_played < WINNING_WORLDS
+        )
+        exact = not cut_short
+        return Advice(str(found.move), found.reason, exact=exact, goal=goal)
+    shed = hint(observation, budget)
+    return Advice(str(shed.move), str(shed.reason), exact=shed.plan.exact)
 
 
 def review_of(source: Game | Match, player: int, budget: Budget = REVIEW_BUDGET) -> Review:

@@ -98,6 +98,7 @@ def test_twins_identical_from_the_experts_side_get_the_same_decision() -> None:
         searched += bool(decision.candidates)
         first_move = small().choose(view)
         assert first_move == decision.moves[0]
+        strong = small(lookahead=1).decide(view).moves
         for _ in range(3):
             twin = resample_hidden(game, mover, rng)
             if twin.stock_size > 1:
@@ -105,6 +106,7 @@ def test_twins_identical_from_the_experts_side_get_the_same_decision() -> None:
             assert twin.observation(mover) == view
             assert small().decide(twin.observation(mover)).moves == decision.moves
             assert small().choose(twin.observation(mover)) == first_move
+            assert small(lookahead=1).decide(twin.observation(mover)).moves == strong
         checked += 1
     assert checked >= 8
     assert searched >= 3
@@ -116,7 +118,7 @@ def test_thousands_of_decisions_are_all_legal_under_every_rule_option() -> None:
     while decisions < 2000:
         rules = RULE_VARIANTS[seed % len(RULE_VARIANTS)].with_players(2 + seed % 3)
         game = Game.new(seed=900 + seed, rules=rules)
-        bots = [small(seed=seed, worlds=4, candidates=4)] + [
+        bots = [small(seed=seed, worlds=4, candidates=4, lookahead=seed % 2)] + [
             GreedyPlayer() for _ in range(rules.players - 1)
         ]
         while not game.is_over():
@@ -134,7 +136,7 @@ import json, sys
 from kingscorner_widget import Game
 from kingscorner_widget.analysis.expert import ExpertPlayer
 game = Game.new(players=2, seed=17)
-bots = [ExpertPlayer(seed=s, worlds=12, candidates=10) for s in (4, 9)]
+bots = [ExpertPlayer(seed=s, worlds=12, candidates=10, lookahead=s % 2) for s in (4, 9)]
 while not game.is_over():
     game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
 print(json.dumps([str(m) for m in game.moves]))
@@ -150,7 +152,7 @@ def test_the_same_seed_gives_the_same_game_in_other_processes() -> None:
         )
         runs.append(json.loads(out.stdout))
     game = Game.new(players=2, seed=17)
-    bots = [small(seed=4, worlds=12, candidates=10), small(seed=9, worlds=12, candidates=10)]
+    bots = [small(seed=s, worlds=12, candidates=10, lookahead=s % 2) for s in (4, 9)]
     while not game.is_over():
         game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
     assert runs[0] == runs[1] == [str(m) for m in game.moves]
@@ -170,6 +172,8 @@ def test_make_player_builds_the_expert_and_it_survives_pickling() -> None:
         ({"candidates": 2.5}, "candidates must be a whole number"),
         ({"time_budget": 0}, "time_budget must be a positive number"),
         ({"margin": -1}, "margin must be 0 or more"),
+        ({"lookahead": 4}, "lookahead must be a whole number from 0 to 3"),
+        ({"lookahead": True}, "lookahead must be a whole number"),
     ],
 )
 def test_bad_options_are_refused_by_name(options: dict[str, object], message: str) -> None:

@@ -1,0 +1,203 @@
+"""The best turn from a play-out state: a small exhaustive search over one player's turn.
+
+The expert's stronger setting (``lookahead=1``) plays its own next turn in each sampled deal
+with this search instead of greedy play: greedy play takes the first move in its order and can
+miss a turn that goes out, or one that sheds more. The search tries every move the rules allow
+the player to move (cards as :mod:`.playout` keeps them: deck indexes, piles as top and bottom
+cards), merges orders of play that reach the same table, and keeps the ending that is best by,
+in turn: going out, corners finished (corners version), cards shed, fewest openings left to the
+next player. Every rule option that limits a turn is honoured: kings first, must play (the turn
+cannot end while a card can be played), and a drawn card that must be played (draw until it
+fits). It stops after :data:`MAX_NODES` distinct tables and keeps the best found by then; the
+search visits greedy play's first move first, so it never does worse than greedy play's turn.
+
+>>> from kingscorner_widget import Game
+>>> from .playout import PlayoutState
+>>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
+>>> state = PlayoutState.from_game(Game.from_position(line))
+>>> hand = len(state.hands[0])
+>>> steps = best_turn_in_place(state)
+>>> hand - len(state.hands[0]), state.turn
+(4, 0)
+"""
+
+from __future__ import annotations
+
+from .playout import KEY, WANT, PlayoutState, Step
+
+__all__ = ["MAX_NODES", "Step", "best_turn_in_place"]
+
+MAX_NODES = 400
+"""Distinct tables a search looks at, at most."""
+
+_KING = 48
+_CROSS = (0, 1, 2, 3)
+_CORNERS = (4, 5, 6, 7)
+
+
+def _openings(tops: list[int]) -> int:
+    """Openings a table leaves the next player: 26 per empty side space, one per kind of card
+    that fits (as the expert ranks its own candidate turns)."""
+    empty = 0
+    kinds = set()
+    for i in _CROSS:
+        t = tops[i]
+        if t < 0:
+            empty += 1
+        elif t >= 4:
+            kinds.add(WANT[t])
+    corner_open = False
+    for i in _CORNERS:
+        t = tops[i]
+        if t < 0:
+            corner_open = True
+        elif t >= 4:
+            kinds.add(WANT[t])
+    return 26 * empty + len(kinds) + (2 if corner_open else 0)
+
+
+def _moves(
+    hand: list[int], tops: list[int], bottoms: list[int], pending: int, kings_first: bool
+) -> list[tuple[int, int, int]]:
+    """Every move worth trying as ``(card, source, target)``: a card from hand (source -1) or a
+    side pile (card -1), greedy play's first choice first. Cards of the same rank and colour
+    play alike, and so do the empty corners and the empty side spaces (play-outs do not tell
+    them apart), so one of each is tried."""
+    corner = -1
+    for i in _CORNERS:
+        if tops[i] < 0:
+            corner = i
+            break
+    if pending >= 0:
+        cards = [pending]
+    else:
+        cards = sorted({KEY[c]: c for c in hand}.values(), reverse=True)
+        if kings_first and corner >= 0 and cards[0] >= _KING:
+            return [(c, -1, corner) for c in cards if c >= _KING]
+    moves: list[tuple[int, int, int]] = []
+    append = moves.append
+    if corner >= 0:
+        for c in cards:
+            if c < _KING:
+                break
+            append((c, -1, corner))
+        if pending < 0:
+            for s in _CROSS:
+                if bottoms[s] >= _KING:
+                    append((-1, s, corner))
+    wanted: dict[int, list[int]] = {}
+    side = -1
+    for i, t in enumerate(tops):
+        if t >= 4:
+            wanted.setdefault(WANT[t], []).append(i)
+        elif t < 0 and i < 4 and side < 0:
+            side = i
+    if wanted:
+        get = wanted.get
+        for c in cards:
+            for t in get(KEY[c], ()):
+                append((c, -1, t))
+        if pending < 0:
+            for s in _CROSS:
+                b = bottoms[s]
+                if b >= 0:
+                    for t in get(KEY[b], ()):
+                        if t != s:
+                            append((-1, s, t))
+    if side >= 0:
+        for c in cards:
+            append((c, -1, side))
+    return moves
+
+
+def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[Step]:
+    """Play the best turn the search finds for the player to move in ``state`` (every move of
+    it but the end of the turn; :func:`~.playout.end_turn` follows as after greedy play), and
+    return its moves."""
+    if state.over is not None:
+        return []
+    rules = state.rules
+    mover = state.turn
+    corners = rules.corners
+    kings_first = rules.kings_first
+    must_play = rules.must_play
+    start_hand = list(state.hands[mover])
+    start_kept = state.kept[mover]
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
+    best_key: tuple[int, int, int, int] | None = None
+    best: tuple[list[int], list[int], list[int], int, int] | None = None
+    best_path: list[Step] = []
+    path: list[Step] = []
+    nodes = 0
+
+    def visit(
+        hand: list[int], tops: list[int], bottoms: list[int], pending: int, kept: int
+    ) -> bool:
+        """Search from this table; True once a turn that goes out is found (nothing beats it)."""
+        nonlocal best_key, best, best_path, nodes
+        if not hand:
+            best_key, best = (1, kept, len(start_hand), 0), (hand, tops, bottoms, kept, pending)
+            best_path = path[:]
+            return True
+        moves = _moves(hand, tops, bottoms, pending, kings_first)
+        # The turn may end here unless a drawn card waits, or kings first or must play forbid it.
+        may_end = pending < 0 and not (
+            kings_first and any(tops[i] < 0 for i in _CORNERS) and any(c >= _KING for c in hand)
+        )
+        if may_end and must_play:
+            may_end = not any(m[0] >= 0 for m in moves)
+        if may_end:
+            shed = len(start_hand) - len(hand)
+            # Openings are counted only for an ending that could beat the best one so far.
+            if best_key is None or (kept, shed) >= best_key[1:3]:
+                key = (0, kept, shed, -_openings(tops))
+                if best_key is None or key > best_key:
+                    best_key, best = key, (hand, tops, bottoms, kept, pending)
+                    best_path = path[:]
+        for card, source, target in moves:
+            if nodes >= max_nodes:
+                return False
+            new_tops = tops[:]
+            new_bottoms = bottoms[:]
+            new_hand = hand
+            new_kept = kept
+            if source < 0:
+                new_hand = hand[:]
+                new_hand.remove(card)
+                if target < 4 and tops[target] < 0:
+                    new_bottoms[target] = card
+                new_tops[target] = card
+            else:
+                new_tops[target] = tops[source]
+                new_tops[source] = new_bottoms[source] = -1
+            if corners and target >= 4 and 0 <= new_tops[target] < 4:
+                new_kept += 1
+                new_tops[target] = -1
+            table = (tuple(sorted(new_hand)), tuple(new_tops + new_bottoms), new_kept)
+            if table in seen:
+                continue
+            seen.add(table)
+            nodes += 1
+            path.append((card, source, target))
+            if visit(new_hand, new_tops, new_bottoms, -1, new_kept):
+                return True
+            path.pop()
+        return False
+
+    visit(start_hand, list(state.tops), list(state.bottoms), state.pending, start_kept)
+    if best is None:  # pragma: no cover - a drawn card that must be played always fits
+        return []
+    hand, tops, bottoms, kept, pending = best
+    shed = len(start_hand) - len(hand)
+    state.hands[mover] = hand
+    state.tops = tops
+    state.bottoms = bottoms
+    state.kept[mover] = kept
+    state.played += shed
+    state.pending = pending
+    state.moves += shed + 1
+    if shed:
+        state.pending = -1
+    if not hand:
+        state.over, state.winner = "out", mover
+    return best_path
