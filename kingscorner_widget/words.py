@@ -500,22 +500,23 @@ def turn_recap(name: str, moves: Sequence[str]) -> str:
     """
     parts: list[str] = []
     cards = piles = 0
+
+    def counted() -> None:  # the cards played and piles moved since the last draw or pass
+        if cards:
+            parts.append(f"played {count_words(cards)}")
+        if piles:
+            parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+
     for move in map(parse_move, moves):
         if isinstance(move, PlayCard):
             cards += 1
         elif isinstance(move, MovePile):
             piles += 1
         else:
-            if cards:
-                parts.append(f"played {count_words(cards)}")
-            if piles:
-                parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+            counted()
             cards = piles = 0
             parts.append("drew" if move.kind == "draw" else "passed")
-    if cards:
-        parts.append(f"played {count_words(cards)}")
-    if piles:
-        parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+    counted()
     if not parts:
         return f"{name}: no move yet"
     said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
