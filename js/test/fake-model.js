@@ -65,3 +65,15 @@ export function snapshot(overrides = {}) {
 export const LEGAL = ["Th>N", "Th>W", "Ks>W", "Ks>NE", "Ks>SE", "Ks>SW", "Ks>NW", "4h>S", "4h>W", "S>E", "draw"];
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Draw the table for `state` (the model's traits) into a new element on the page. */
+export function mountTable(widget, state) {
+  const model = fakeModel(state);
+  const el = document.createElement("div");
+  document.body.append(el);
+  const cleanup = widget.render({ model, el });
+  return { model, el, cleanup };
+}
+
+/** A click as the page gets it: bubbling from the node. */
+export const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));

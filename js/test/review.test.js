@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../src/index.js";
-import { fakeModel, snapshot } from "./fake-model.js";
+import { snapshot, click, mountTable } from "./fake-model.js";
 
 let el;
 let model;
@@ -45,15 +45,11 @@ function reviewSnapshot(overrides = {}, review = {}) {
 }
 
 function mount(snap) {
-  model = fakeModel({ snapshot: snap, legal: [], status: "Turn 2 of 5. A mistake." });
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  ({ model, el, cleanup } = mountTable(widget, { snapshot: snap, legal: [], status: "Turn 2 of 5. A mistake." }));
 }
 
 const $ = (selector) => el.querySelector(selector);
 const $$ = (selector) => [...el.querySelectorAll(selector)];
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 const action = (name) => $(`[data-action="${name}"]`);
 
 afterEach(() => {

@@ -5,22 +5,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { followLog, logEl, logPlace, turnsOf } from "../src/log.js";
 import { summaryEl } from "../src/summary.js";
-import { fakeModel, LEGAL, snapshot, tick } from "./fake-model.js";
+import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 let el;
 let model;
 let cleanup;
 
 function mount(snap = snapshot(), legal = LEGAL, extra = {}) {
-  model = fakeModel({ snapshot: snap, legal, status: "Your turn.", ...extra });
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  ({ model, el, cleanup } = mountTable(widget, { snapshot: snap, legal, status: "Your turn.", ...extra }));
 }
 
 const $ = (selector) => el.querySelector(selector);
 const $$ = (selector) => [...el.querySelectorAll(selector)];
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 
 afterEach(() => {
   cleanup?.();

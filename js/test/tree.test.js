@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { treeEl, treeIntent } from "../src/tree.js";
-import { fakeModel, LEGAL, snapshot, tick } from "./fake-model.js";
+import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 /** The outline Python sends: Th>N then 4h>W, with Ks>NE tried as move 2 in another line. */
 const TREE = {
@@ -26,15 +26,11 @@ let model;
 let cleanup;
 
 function mount(snap) {
-  model = fakeModel({ snapshot: snap, legal: LEGAL, status: "", mode: snap.mode });
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  ({ model, el, cleanup } = mountTable(widget, { snapshot: snap, legal: LEGAL, status: "", mode: snap.mode }));
 }
 
 const $ = (selector) => el.querySelector(selector);
 const $$ = (selector) => [...el.querySelectorAll(selector)];
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 
 afterEach(() => {
   cleanup?.();

@@ -2,22 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget, { targetsOf } from "../src/index.js";
 import { markdown } from "../src/log.js";
-import { fakeModel, LEGAL, snapshot, tick } from "./fake-model.js";
+import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 let el;
 let model;
 let cleanup;
 
 function mount(snap = snapshot(), legal = LEGAL, extra = {}) {
-  model = fakeModel({ snapshot: snap, legal, status: "Your turn.", ...extra });
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  ({ model, el, cleanup } = mountTable(widget, { snapshot: snap, legal, status: "Your turn.", ...extra }));
 }
 
 const $ = (selector) => el.querySelector(selector);
 const $$ = (selector) => [...el.querySelectorAll(selector)];
-const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
 const key = (node, k) => node.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
 const legalPiles = () => $$("[data-legal]").map((p) => p.dataset.pile).sort();
 
