@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 from collections.abc import Sequence
@@ -224,7 +225,7 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, run, summary in (
         ("simulate", _simulate, "play games between computer players (seats rotate)"),
-        ("tournament", _tournament, "a heads-up round robin with 95% intervals"),
+        ("tournament", _tournament, "a heads-up round robin with 95%% intervals"),
     ):
         command = commands.add_parser(name, help=summary, description=summary)
         command.add_argument("players", nargs="+", help="random, greedy, planner, lookahead...")
@@ -257,12 +258,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0, or 2 for bad input)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    out = out or sys.stdout
     try:
-        args.run(args, out or sys.stdout)
+        args.run(args, out)
+        out.flush()  # a closed pipe shows here, inside the try
     except _UsageError as error:
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
     except ValueError as error:  # a player name or option the analysis refuses
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader stopped early (``kingscorner ... | head``): not an error
+        # Point stdout at nothing so that flushing it at exit does not complain again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return 0

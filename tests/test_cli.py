@@ -159,6 +159,32 @@ def test_python_dash_m_runs_the_same_command() -> None:
     assert done.stderr.startswith("kingscorner: bad position")
 
 
+@pytest.mark.parametrize(
+    "command", ["", "best", "hint", "odds", "simulate", "tournament", "review", "tutorials"]
+)
+def test_help_is_printed_for_the_command_and_each_subcommand(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"] if command else ["--help"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: kingscorner")
+
+
+def test_a_reader_that_stops_early_is_not_an_error() -> None:
+    """``kingscorner ... | head``: the pipe closes before the output is written."""
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "kingscorner_widget", "best", COMBO],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert reader.stdout is not None
+    assert reader.stderr is not None
+    reader.stdout.close()
+    errors = reader.stderr.read().decode()
+    assert (reader.wait(timeout=120), errors) == (0, "")
+
+
 def saved_game(folder: Path) -> tuple[Path, Game]:
     """A saved hand where P1 sheds one card when all three could go out: one mistake."""
     game = Game.from_position(
