@@ -355,6 +355,18 @@ class Session:
         """Explore: comment on a position."""
         return refuse("comments are written on the explore table")
 
+    def review_hand(self) -> Reply:
+        """Play: review the hand just finished."""
+        return refuse("hands are reviewed from the play table, once they are over")
+
+    def practise(self) -> Reply:
+        """Review: the mistakes as a practice lesson."""
+        return refuse("there is no review open: practice comes from a review's mistakes")
+
+    def resume(self) -> Reply:
+        """Review, practice: back to the table it was opened from."""
+        return refuse("there is no table to go back to")
+
 
 _ACTIONS = {
     "play": "play",

@@ -35,6 +35,12 @@ def test_each_action_answers_with_a_reply_and_a_refusal_changes_nothing() -> Non
     )
     assert (s.game.state_key(), list(s.history.lines)) == before
     assert s.act("fly").status == "The table does not know that action."
+    assert s.act("practise").status == (
+        "There is no review open: practice comes from a review's mistakes."
+    )
+    assert s.act("resume").status == "There is no table to go back to."
+    assert s.act("review").status == "Hands are reviewed from the play table, once they are over."
+    assert (s.game.state_key(), list(s.history.lines)) == before
     assert not s.act("play", move="Th>N").refused
 
 
