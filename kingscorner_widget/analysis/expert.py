@@ -9,8 +9,9 @@ It is a determinized Monte Carlo player. Once per turn it
    openings left to the next player, plus the best-turn plan
    (:func:`~kingscorner_widget.analysis.best_turn`);
 3. deals the cards it cannot see at random :attr:`~ExpertPlayer.worlds` times, consistently with
-   what it has seen (the other hands' sizes, the stock's size, every card on the table), and uses
-   the same deals for every candidate;
+   what it has seen (the other hands' sizes, the stock's size, every card on the table and, with
+   :attr:`~ExpertPlayer.read_hands`, the cards each other player would have played at the end
+   of their turns, :mod:`.hand_reading`), and uses the same deals for every candidate;
 4. in each deal, ends its turn (the draw included), then plays the hand to its end with greedy
    play for everyone (:mod:`.playout`; with :attr:`~ExpertPlayer.lookahead`, its own next
    turn is searched whole instead, :mod:`.turn_search`), and scores the candidate 1 for a win
@@ -49,6 +50,7 @@ from ..game import Game
 from ..moves import EndTurn, Move, PlayCard
 from ..observation import Observation
 from ..spaces import SPACES
+from .hand_reading import HandReading, read_hands
 from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from .search import best_turn
 from .turn_search import best_turn_in_place
@@ -60,10 +62,14 @@ _SCHEDULE = ((0.06, 16), (0.2, 8), (0.5, 4))
 ones with the best average so far). Every candidate still alive has seen the same deals."""
 
 
-def sample_world(observation: Observation, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def sample_world(
+    observation: Observation, rng: random.Random, read: bool = True
+) -> tuple[list[list[int]], list[int]]:
     """The cards ``observation``'s player cannot see, dealt at random from ``rng`` as the engine
     deals them (:meth:`Game.from_observation`): every hand (card indexes, the viewer's own
-    as seen) and the stock (top card last). The expert's one way of dealing hidden cards.
+    as seen) and the stock (top card last). With ``read``, the other hands are kept clear of
+    the cards the record says they cannot hold (:func:`~.hand_reading.read_hands`). The
+    expert's one way of dealing hidden cards.
 
     >>> from kingscorner_widget import Game
     >>> seen = Game.new(players=3, seed=1).observation(1)
@@ -73,22 +79,44 @@ def sample_world(observation: Observation, rng: random.Random) -> tuple[list[lis
     """
     unseen = [card.index for card in observation.unseen_cards()]
     own = [card.index for card in observation.hand]
-    return _deal(unseen, own, observation.hand_sizes, observation.player - 1, rng)
+    readings = read_hands(observation) if read else ()
+    return _deal(unseen, own, observation.hand_sizes, observation.player - 1, rng, readings)
 
 
 def _deal(
-    unseen: Sequence[int], own: list[int], sizes: Sequence[int], player: int, rng: random.Random
+    unseen: Sequence[int],
+    own: list[int],
+    sizes: Sequence[int],
+    player: int,
+    rng: random.Random,
+    readings: Sequence[HandReading | None] = (),
 ) -> tuple[list[list[int]], list[int]]:
-    """:func:`sample_world` from what it reads of the observation (``player`` 0-based)."""
+    """:func:`sample_world` from what it reads of the observation (``player`` 0-based): each
+    card of another hand that its reading (:mod:`.hand_reading`) says must avoid some cards is
+    dealt the first card left that does, the most demanding first; a card no card left can
+    satisfy is dealt with the rest, freely."""
     cards = list(unseen)
     rng.shuffle(cards)
-    hands: list[list[int]] = []
+    hands: list[list[int]] = [[] for _ in sizes]
+    hands[player] = own[:]
+    slots = [
+        (slot, seat)
+        for seat, reading in enumerate(readings)
+        if reading is not None and seat != player
+        for slot in reading.slots(sizes[seat])
+        if slot
+    ]
+    slots.sort(key=lambda item: -len(item[0]))
+    for avoid, seat in slots:
+        for k, card in enumerate(cards):
+            if card not in avoid:
+                hands[seat].append(cards.pop(k))
+                break
     for seat, size in enumerate(sizes):
-        if seat == player:
-            hands.append(own[:])
-        else:
-            hands.append(cards[:size])
-            del cards[:size]
+        if seat != player:
+            more = size - len(hands[seat])
+            hands[seat].extend(cards[:more])
+            del cards[:more]
     cards.reverse()
     return hands, cards
 
@@ -296,6 +324,11 @@ class ExpertPlayer:
     that sheds the most and leaves the fewest openings) instead of greedy play; 0 plays them
     greedily. Each turn of look-ahead makes a play-out dearer, so fewer deals fit a time
     budget."""
+    read_hands: bool = True
+    """Deal the hidden cards as the record reads them (:mod:`.hand_reading`): each other player
+    is taken to play every card they can, as the play-outs have them do, so the cards that
+    would have fitted the table when their last turn ended are kept out of their hand. Off,
+    the hidden cards are dealt with no reading."""
     name: str = "expert"
     clock: Callable[[], float] = dataclasses.field(
         default=time.perf_counter, repr=False, compare=False
@@ -419,6 +452,7 @@ class ExpertPlayer:
         unseen = [card.index for card in observation.unseen_cards()]
         mine = [card.index for card in observation.hand]
         sizes = observation.hand_sizes
+        readings = read_hands(observation) if self.read_hands else ()
         counters = {
             "drew": observation.drew_this_turn,
             "idle": observation.idle_turns,
@@ -428,7 +462,9 @@ class ExpertPlayer:
                 now = clock()
                 if now + (now - first) / played > deadline:
                     break
-            hands, stock = _deal(unseen, mine, sizes, player, random.Random(rng.getrandbits(64)))
+            hands, stock = _deal(
+                unseen, mine, sizes, player, random.Random(rng.getrandbits(64)), readings
+            )
             for i in alive:
                 e = chosen[i]
                 state_hands = [list(h) for h in hands]
