@@ -327,8 +327,8 @@ class ExpertPlayer:
     read_hands: bool = True
     """Deal the hidden cards as the record reads them (:mod:`.hand_reading`): each other player
     is taken to play every card they can, as the play-outs have them do, so the cards that
-    would have fitted the table when their last turn ended are kept out of their hand. Off,
-    the hidden cards are dealt with no reading."""
+    would have fitted the table at the end of their turns are kept out of the cards they held
+    then. Off, the hidden cards are dealt with no reading."""
     name: str = "expert"
     clock: Callable[[], float] = dataclasses.field(
         default=time.perf_counter, repr=False, compare=False

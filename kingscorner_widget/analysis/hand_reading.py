@@ -3,16 +3,17 @@
 A player who plays every card they can (as greedy play does, and as the expert's play-outs
 assume every other player does) ends a turn holding no card that fits a pile, no king while a
 corner is empty, and nothing at all while a side space is empty. So the table at the end of
-their last turn says which cards their hand cannot hold, apart from any card they drew after
-it. :func:`read_hands` works this out from an :class:`~kingscorner_widget.observation.Observation`
-alone: it rebuilds that table by taking back, from the piles on view, every move made since
-(every move in the record is public), and it reads nothing a player could not see.
+each of their turns says which cards they could not hold then, and a hand gains at most one card
+between two turns (:class:`HandReading`). :func:`read_hands` works this out from an
+:class:`~kingscorner_widget.observation.Observation` alone: it rebuilds those tables by taking
+back, from the piles on view, every move made since (every move in the record is public), and
+it reads nothing a player could not see.
 
 It reads nothing when the record cannot be followed back: a hand that began from a position
 (its piles are not the dealt ones) or whose pile moves can be followed in more than one way,
 the corners version (finished corners leave the table) or draw until it fits (how many cards a
 draw took is not in the record); nor for a player whose last turn shows they do not play every
-card they can (they left a side space empty).
+card they can (they once left a side space empty).
 
 >>> from kingscorner_widget import Game
 >>> from kingscorner_widget.analysis.players import make_player
