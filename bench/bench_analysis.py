@@ -24,8 +24,8 @@ from kingscorner_widget.analysis.players import (
 )
 from kingscorner_widget.analysis.positions import random_position
 from kingscorner_widget.analysis.search import Solver
-from kingscorner_widget.cards import DECK, Card, Rank
-from kingscorner_widget.notation import Table, format_position
+from kingscorner_widget.engine.cards import DECK, Card, Rank
+from kingscorner_widget.engine.notation import Table, format_position
 
 HAND_WRITTEN = [
     # Four empty side spaces and twenty cards: ladders built by moving piles between spaces.

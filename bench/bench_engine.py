@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kingscorner_widget import Game
-from kingscorner_widget.moves import EndTurn
+from kingscorner_widget.engine.moves import EndTurn
 
 ROUNDS = 10
 """Each figure is the best of this many rounds."""

@@ -11,16 +11,16 @@ from __future__ import annotations
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
-from .cards import DECK, Card, Colour, Rank, Suit
-from .errors import IllegalMoveError
-from .game import Game, Outcome, daily_seed
-from .match import HandScore, Match
-from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
-from .notation import parse_position
-from .observation import Observation
-from .record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
-from .rules import Count, DrawTiming, MatchEnd, Rules
-from .spaces import CORNERS, CROSS, Space
+from .engine.cards import DECK, Card, Colour, Rank, Suit
+from .engine.errors import IllegalMoveError, PositionError, RecordError
+from .engine.game import Game, Outcome, daily_seed
+from .engine.match import HandScore, Match
+from .engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from .engine.notation import parse_position
+from .engine.observation import Observation
+from .engine.record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
+from .engine.rules import Count, DrawTiming, MatchEnd, Rules
+from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, explain, hint
@@ -52,7 +52,9 @@ __all__ = [
     "Observation",
     "Outcome",
     "PlayCard",
+    "PositionError",
     "Rank",
+    "RecordError",
     "Rules",
     "Space",
     "Suit",

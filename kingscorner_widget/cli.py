@@ -30,9 +30,9 @@ from typing import TextIO
 from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.simulate import wilson_interval
-from .game import Game
-from .record import load as load_record
-from .rules import Rules
+from .engine.game import Game
+from .engine.record import load as load_record
+from .engine.rules import Rules
 
 __all__ = ["main", "tutorials_folder"]
 

@@ -41,7 +41,7 @@ _ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|exc|obj):`(~?)([^`]+)`")
 def plain_roles(text: str) -> str:
     """Sphinx cross-reference roles as inline code (``~`` keeps the last name only).
 
-    >>> plain_roles("A :class:`~kingscorner_widget.game.Game` or :func:`best_turn`.")
+    >>> plain_roles("A :class:`~kingscorner_widget.engine.game.Game` or :func:`best_turn`.")
     'A `Game` or `best_turn`.'
     """
     return _ROLE.sub(lambda m: f"`{m[2].rsplit('.', 1)[-1] if m[1] else m[2]}`", text)

@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kingscorner_widget import Game  # noqa: E402
-from kingscorner_widget.widget import KingsCornerWidget  # noqa: E402
+from kingscorner_widget.widget.adapter import KingsCornerWidget  # noqa: E402
 
 STATIC = ROOT / "kingscorner_widget" / "static"
 

@@ -14,7 +14,7 @@ from kingscorner_widget import Game, Match, __version__
 from kingscorner_widget.analysis import review
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.cli import main
-from kingscorner_widget.record import save
+from kingscorner_widget.engine.record import save
 
 COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from kingscorner_widget.notation import parse_position
-from kingscorner_widget.render import Picture, table_svg
+from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.engine.render import Picture, table_svg
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 CHECKED = ["01", "02", "03", "04", "05"]

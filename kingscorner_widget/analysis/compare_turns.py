@@ -23,10 +23,10 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
-from ..game import Game
-from ..moves import EndTurn, Move, PlayCard, as_move
-from ..observation import Observation
-from ..words import card_name, count_words, sentence
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, PlayCard, as_move
+from ..engine.observation import Observation
+from ..engine.words import card_name, count_words, sentence
 from .expert import ExpertPlayer, viewer_table_game
 from .search import as_observation, best_turn
 

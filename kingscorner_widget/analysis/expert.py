@@ -21,7 +21,7 @@ It is a determinized Monte Carlo player. Once per turn it
    candidates see the first few deals, the best sixteen, eight and four see more) so that the
    most promising ones get every deal.
 
-It only ever reads an :class:`~kingscorner_widget.observation.Observation`, so its decisions
+It only ever reads an :class:`~kingscorner_widget.engine.observation.Observation`, so its decisions
 cannot depend on a hidden card; with no :attr:`~ExpertPlayer.time_budget` they depend only on the
 seed and what it sees. Every rule option is honoured, both in the turns it lists (the engine
 judges every move) and in the play-outs; the one fallback is the time budget: when it runs out
@@ -44,12 +44,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..cards import Rank
-from ..errors import IllegalMoveError
-from ..game import Game
-from ..moves import EndTurn, Move, PlayCard
-from ..observation import Observation
-from ..spaces import SPACES
+from ..engine.cards import Rank
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, PlayCard
+from ..engine.observation import Observation
+from ..engine.spaces import SPACES
 from .hand_reading import HandReading, read_hands
 from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from .search import best_turn

@@ -26,10 +26,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, overload
 
-from ..game import Game
-from ..moves import EndTurn, Move, PlayCard, as_move
-from ..observation import Observation
-from ..spaces import Space
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, PlayCard, as_move
+from ..engine.observation import Observation
+from ..engine.spaces import Space
 from .compare_turns import TurnChoice, compare_turns
 from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .winning_hint import WinningHint, winning_hint

@@ -5,8 +5,8 @@ assume every other player does) ends a turn holding no card that fits a pile, no
 corner is empty, and nothing at all while a side space is empty. So the table at the end of
 each of their turns says which cards they could not hold then, and a hand gains at most one card
 between two turns (:class:`HandReading`). :func:`read_hands` works this out from an
-:class:`~kingscorner_widget.observation.Observation` alone: it rebuilds those tables by taking
-back, from the piles on view, every move made since (every move in the record is public), and
+:class:`~kingscorner_widget.engine.observation.Observation` alone: it rebuilds those tables by
+taking back, from the piles on view, every move made since (every move in the record is public), and
 it reads nothing a player could not see.
 
 It reads nothing when the record cannot be followed back: a hand that began from a position
@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..cards import DECK, Card, Rank
-from ..moves import EndTurn, Move, MovePile, PlayCard, parse_move
-from ..observation import Observation
-from ..rules import DrawTiming
+from ..engine.cards import DECK, Card, Rank
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from ..engine.observation import Observation
+from ..engine.rules import DrawTiming
 from .playout import KEY, WANT
 
 __all__ = ["HandReading", "read_hands"]
@@ -60,8 +60,8 @@ class HandReading:
     free: int
     """Cards the player drew after their last turn ended: any card may be among them."""
     avoid: tuple[frozenset[int], ...]
-    """Card indexes (:attr:`Card.index <kingscorner_widget.cards.Card.index>`) that would have
-    fitted the table at one of the player's last ``k + 1`` turn ends, for each ``k``."""
+    """Card indexes (:attr:`Card.index <kingscorner_widget.engine.cards.Card.index>`) that would
+    have fitted the table at one of the player's last ``k + 1`` turn ends, for each ``k``."""
 
     @property
     def forbidden(self) -> frozenset[int]:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..cards import Card
-from ..game import Game
-from ..observation import Observation
-from ..spaces import SPACES, Space
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.observation import Observation
+from ..engine.spaces import SPACES, Space
 from .search import as_observation
 
 __all__ = ["Odds", "odds"]

@@ -17,11 +17,11 @@ import random
 import time
 from typing import Protocol, runtime_checkable
 
-from ..cards import DECK
-from ..game import Game
-from ..moves import EndTurn, Move, MovePile, PlayCard
-from ..observation import Observation
-from ..spaces import SPACES
+from ..engine.cards import DECK
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.observation import Observation
+from ..engine.spaces import SPACES
 from .playout import greedy_step
 from .search import Solver, best_turn
 

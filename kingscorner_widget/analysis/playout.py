@@ -1,9 +1,9 @@
 """A lean play-out state, and greedy play from it to the end of the hand.
 
-The expert player (:mod:`.expert`) plays thousands of hands to their end for every decision, so
-this module keeps only what later play can use: cards as deck indexes (0-51, :attr:`Card.index
-<kingscorner_widget.cards.Card.index>`), each pile as its top card (and, for the side piles, its
-bottom card, the one a pile move needs), the hands, the stock, whose turn it is and the few
+The expert player (:mod:`.expert`) plays thousands of hands to their end for every decision, so this
+module keeps only what later play can use: cards as deck indexes (0-51, :attr:`Card.index
+<kingscorner_widget.engine.cards.Card.index>`), each pile as its top card (and, for the side piles,
+its bottom card, the one a pile move needs), the hands, the stock, whose turn it is and the few
 counters the rules read. Every rule option is honoured: the draw at the start or the end of the
 turn, must play, kings first, draw until it fits, the three counts, the corners version and the
 blocked hand.
@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import DECK, Card
-from ..rules import DrawTiming, Rules
+from ..engine.cards import DECK, Card
+from ..engine.rules import DrawTiming, Rules
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 __all__ = [
     "PlayoutRules",
@@ -88,9 +88,9 @@ class PlayoutRules:
 class PlayoutState:
     """A hand in progress, reduced to what greedy play needs. Cheap to build and to copy.
 
-    ``tops[i]`` is the top card of pile ``i`` in :data:`~kingscorner_widget.spaces.SPACES` order
-    (-1 when empty) and ``bottoms[i]`` the bottom card of side pile ``i`` (0-3). Players are
-    0-based here.
+    ``tops[i]`` is the top card of pile ``i`` in
+    :data:`~kingscorner_widget.engine.spaces.SPACES` order (-1 when empty) and ``bottoms[i]`` the
+    bottom card of side pile ``i`` (0-3). Players are 0-based here.
     """
 
     __slots__ = (
@@ -237,7 +237,7 @@ def _move_pile(state: PlayoutState, source: int, target: int) -> None:
 Step = tuple[int, int, int]
 """A move as ``(card, source, target)``: a card from hand (source -1) onto pile ``target``, or
 the side pile ``source`` (card -1) onto pile ``target``; piles in
-:data:`~kingscorner_widget.spaces.SPACES` order."""
+:data:`~kingscorner_widget.engine.spaces.SPACES` order."""
 
 
 def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: int) -> Step | None:

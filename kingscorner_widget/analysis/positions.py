@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import DECK, Card, Rank
-from ..notation import Table, format_position
+from ..engine.cards import DECK, Card, Rank
+from ..engine.notation import Table, format_position
 
 __all__ = ["random_position"]
 

@@ -1,9 +1,9 @@
 """Game review: each of one player's turns set against the best turn from what they could see.
 
-:func:`review` takes a :class:`~kingscorner_widget.game.Game`, a
-:class:`~kingscorner_widget.match.Match` or a saved record, replays it through the engine, and at
-the start of each of the player's turns asks :func:`~kingscorner_widget.analysis.best_turn` for
-the best turn from that player's own view (their hand and the table, never a hidden card). Every
+:func:`review` takes a :class:`~kingscorner_widget.engine.game.Game`, a
+:class:`~kingscorner_widget.engine.match.Match` or a saved record, replays it through the engine,
+and at the start of each of the player's turns asks :func:`~kingscorner_widget.analysis.best_turn`
+for the best turn from that player's own view (their hand and the table, never a hidden card). Every
 claim is one the engine can replay: the best turn's moves are legal from the position given.
 
 Verdicts: ``"best"`` when the turn shed as many cards as the best turn (and did no worse on the
@@ -38,14 +38,14 @@ import pathlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..cards import Card, Rank
-from ..game import Game
-from ..match import Match
-from ..moves import EndTurn, Move, PlayCard
-from ..record import MATCH_FORMAT, game_from_dict, match_from_dict
-from ..record import load as load_record
-from ..rules import Rules
-from ..spaces import CORNERS, CROSS
+from ..engine.cards import Card, Rank
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import EndTurn, Move, PlayCard
+from ..engine.record import MATCH_FORMAT, game_from_dict, match_from_dict
+from ..engine.record import load as load_record
+from ..engine.rules import Rules
+from ..engine.spaces import CORNERS, CROSS
 from .search import Budget, TurnPlan, best_turn
 from .words import count_words
 
@@ -241,7 +241,7 @@ def review(
 ) -> Review:
     """Review every turn ``player`` played in ``source``: a :class:`Game`, a :class:`Match` (then
     ``player`` is the seat, whichever player number it had in each hand), a record dict written
-    by :mod:`kingscorner_widget.record`, record JSON text, or the path of a saved record.
+    by :mod:`kingscorner_widget.engine.record`, record JSON text, or the path of a saved record.
 
     Each turn's search runs within ``budget`` (``None``: until proven). ``progress`` shows a bar
     (tqdm) over the turns.
@@ -287,7 +287,7 @@ def _load(source: Source) -> Game | Match:
 
 
 def _record_from_dict(data: dict[str, Any]) -> Game | Match:
-    """A game or match from its record (see :mod:`kingscorner_widget.record`)."""
+    """A game or match from its record (see :mod:`kingscorner_widget.engine.record`)."""
     if data.get("format") == MATCH_FORMAT:
         return match_from_dict(data)
     return game_from_dict(data)

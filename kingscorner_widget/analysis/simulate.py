@@ -24,9 +24,9 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..game import Game
-from ..moves import EndTurn, PlayCard
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.moves import EndTurn, PlayCard
+from ..engine.rules import Rules
 from .players import Player, make_player
 
 if TYPE_CHECKING:

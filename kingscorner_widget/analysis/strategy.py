@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..game import Game
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.rules import Rules
 from .playout import PlayoutState, Step, StepPolicy, end_turn, greedy_step, play_turn
 from .simulate import game_seed, wilson_interval
 

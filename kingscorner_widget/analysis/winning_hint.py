@@ -23,12 +23,12 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from ..cards import Card, Rank
-from ..game import Game
-from ..moves import EndTurn, Move, MovePile, PlayCard
-from ..observation import Observation
-from ..spaces import CROSS
-from ..words import sentence
+from ..engine.cards import Card, Rank
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.observation import Observation
+from ..engine.spaces import CROSS
+from ..engine.words import sentence
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]

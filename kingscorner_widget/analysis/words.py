@@ -1,14 +1,14 @@
-"""The explanation voice of :mod:`kingscorner_widget.words`, where the analysis reads it.
+"""The explanation voice of :mod:`kingscorner_widget.engine.words`, where the analysis reads it.
 
->>> from kingscorner_widget.cards import Card
+>>> from kingscorner_widget.engine.cards import Card
 >>> card_name(Card.parse("7h")), space_name(Space.W), space_name(Space.NE)
 ('the red 7 (7h)', 'the west space', 'the north-east corner')
 """
 
 from __future__ import annotations
 
-from ..spaces import Space
-from ..words import card_name, count_words, move_sentences, pile_name
+from ..engine.spaces import Space
+from ..engine.words import card_name, count_words, move_sentences, pile_name
 
 __all__ = ["card_name", "count_words", "move_sentences", "pile_name", "space_name"]
 

@@ -40,12 +40,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..analysis.search import TurnPlan, best_turn
-from ..cards import Card
-from ..game import Game, Outcome
-from ..moves import EndTurn, Move, MovePile, PlayCard, parse_move
-from ..rules import Count, Rules
-from ..scoring import hand_penalty
-from ..words import card_name, card_words, count_words, phrase, sentence
+from ..engine.cards import Card
+from ..engine.game import Game, Outcome
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from ..engine.rules import Count, Rules
+from ..engine.scoring import hand_penalty
+from ..engine.words import card_name, card_words, count_words, phrase, sentence
 
 __all__ = [
     "Exercise",

@@ -54,10 +54,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..game import Game
-from ..moves import EndTurn, Move, PlayCard, parse_move
-from ..notation import parse_position
-from ..rules import Rules
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, PlayCard, parse_move
+from ..engine.notation import parse_position
+from ..engine.rules import Rules
 from .search import LESSON_BUDGET, proven_shed
 
 if TYPE_CHECKING:

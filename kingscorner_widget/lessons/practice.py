@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.words import count_words
-from ..moves import EndTurn
+from ..engine.moves import EndTurn
 from .model import Lesson, Step
 from .search import proven_shed
 

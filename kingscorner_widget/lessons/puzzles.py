@@ -20,8 +20,8 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
-from ..game import Game
-from ..moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard
 from .model import Lesson, Step
 
 __all__ = ["Puzzle", "generate_puzzles", "greedy_turn", "puzzle_lesson"]

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..game import Game
-from ..moves import EndTurn, Move, MovePile, PlayCard, as_move
-from ..words import instruction
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
+from ..engine.words import instruction
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -292,7 +292,7 @@ def _kind(game: Game, move: Move) -> str:
 
 def describe_move(game: Game, move: Move) -> str:
     """What ``move`` does on ``game``'s table, as an instruction (see
-    :func:`kingscorner_widget.words.instruction`).
+    :func:`kingscorner_widget.engine.words.instruction`).
 
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"

@@ -24,8 +24,8 @@ always smaller; should one still run out, :func:`max_shed` answers with the most
 from __future__ import annotations
 
 from ..analysis.search import Budget
-from ..game import Game
-from ..moves import EndTurn, Move
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move
 
 __all__ = ["LESSON_BUDGET", "best_continuation", "max_shed", "proven_shed"]
 

@@ -10,8 +10,8 @@ hidden), and the lesson is checked by the engine as it is built, like any lesson
 file.
 
 Positions are counted by the moves played before them (``0`` is where the game started), and moves
-by their index in :attr:`Game.moves <kingscorner_widget.game.Game.moves>`, so a table session can
-keep comments keyed by the same numbers it steps through.
+by their index in :attr:`Game.moves <kingscorner_widget.engine.game.Game.moves>`, so a table
+session can keep comments keyed by the same numbers it steps through.
 
 >>> from kingscorner_widget import Game
 >>> game = Game.from_position(
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..game import Game
-from ..moves import EndTurn
+from ..engine.game import Game
+from ..engine.moves import EndTurn
 from .model import Lesson
 
 __all__ = ["LineError", "lesson_from_game"]

@@ -5,7 +5,7 @@ names and what to say; each action returns a :class:`Reply` (a status line, refu
 a refused action changes nothing. :class:`PlaySession`, :class:`ExploreSession`,
 :class:`LessonSession` and :class:`ReviewSession` each say in their docstring what their mode
 allows, and enforce it.
-The widget (:mod:`kingscorner_widget.widget`) only syncs, takes intents and publishes.
+The widget (:mod:`kingscorner_widget.widget.adapter`) only syncs, takes intents and publishes.
 
 >>> from kingscorner_widget import Game
 >>> s = ExploreSession(Game.new(players=2, seed=1))

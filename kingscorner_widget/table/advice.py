@@ -17,9 +17,9 @@ import dataclasses
 
 from ..analysis import Budget, Review, hint, review, winning_hint
 from ..analysis.review import REVIEW_BUDGET
-from ..game import Game
-from ..match import Match
-from ..observation import Observation
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.observation import Observation
 
 __all__ = [
     "BUDGET",

@@ -33,14 +33,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import make_player
-from ..game import Game
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import Move, PlayCard, as_move
+from ..engine.notation import parse_position
+from ..engine.record import MATCH_FORMAT, game_from_json, match_from_json
+from ..engine.rules import Rules
+from ..engine.words import count_words, move_at, phrase, sentence
 from ..lessons import Lesson, lesson_from_game
-from ..match import Match
-from ..moves import Move, PlayCard, as_move
-from ..notation import parse_position
-from ..record import MATCH_FORMAT, game_from_json, match_from_json
-from ..rules import Rules
-from ..words import count_words, move_at, phrase, sentence
 from .advice import advise
 from .play import MAX_COMPUTER_MOVES
 from .reply import Reply, refuse
@@ -305,7 +305,7 @@ def read_source(text: str, rules: Rules) -> Game | Match:
     >>> read_source("N:Qq", Rules())
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: N: 'Qq' is not a card: write a rank (A 2-9 T J Q K)...
+    kingscorner_widget.PositionError: N: 'Qq' is not a card: write a rank (A 2-9 T J Q K)...
     """
     text = text.strip()
     if text.startswith("{"):

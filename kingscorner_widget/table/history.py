@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..game import Game
-from ..moves import EndTurn, Move, as_move
-from ..snapshot import log_entry, opening_entries
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, as_move
+from .snapshot import log_entry, opening_entries
 
 __all__ = ["History"]
 

@@ -35,11 +35,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..game import Game
+from ..engine.game import Game
+from ..engine.moves import Move, PlayCard
+from ..engine.notation import parse_position
+from ..engine.words import named, phrase, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
-from ..moves import Move, PlayCard
-from ..notation import parse_position
-from ..words import named, phrase, sentence
 from .history import History
 from .reply import Reply, refuse
 from .session import Session

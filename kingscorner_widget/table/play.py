@@ -14,7 +14,7 @@ What play allows:
   the end-of-hand summary) only once the hand is over, as players lay their cards down to count;
 - New match and Daily match ask before throwing away a match in progress;
 - the daily game is a daily match: every hand of it dealt from the date
-  (:meth:`~kingscorner_widget.match.Match.daily`), with its score sheet.
+  (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet.
 
 >>> from kingscorner_widget import Game
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
@@ -36,11 +36,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..analysis.players import Player, make_player
-from ..game import Game
-from ..match import Match
-from ..moves import Move, as_move
-from ..rules import Rules
-from ..words import match_line, sentence
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import Move, as_move
+from ..engine.rules import Rules
+from ..engine.words import match_line, sentence
 from .advice import COMPUTER_OPTIONS, advise
 from .history import History
 from .reply import Reply, refuse

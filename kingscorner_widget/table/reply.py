@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from ..moves import Move
-from ..words import sentence
+from ..engine.moves import Move
+from ..engine.words import sentence
 
 if TYPE_CHECKING:
     from .session import Session

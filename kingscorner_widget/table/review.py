@@ -43,11 +43,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import Review, ReviewedTurn
-from ..game import Game
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import EndTurn, Move
+from ..engine.words import count_words, review_line, sentence, turn_words
 from ..lessons import Lesson, LessonRun
-from ..match import Match
-from ..moves import EndTurn, Move
-from ..words import count_words, review_line, sentence, turn_words
 from .advice import review_of
 from .history import History
 from .lesson import LessonSession

@@ -31,12 +31,12 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ..game import Game
-from ..moves import Move, as_move
-from ..snapshot import build_snapshot, describe_outcome
-from ..words import sentence
+from ..engine.game import Game
+from ..engine.moves import Move, as_move
+from ..engine.words import sentence
 from .history import History
 from .reply import Reply, refuse
+from .snapshot import build_snapshot, describe_outcome
 from .summary import hand_summary, log_turns
 
 __all__ = ["Session"]

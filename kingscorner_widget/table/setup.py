@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.rules import Rules
 from ..lessons import Lesson, LessonRun
-from ..match import Match
-from ..rules import Rules
 from .explore import ExploreSession, read_source
 from .lesson import LessonSession
 from .play import Opponents, PlaySession, check_opponents

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..game import Game
-from ..match import HandScore, Match
-from ..words import hand_end_reason, outcome_line, turn_recap
+from ..engine.game import Game
+from ..engine.match import HandScore, Match
+from ..engine.words import hand_end_reason, outcome_line, turn_recap
 
 __all__ = ["hand_summary", "log_turns"]
 

@@ -28,9 +28,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..game import Game
-from ..moves import EndTurn, Move, MovePile, PlayCard, as_move
-from ..words import move_shown
+from ..engine.game import Game
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
+from ..engine.words import move_shown
 from .history import History
 
 __all__ = ["MAX_COMMENT", "Line", "MoveTree", "Node", "TreeError"]

@@ -12,9 +12,9 @@ import time
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import TurnValue
-from kingscorner_widget.cards import DECK, Card, Rank
-from kingscorner_widget.moves import EndTurn
-from kingscorner_widget.spaces import CORNERS, CROSS, SPACES
+from kingscorner_widget.engine.cards import DECK, Card, Rank
+from kingscorner_widget.engine.moves import EndTurn
+from kingscorner_widget.engine.spaces import CORNERS, CROSS, SPACES
 
 
 def openings(game: Game) -> int:

@@ -67,7 +67,7 @@ def resample_hidden(game: Game, viewer: int, rng: random.Random) -> Game:
 def position(fields: str, other: int = 7, turn: int = 1) -> str:
     """A position line from the piles and P1's hand; P2 holds ``other`` hidden cards and the
     stock takes the rest (``fields`` written as ``N:9d E:- ... P1:Qh6c``)."""
-    from kingscorner_widget.notation import parse_cards
+    from kingscorner_widget.engine.notation import parse_cards
 
     known = 0
     for field in fields.split():

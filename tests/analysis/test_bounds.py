@@ -18,7 +18,7 @@ from kingscorner_widget.analysis.search.bounds import (
     shed_unit,
 )
 from kingscorner_widget.analysis.search.kinds import CHAINS, kind, side_code
-from kingscorner_widget.cards import Card
+from kingscorner_widget.engine.cards import Card
 
 from .oracle import plain_search
 from .test_search import corners_position

@@ -9,7 +9,7 @@ import pytest
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import explain
 from kingscorner_widget.analysis.compare_turns import compare_turns
-from kingscorner_widget.moves import parse_move
+from kingscorner_widget.engine.moves import parse_move
 
 from .support import resample_hidden
 

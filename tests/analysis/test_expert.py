@@ -19,7 +19,7 @@ from kingscorner_widget.analysis.players import GreedyPlayer, make_player
 from kingscorner_widget.analysis.playout import PlayoutState, play_to_end
 from kingscorner_widget.analysis.simulate import simulate, tournament
 from kingscorner_widget.analysis.winning_hint import winning_hint
-from kingscorner_widget.moves import EndTurn
+from kingscorner_widget.engine.moves import EndTurn
 
 from .support import RULE_VARIANTS, played_games, position, resample_hidden
 

@@ -7,9 +7,9 @@ import pytest
 from kingscorner_widget import EndTurn, Game, Rules, explain, hint
 from kingscorner_widget.analysis import odds
 from kingscorner_widget.analysis.words import card_name, move_sentences
-from kingscorner_widget.cards import Card
-from kingscorner_widget.moves import parse_move
-from kingscorner_widget.spaces import SPACES, Space
+from kingscorner_widget.engine.cards import Card
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.spaces import SPACES, Space
 
 from .support import played_games, position
 

@@ -15,7 +15,7 @@ from kingscorner_widget.analysis.players import (
     RandomPlayer,
     make_player,
 )
-from kingscorner_widget.moves import EndTurn, MovePile, PlayCard
+from kingscorner_widget.engine.moves import EndTurn, MovePile, PlayCard
 
 from .support import RULE_VARIANTS, played_games, position, resample_hidden
 

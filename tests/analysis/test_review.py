@@ -12,9 +12,9 @@ import pytest
 from kingscorner_widget import Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
+from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.engine.record import game_to_dict, match_to_dict, save
 from kingscorner_widget.lessons import Lesson
-from kingscorner_widget.notation import parse_position
-from kingscorner_widget.record import game_to_dict, match_to_dict, save
 
 from .support import RULE_VARIANTS
 
@@ -294,7 +294,11 @@ def test_the_analysis_never_imports_a_higher_layer() -> None:
     even inside a function (the practice lesson is built by ``Lesson.from_review``)."""
     package = pathlib.Path(review.__code__.co_filename).parent
     root = package.parent.parent
-    higher = ("kingscorner_widget.lessons", "kingscorner_widget.table", "kingscorner_widget.widget")
+    higher = (
+        "kingscorner_widget.lessons",
+        "kingscorner_widget.table",
+        "kingscorner_widget.widget",
+    )
     found = []
     for path in sorted(package.rglob("*.py")):
         parts = path.relative_to(root).with_suffix("").parts  # ("kingscorner_widget", ...)

@@ -11,8 +11,8 @@ from kingscorner_widget import DECK, EndTurn, Game, PlayCard, Rules, best_turn
 from kingscorner_widget.analysis import Budget, TurnValue, hint
 from kingscorner_widget.analysis.positions import random_position
 from kingscorner_widget.analysis.search import Solver
-from kingscorner_widget.cards import Card
-from kingscorner_widget.notation import Table, format_position
+from kingscorner_widget.engine.cards import Card
+from kingscorner_widget.engine.notation import Table, format_position
 
 from .oracle import brute_force, plain_search
 from .support import played_games, position, resample_hidden, small_positions

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from kingscorner_widget.render import Picture
+from kingscorner_widget.engine.render import Picture
 from tests.browser.conftest import Screenshot
 from tests.browser.jupyter_server import JupyterServer, NotebookPage
 

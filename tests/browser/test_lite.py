@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Request, expect
 
+from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from kingscorner_widget.lessons import load_lesson
-from kingscorner_widget.moves import MovePile, PlayCard, parse_move
 from tests.browser.jupyter_server import (
     CHROMIUM_ARGS,
     REPO,

@@ -3,7 +3,7 @@ on the table changes ``mo.ui.anywidget(table).value``, so the cell that reads it
 
 Every move reaches Python as a custom message, which marimo does not watch; the page saves ``seen``
 after drawing each new snapshot, and that saved change is what makes marimo re-run the dependent
-cell (kingscorner_widget.widget_hosts). The cell's output is built from the state Python published.
+cell (kingscorner_widget.widget.hosts). The cell's output is built from the state Python published.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from kingscorner_widget import Game
-from kingscorner_widget.render import Picture
+from kingscorner_widget.engine.render import Picture
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import (
     App,

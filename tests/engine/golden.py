@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from kingscorner_widget import Card, Game, IllegalMoveError, Rules
-from kingscorner_widget.moves import EndTurn, Move, MovePile, PlayCard
-from kingscorner_widget.notation import parse_position
-from kingscorner_widget.spaces import SPACES
+from kingscorner_widget.engine.moves import EndTurn, Move, MovePile, PlayCard
+from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.engine.spaces import SPACES
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "golden_turns.json"
 

@@ -20,9 +20,9 @@ from collections.abc import Iterator
 import pytest
 
 from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules
-from kingscorner_widget.moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard
-from kingscorner_widget.rules import Count, DrawTiming, MatchEnd
-from kingscorner_widget.spaces import SPACES
+from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard
+from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
+from kingscorner_widget.engine.spaces import SPACES
 
 OPTION_RULES: dict[str, dict[str, object]] = {
     "standard": {},

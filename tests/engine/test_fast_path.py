@@ -14,8 +14,8 @@ import random
 import pytest
 
 from kingscorner_widget import DECK, Game
-from kingscorner_widget.moves import DRAW, PASS, Move, MovePile, PlayCard
-from kingscorner_widget.spaces import SPACES, Space
+from kingscorner_widget.engine.moves import DRAW, PASS, Move, MovePile, PlayCard
+from kingscorner_widget.engine.spaces import SPACES, Space
 
 from .support import OPTION_RULES, rules_for
 

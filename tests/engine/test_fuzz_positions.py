@@ -23,10 +23,10 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import DECK, Game, Rules
-from kingscorner_widget.errors import PositionError
-from kingscorner_widget.moves import EndTurn, MovePile, PlayCard
-from kingscorner_widget.notation import format_position, parse_position
-from kingscorner_widget.rules import DrawTiming
+from kingscorner_widget.engine.errors import PositionError
+from kingscorner_widget.engine.moves import EndTurn, MovePile, PlayCard
+from kingscorner_widget.engine.notation import format_position, parse_position
+from kingscorner_widget.engine.rules import DrawTiming
 
 from .support import check_invariants
 

@@ -25,10 +25,10 @@ import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from kingscorner_widget import Game, Rules
-from kingscorner_widget.errors import RecordError
-from kingscorner_widget.match import Match
-from kingscorner_widget.moves import EndTurn
-from kingscorner_widget.record import (
+from kingscorner_widget.engine.errors import RecordError
+from kingscorner_widget.engine.match import Match
+from kingscorner_widget.engine.moves import EndTurn
+from kingscorner_widget.engine.record import (
     game_from_dict,
     game_from_json,
     game_to_dict,
@@ -37,7 +37,7 @@ from kingscorner_widget.record import (
     match_to_dict,
     schema,
 )
-from kingscorner_widget.rules import Count, DrawTiming, MatchEnd
+from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
 
 CORRUPTIONS = 10_000
 SEED = 2026

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules, Space, Suit
-from kingscorner_widget.errors import PositionError
-from kingscorner_widget.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
-from kingscorner_widget.notation import format_position, parse_position
+from kingscorner_widget.engine.errors import PositionError
+from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
+from kingscorner_widget.engine.notation import format_position, parse_position
 
 from .support import complete
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kingscorner_widget import Game
-from kingscorner_widget.moves import DRAW
+from kingscorner_widget.engine.moves import DRAW
 
 from .support import OPTION_RULES, check_invariants, game_at, rules_for
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import Card, Count, DrawTiming, Game, Rules
-from kingscorner_widget.moves import DRAW, PASS, EndTurn, parse_move
-from kingscorner_widget.scoring import hand_penalty
+from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, parse_move
+from kingscorner_widget.engine.scoring import hand_penalty
 
 from .support import check_invariants, check_moves, check_refused, game_at
 from .test_rules import cards

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingscorner_widget import DECK, Card, Game, Rank, Rules
-from kingscorner_widget.moves import Move
-from kingscorner_widget.notation import Table, format_position, parse_position
-from kingscorner_widget.spaces import SPACES
+from kingscorner_widget.engine.moves import Move
+from kingscorner_widget.engine.notation import Table, format_position, parse_position
+from kingscorner_widget.engine.spaces import SPACES
 
 from .support import OPTION_RULES, check_invariants, rules_for
 

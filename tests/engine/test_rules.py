@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import Card, Game, IllegalMoveError, Rank, Space
-from kingscorner_widget.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
+from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
 
 from .support import check_invariants, check_moves, check_refused, game_at
 

@@ -75,7 +75,7 @@ def test_a_copy_follows_the_same_trajectory() -> None:
 
 def test_record_round_trip_in_self_play() -> None:
     """A saved game loads back to the same state and plays on identically (needs record.py)."""
-    from kingscorner_widget.record import game_from_json, game_to_json
+    from kingscorner_widget.engine.record import game_from_json, game_to_json
 
     for index in range(3 * len(NAMES)):
         name = NAMES[index % len(NAMES)]

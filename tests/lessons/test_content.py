@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from kingscorner_widget.engine.moves import EndTurn, MovePile, PlayCard
+from kingscorner_widget.engine.scoring import hand_penalty
 from kingscorner_widget.lessons import LessonRun, load_lesson
 from kingscorner_widget.lessons.search import max_shed
-from kingscorner_widget.moves import EndTurn, MovePile, PlayCard
-from kingscorner_widget.scoring import hand_penalty
 
 
 def finish(name: str, number: int) -> LessonRun:

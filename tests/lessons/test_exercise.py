@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import Card, Count, Game, PlayCard, Rules
+from kingscorner_widget.engine.moves import EndTurn
 from kingscorner_widget.lessons.exercise import (
     Exercise,
     ExerciseError,
@@ -26,7 +27,6 @@ from kingscorner_widget.lessons.exercise import (
     check,
 )
 from kingscorner_widget.lessons.puzzles import greedy_turn
-from kingscorner_widget.moves import EndTurn
 
 TRAP = "N:9d E:Ah S:5c W:8s7h NE:- SE:- SW:- NW:- P1:8cQhJc6s P2:?7 stock:36 turn:P1"
 """The black 8 fits on the red 9 at once, and blocks the transfer that frees a space."""

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import Rules
+from kingscorner_widget.engine.rules import Count
 from kingscorner_widget.lessons import Lesson, Step, builtin_lessons
-from kingscorner_widget.rules import Count
 
 WORKED = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 COMBO = "N:9d E:4s S:2h W:8c7h NE:- SE:- SW:- NW:- P1:Qd6sJc5c9c P2:?7 stock:35 turn:P1"

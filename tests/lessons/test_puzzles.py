@@ -6,6 +6,7 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import best_turn
+from kingscorner_widget.engine.moves import PlayCard
 from kingscorner_widget.lessons import (
     LessonRun,
     Puzzle,
@@ -14,7 +15,6 @@ from kingscorner_widget.lessons import (
     load_lesson,
     puzzle_lesson,
 )
-from kingscorner_widget.moves import PlayCard
 
 
 @pytest.fixture(scope="module")

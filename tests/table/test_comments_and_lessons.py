@@ -9,7 +9,7 @@ import pytest
 from kingscorner_widget import Game
 from kingscorner_widget.lessons import Lesson, LessonRun
 from kingscorner_widget.table.tree import MAX_COMMENT, TreeError
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 

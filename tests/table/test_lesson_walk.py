@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from kingscorner_widget.engine.moves import Move
 from kingscorner_widget.lessons import lesson_names, load_lesson
-from kingscorner_widget.moves import Move
 from kingscorner_widget.table import LessonSession
 from kingscorner_widget.table.lesson import AFRESH
 

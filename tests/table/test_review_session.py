@@ -13,8 +13,8 @@ import pytest
 from kingscorner_widget import Card, Game, Match, Rank, Rules
 from kingscorner_widget.analysis import review
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
-from kingscorner_widget.moves import EndTurn, Move, PlayCard
-from kingscorner_widget.record import game_from_dict, game_to_dict
+from kingscorner_widget.engine.moves import EndTurn, Move, PlayCard
+from kingscorner_widget.engine.record import game_from_dict, game_to_dict
 from kingscorner_widget.table import PlaySession, PracticeSession, ReviewSession
 from kingscorner_widget.table.advice import REVIEW_BUDGET
 from tests.analysis.support import RULE_VARIANTS

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import Game, Match, Rules
+from kingscorner_widget.engine.record import match_from_json, match_to_json
 from kingscorner_widget.lessons import LessonRun, load_lesson
-from kingscorner_widget.record import match_from_json, match_to_json
 from kingscorner_widget.table import ExploreSession, LessonSession, PlaySession
-from kingscorner_widget.widget import STALE, KingsCornerWidget
+from kingscorner_widget.widget.adapter import STALE, KingsCornerWidget
 from tests.widget.helpers import FirstMove, assert_no_hidden_card, state
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kingscorner_widget import Game
-from kingscorner_widget.moves import PlayCard, parse_move
+from kingscorner_widget.engine.moves import PlayCard, parse_move
 from kingscorner_widget.table import ExploreSession
 from kingscorner_widget.table.tree import MAX_COMMENT, MoveTree, TreeError
 

@@ -7,12 +7,12 @@ import re
 from typing import Any
 
 from kingscorner_widget import Card, Game, Rank
-from kingscorner_widget.moves import EndTurn, Move, PlayCard
-from kingscorner_widget.notation import parse_position
-from kingscorner_widget.observation import Observation
-from kingscorner_widget.record import match_to_json
+from kingscorner_widget.engine.moves import EndTurn, Move, PlayCard
+from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.engine.observation import Observation
+from kingscorner_widget.engine.record import match_to_json
 from kingscorner_widget.table import ExploreSession
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 TWO_PILE_MOVES = "N:Jc E:6h S:5s W:Td NE:- SE:- SW:- NW:- P1:Ks4h9c P2:?7 stock:38 turn:P1"

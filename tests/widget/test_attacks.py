@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import DECK, Game, Match
-from kingscorner_widget.record import match_from_json, match_to_json
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.engine.record import match_from_json, match_to_json
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import FirstMove, assert_no_hidden_card, state
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import Game
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import OPENING, state
 from .test_attacks import custom, update

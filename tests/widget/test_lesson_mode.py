@@ -6,7 +6,7 @@ import pytest
 
 from kingscorner_widget import IllegalMoveError
 from kingscorner_widget.lessons import Lesson, lesson_names
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, state
 

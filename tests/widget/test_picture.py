@@ -14,8 +14,8 @@ import pytest
 from IPython import display as ipython_display
 
 from kingscorner_widget import Game
-from kingscorner_widget.render import Picture, table_svg
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.engine.render import Picture, table_svg
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import OPENING
 

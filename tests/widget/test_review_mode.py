@@ -11,8 +11,8 @@ import pytest
 import traitlets
 
 from kingscorner_widget import Game, Match, Rules
-from kingscorner_widget.record import game_to_json, match_to_json
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.engine.record import game_to_json, match_to_json
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 from tests.table.test_review_session import played_hand, played_match, with_mistakes
 
 from .helpers import FirstMove, assert_no_hidden_card, state

@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingscorner_widget import DECK, Game
+from kingscorner_widget.engine.record import match_from_json, match_to_json
+from kingscorner_widget.engine.spaces import SPACES
 from kingscorner_widget.lessons import Lesson, lesson_names, load_lesson
-from kingscorner_widget.record import match_from_json, match_to_json
-from kingscorner_widget.spaces import SPACES
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import FirstMove, assert_no_hidden_card, state
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from kingscorner_widget import Game, IllegalMoveError, Match, Rules
-from kingscorner_widget.moves import PlayCard
-from kingscorner_widget.render import Picture
-from kingscorner_widget.widget import KingsCornerWidget
+from kingscorner_widget.engine.moves import PlayCard
+from kingscorner_widget.engine.render import Picture
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import (
     OPENING,
@@ -68,7 +68,7 @@ def test_each_trait_has_a_docstring() -> None:
     import ast
     import inspect
 
-    import kingscorner_widget.widget as module
+    import kingscorner_widget.widget.adapter as module
 
     tree = ast.parse(inspect.getsource(module.KingsCornerWidget))
     cls = tree.body[0]
@@ -321,7 +321,7 @@ def test_new_and_daily_deals() -> None:
 
 
 def test_load_positions_games_and_records() -> None:
-    from kingscorner_widget.record import game_to_json
+    from kingscorner_widget.engine.record import game_to_json
 
     w = explore()
     w.load(TWO_PILE_MOVES)
@@ -334,7 +334,7 @@ def test_load_positions_games_and_records() -> None:
     w.load(game_to_json(game))
     assert w.game == game
     assert len(w.snapshot["log"]) == 1 + len(game.opening)
-    from kingscorner_widget.record import match_to_json
+    from kingscorner_widget.engine.record import match_to_json
 
     match = Match(Rules(players=3), seed=2)
     match.game.play("draw")
@@ -504,7 +504,7 @@ def test_ipython_display_sends_the_picture_as_its_own_output(
 
 
 def test_a_checkout_without_the_built_front_end_is_told_how_to_build_it(tmp_path: Path) -> None:
-    from kingscorner_widget.bundle import bundle_file
+    from kingscorner_widget.widget.bundle import bundle_file
 
     with pytest.raises(FileNotFoundError, match=r"not built: .*widget\.js is missing.*make js"):
         bundle_file("widget.js", tmp_path)

@@ -147,7 +147,7 @@ def corners_bound(hand: int, cross: Sequence[int], corners: Sequence[int]) -> in
     serve only a corner whose top is above its bottom. Each ladder holds at most two corners (one
     per king of its colour); the bound grants the most corners that pass these counts.
 
-    >>> from kingscorner_widget.cards import Card
+    >>> from kingscorner_widget.engine.cards import Card
     >>> from kingscorner_widget.analysis.search.kinds import kind, side_code
     >>> black_ace = 1 << 2 * kind(Card.parse("As"))
     >>> corners_bound(black_ace, [0, 0, 0, 0], [kind(Card.parse("2h")) + 1, 0, 0, 0])

@@ -8,7 +8,7 @@ A side pile is coded by its bottom and top kinds, ``(bottom + 1) * PILE + top + 
 its top kind plus one; an empty space by 0. A hand is a number holding two bits per kind (the
 count of that kind in hand, 0 to 2).
 
->>> from kingscorner_widget.cards import Card
+>>> from kingscorner_widget.engine.cards import Card
 >>> kind(Card.parse("Qh")), CHILD[kind(Card.parse("Qh"))] == kind(Card.parse("Js"))
 (23, True)
 >>> LADDER[kind(Card.parse("Ks"))], RUNG[kind(Card.parse("Ks"))], RUNG[kind(Card.parse("As"))]
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import Card
+from ...engine.cards import Card
 
 __all__ = [
     "CHAINS",

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...cards import Card
-from ...game import Game
-from ...moves import Move, PlayCard
-from ...observation import Observation
+from ...engine.cards import Card
+from ...engine.game import Game
+from ...engine.moves import Move, PlayCard
+from ...engine.observation import Observation
 from ..words import count_words, move_sentences
 from .budget import Budget
 from .realise import realise
@@ -88,7 +88,7 @@ def best_turn(source: Game | Observation, budget: Budget | None = None) -> TurnP
     Given a :class:`Game`, only the mover's observation of it is used. With a ``budget`` the
     search stops once it is spent and returns the best turn found, with ``exact`` false;
     without one it runs until the best turn is proven. Every plan is replayed through
-    :meth:`Game.violation <kingscorner_widget.game.Game.violation>`, the engine's one judge,
+    :meth:`Game.violation <kingscorner_widget.engine.game.Game.violation>`, the engine's one judge,
     before it is returned.
 
     >>> from kingscorner_widget import Game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...moves import MovePile, PlayCard
-from ...spaces import CORNERS, CROSS, Space
+from ...engine.moves import MovePile, PlayCard
+from ...engine.spaces import CORNERS, CROSS, Space
 from .kinds import kind, side_code
 from .start import Start
 from .value import CORNERS_SHIFT, openings, pack_stop

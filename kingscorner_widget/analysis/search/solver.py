@@ -17,8 +17,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from ...observation import Observation
-from ...spaces import CORNERS, CROSS
+from ...engine.observation import Observation
+from ...engine.spaces import CORNERS, CROSS
 from .bounds import Bounds
 from .budget import Budget
 from .kinds import CHILD, KINGS, PARENT, PILE, hand_code, kind, side_code

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...cards import DECK, Card
-from ...observation import Observation
+from ...engine.cards import DECK, Card
+from ...engine.observation import Observation
 
 __all__ = ["Start", "check_mover"]
 
@@ -15,7 +15,7 @@ class Start:
     """The table, the mover's hand and the rules that shape a turn."""
 
     piles: tuple[tuple[Card, ...], ...]
-    """Every space's pile, in the order of :data:`~kingscorner_widget.spaces.SPACES`."""
+    """Every space's pile, in the order of :data:`~kingscorner_widget.engine.spaces.SPACES`."""
     hand: tuple[Card, ...]
     points: tuple[int, ...]
     """Penalty points of each kind under the rules' count."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from IPython import display as ipython_display
 
-from .game import Game
-from .render import Picture, table_picture
+from ..engine.game import Game
+from ..engine.render import Picture, table_picture
 
 
 class TableDisplay:

@@ -41,7 +41,7 @@ class Count(enum.Enum):
     def value_of(self, card: Card) -> int:
         """What ``card`` left in hand costs in this count.
 
-        >>> from kingscorner_widget.cards import Card
+        >>> from kingscorner_widget.engine.cards import Card
         >>> [Count.HEAVY.value_of(Card.parse(t)) for t in ("Ah", "Kc", "7d")]
         [25, 10, 7]
         """

@@ -251,7 +251,7 @@ def move_sentences(
     builds on it, what it makes possible (a freed space, a card that can follow).
 
     >>> from kingscorner_widget import Game
-    >>> from kingscorner_widget.spaces import SPACES
+    >>> from kingscorner_widget.engine.spaces import SPACES
     >>> g = Game.from_position(
     ...     "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
     ... )
@@ -344,7 +344,7 @@ def outcome_line(
     """A finished hand in one line: who won and why, then each player's cards left in hand and
     what they cost (``cards_left`` per player; ``order``: the players in seat order).
 
-    >>> from kingscorner_widget.game import Outcome
+    >>> from kingscorner_widget.engine.game import Outcome
     >>> name = {1: "You", 2: "P2"}.get
     >>> outcome_line(Outcome("out", 1, (1,), (0, 13), (0, 0)), name, (0, 4))
     'You went out and win. Left in hand: P2 4 cards (13 points).'
@@ -386,7 +386,7 @@ def outcome_line(
 def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
     """The match's standing in one line, seats named by ``seat_name``.
 
-    >>> from kingscorner_widget.match import Match
+    >>> from kingscorner_widget.engine.match import Match
     >>> match_line(Match(players=2), {1: "You", 2: "P2"}.get)
     'After 0 hands: You 0, P2 0 (target 25).'
     """
@@ -474,7 +474,7 @@ def _review_words(
 def hand_end_reason(outcome: Outcome, name_of: Callable[[int], str]) -> str:
     """Why a finished hand ended, in one sentence.
 
-    >>> from kingscorner_widget.game import Outcome
+    >>> from kingscorner_widget.engine.game import Outcome
     >>> hand_end_reason(Outcome("out", 2, (2,), (3, 0), (0, 0)), {1: "You", 2: "P2"}.get)
     'P2 played their last card, so the hand ended at once.'
     >>> hand_end_reason(Outcome("blocked", None, (1,), (2, 5), (0, 0)), {1: "You", 2: "P2"}.get)

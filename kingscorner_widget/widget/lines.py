@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .lessons import Lesson
-from .table import ExploreSession, Reply, Session
-from .table.tree import Line, TreeError
+from ..lessons import Lesson
+from ..table import ExploreSession, Reply, Session
+from ..table.tree import Line, TreeError
 
 __all__ = ["TableLines"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from kingscorner_widget import Game
-from kingscorner_widget.notation import parse_position
-from kingscorner_widget.render import table_svg
+from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.engine.render import table_svg
 
 LINE = "N:JcTh9c E:6h S:5s W:- NE:KsQh SE:- SW:- NW:- P1:4hAs P2:?7 P3:?5 stock:31 turn:P1"
 

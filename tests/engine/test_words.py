@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from kingscorner_widget import Game, Rules
 from kingscorner_widget.analysis import explain
-from kingscorner_widget.game import Outcome
-from kingscorner_widget.match import Match
-from kingscorner_widget.spaces import Space
-from kingscorner_widget.words import match_line, outcome_line
+from kingscorner_widget.engine.game import Outcome
+from kingscorner_widget.engine.match import Match
+from kingscorner_widget.engine.spaces import Space
+from kingscorner_widget.engine.words import match_line, outcome_line
 
 
 def NAMES(player: int) -> str:  # noqa: N802 - read as a table of names

@@ -10,7 +10,7 @@ import pathlib
 
 __all__ = ["STATIC", "bundle_file"]
 
-STATIC = pathlib.Path(__file__).parent / "static"
+STATIC = pathlib.Path(__file__).parent.parent / "static"
 """The folder esbuild writes the bundle to (git-ignored; shipped in the sdist and the wheel)."""
 
 

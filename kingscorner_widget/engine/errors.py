@@ -28,6 +28,10 @@ class RecordError(ValueError):
     (``moves``, ``hands[2].result``, ...)."""
 
 
+for _error in (IllegalMoveError, PositionError, RecordError):
+    # Tracebacks name the errors where users import them from: ``kingscorner_widget.PositionError``.
+    _error.__module__ = "kingscorner_widget"
+
 EXCERPT_LENGTH = 24
 """The most characters of an input a message quotes."""
 

@@ -1,8 +1,8 @@
 """What the widget sends to the browser: a JSON snapshot of what the viewer may see, and the log.
 
-The snapshot is built from the viewer's :class:`~kingscorner_widget.observation.Observation`, so
-it holds no card the viewer cannot see; other hands appear only as counts unless the teacher asked
-to show every hand (explore mode). Cards are written in card notation (``Th``).
+The snapshot is built from the viewer's :class:`~kingscorner_widget.engine.observation.Observation`,
+so it holds no card the viewer cannot see; other hands appear only as counts unless the teacher
+asked to show every hand (explore mode). Cards are written in card notation (``Th``).
 
 >>> from kingscorner_widget import Game
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -10,7 +10,7 @@ to show every hand (explore mode). Cards are written in card notation (``Th``).
 >>> snap = build_snapshot(g, viewer=1, version=3, mode="explore")
 >>> snap["piles"]["N"], snap["hands"][0]["cards"], snap["hands"][1]["cards"], snap["stock"]
 (['Jc'], ['Th', 'Ks', '4h'], None, 39)
->>> from kingscorner_widget.moves import parse_move
+>>> from kingscorner_widget.engine.moves import parse_move
 >>> log_entry(g, parse_move("Th>N"), 1, "P1")["words"]
 'P1 plays the ten of hearts on the north pile'
 """
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Card
-from .game import Game
-from .moves import Move, MovePile
-from .spaces import SPACES
-from .words import card_words, logged, outcome_line
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.moves import Move, MovePile
+from ..engine.spaces import SPACES
+from ..engine.words import card_words, logged, outcome_line
 
 LOG_WINDOW = 12
 """How many of the latest log entries a snapshot carries: the state message stays small however

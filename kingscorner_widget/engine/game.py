@@ -11,7 +11,7 @@ it breaks; :meth:`Game.legal_moves`, :meth:`Game.play`, the analysis and the wid
 >>> g.play("Th>E")
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.IllegalMoveError: the ten of hearts (Th) is not in your hand
+kingscorner_widget.IllegalMoveError: the ten of hearts (Th) is not in your hand
 >>> g.position(player=1)
 'N:JcTh E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1'
 """

@@ -43,7 +43,7 @@ class HostSync(traitlets.HasTraits):
 
     seen = Version(0, min=0).tag(sync=True)
     """The last snapshot ``version`` the page has drawn, set by the page after each new snapshot
-    (see :mod:`kingscorner_widget.widget_hosts`). It tells nothing about the game; a cell in a
+    (see :mod:`kingscorner_widget.widget.hosts`). It tells nothing about the game; a cell in a
     marimo notebook that reads the table re-runs when it changes."""
 
     @traitlets.validate("seen")

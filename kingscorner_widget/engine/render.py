@@ -1,11 +1,11 @@
 """Draw a position as a static SVG picture.
 
-Rendering takes the table alone (a :class:`~kingscorner_widget.notation.Table`, what a position
-line says) and knows nothing of the game: ``Game._repr_svg_`` draws a game in a notebook through
-it, and the widget keeps its picture in an exported notebook. A viewer's table (other hands and
-the stock as counts) gives a picture with no hidden card.
+Rendering takes the table alone (a :class:`~kingscorner_widget.engine.notation.Table`, what a
+position line says) and knows nothing of the game: ``Game._repr_svg_`` draws a game in a notebook
+through it, and the widget keeps its picture in an exported notebook. A viewer's table (other hands
+and the stock as counts) gives a picture with no hidden card.
 
->>> from kingscorner_widget.notation import parse_position
+>>> from kingscorner_widget.engine.notation import parse_position
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 >>> svg = table_svg(parse_position(line), viewer=1)
 >>> svg.startswith("<svg") and 'aria-label="jack of clubs on the north pile"' in svg

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import Count, Game, MatchEnd, Rules
-from kingscorner_widget.match import Match
+from kingscorner_widget.engine.match import Match
 
 
 def finish_by_drawing(game: Game) -> None:

@@ -5,7 +5,7 @@ the game to the identical state. Loading believes nothing a record says: every e
 its exact JSON type (``true``, not ``"true"``; whole numbers, and a boolean is not one), and
 everything it claims (the deal its seed makes, the dealt kings' opening, each move, the final
 position, the result, a match's rules for each hand and its totals) is checked against the
-replay. A record that fails raises :class:`~kingscorner_widget.errors.RecordError`, a
+replay. A record that fails raises :class:`~kingscorner_widget.RecordError`, a
 ``ValueError`` whose message names the entry (``hands[1].moves``) and quotes at most a short
 excerpt of it. A record that loads saves back to the same JSON.
 
@@ -20,7 +20,7 @@ The format is published as a JSON Schema (:func:`schema`), for tools that read o
 >>> game_from_json(game_to_json(game).replace('"dealt": true', '"dealt": "true"'))
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.RecordError: dealt must be true or false, not 'true'
+kingscorner_widget.RecordError: dealt must be true or false, not 'true'
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Counting a hand: what the cards left in each hand cost.
 
->>> from kingscorner_widget.cards import Card
+>>> from kingscorner_widget.engine.cards import Card
 >>> hand = [Card.parse(t) for t in ("Kh", "Qs", "4d", "2c")]
 >>> hand_penalty(hand, Count.STANDARD)
 13

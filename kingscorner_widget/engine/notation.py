@@ -6,7 +6,7 @@ Piles are written bottom card first; ``P<k>:`` is a hand in the order held (``?n
 unseen cards, ``-`` when empty); ``stock:`` is a count or the cards top first; ``turn:P<k>`` is
 the player to move. In the corners version, ``P<k>kept:`` lists the corner piles a player kept,
 each a whole corner from king to ace. Field names are read in any ASCII case; counts are ASCII
-digits. Anything else raises :class:`~kingscorner_widget.errors.PositionError`.
+digits. Anything else raises :class:`~kingscorner_widget.PositionError`.
 
 >>> table = parse_position(
 ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -84,7 +84,7 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("ThKs4")
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: 'ThKs4' is not a list of cards like ThKs4h
+    kingscorner_widget.PositionError: 'ThKs4' is not a list of cards like ThKs4h
     """
     if text == "-":
         return []
@@ -139,11 +139,11 @@ def parse_position(text: str) -> Table:
     >>> parse_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:38 turn:P1")
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: the position holds 51 of 52 cards
+    kingscorner_widget.PositionError: the position holds 51 of 52 cards
     >>> parse_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:٣٩ turn:P1")
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: stock: a count takes the digits 0-9 only, not '٣٩'
+    kingscorner_widget.PositionError: stock: a count takes the digits 0-9 only, not '٣٩'
     """
     if not isinstance(text, str):
         raise PositionError(f"a position is a line of text, not {excerpt(text)}")
@@ -316,7 +316,7 @@ def check_rules(table: Table, rules: Rules) -> None:
     >>> check_rules(table, Rules())
     Traceback (most recent call last):
     ...
-    kingscorner_widget.errors.PositionError: P1kept: kept corners exist only in the corners version
+    kingscorner_widget.PositionError: P1kept: kept corners exist only in the corners version
     """
     if rules.players != len(table.hands):
         raise PositionError(

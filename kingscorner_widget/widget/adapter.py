@@ -2,13 +2,13 @@
 
 Python owns the game. The widget is a thin adapter over a table session
 (:mod:`kingscorner_widget.table`, one per mode): it keeps the synced traits, takes the browser's
-intents (custom messages ``{"kind": ..., "version": ...}``, see :mod:`kingscorner_widget.intents`),
-hands them to the session and publishes what the session answers. A stale or malformed message
-is refused with a status line and changes nothing. The page is untrusted: it may send intents and
-set the ``speed`` it likes and say which snapshot it has drawn (``seen``, checked by Python; it
-is what makes the table reactive in marimo: :mod:`kingscorner_widget.widget_hosts`), nothing else;
-an update of any other trait is refused and undone.
-The object is usable without a browser, so a teacher can drive the table from code:
+intents (custom messages ``{"kind": ..., "version": ...}``, see
+:mod:`kingscorner_widget.widget.intents`), hands them to the session and publishes what the session
+answers. A stale or malformed message is refused with a status line and changes nothing. The page is
+untrusted: it may send intents and set the ``speed`` it likes and say which snapshot it has drawn
+(``seen``, checked by Python; it is what makes the table reactive in marimo:
+:mod:`kingscorner_widget.widget.hosts`), nothing else; an update of any other trait is refused and
+undone. The object is usable without a browser, so a teacher can drive the table from code:
 
 >>> from kingscorner_widget import Game, KingsCornerWidget
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -19,7 +19,7 @@ The object is usable without a browser, so a teacher can drive the table from co
 >>> w.play("4h>NE")
 Traceback (most recent call last):
 ...
-kingscorner_widget.errors.IllegalMoveError: only a king can open an empty corner, and the four...
+kingscorner_widget.IllegalMoveError: only a king can open an empty corner, and the four...
 >>> w.status
 'Only a king can open an empty corner, and the four of hearts (4h) is not a king.'
 >>> w.back(); w.snapshot["piles"]["N"], w.snapshot["history"]
@@ -48,21 +48,21 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import Move
+from ..engine.rules import Rules
+from ..engine.words import sentence
+from ..lessons import Lesson, LessonRun
+from ..table import Reply, Session, read_source
+from ..table.play import Opponents
+from ..table.setup import MODES, TableSetup
 from .bundle import bundle_file
-from .errors import IllegalMoveError
-from .game import Game
+from .display import TableDisplay
+from .hosts import HostSync
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
-from .lessons import Lesson, LessonRun
-from .match import Match
-from .moves import Move
-from .rules import Rules
-from .table import Reply, Session, read_source
-from .table.play import Opponents
-from .table.setup import MODES, TableSetup
-from .widget_display import TableDisplay
-from .widget_hosts import HostSync
-from .widget_lines import TableLines
-from .words import sentence
+from .lines import TableLines
 
 __all__ = ["MODES", "KingsCornerWidget"]
 
@@ -100,7 +100,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     In marimo, wrap the table: ``table = mo.ui.anywidget(KingsCornerWidget(...))``; its
     ``value`` (the synced traits: ``snapshot``, ``legal``, ``status``...) changes after each move
-    and the cells that read it re-run (how: :mod:`kingscorner_widget.widget_hosts`). A cell that
+    and the cells that read it re-run (how: :mod:`kingscorner_widget.widget.hosts`). A cell that
     reads the table should not also act on it, or each run would set off the next.
 
     Setting :attr:`mode` from Python replaces the session: explore works on a copy of the game

@@ -12,9 +12,9 @@ import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from kingscorner_widget import Count, EndTurn, Game, MatchEnd, Rules
-from kingscorner_widget.errors import RecordError
-from kingscorner_widget.match import Match
-from kingscorner_widget.record import (
+from kingscorner_widget.engine.errors import RecordError
+from kingscorner_widget.engine.match import Match
+from kingscorner_widget.engine.record import (
     game_from_dict,
     game_from_json,
     game_to_dict,
