@@ -146,6 +146,10 @@ class Candidate:
     """Deals it won (a shared win counts its share)."""
     score: float
     """Its average score: a win is 1, plus the card-margin bonus."""
+    outcomes: tuple[float, ...] = ()
+    """Its result in each deal it was played out in, in the order of the deals (1 a win, a
+    share of a shared win, 0 a loss): with :meth:`ExpertPlayer.compare`, every turn's n-th
+    outcome comes from the same deal, so differences between turns are paired."""
 
     @property
     def win_rate(self) -> float:
@@ -441,6 +445,7 @@ class ExpertPlayer:
         n = len(chosen)
         scores = [0.0] * n
         wins = [0.0] * n
+        outcomes: list[list[float]] = [[] for _ in range(n)]
         worlds = [0] * n
         alive = list(range(n))
         schedule = {max(1, round(share * self.worlds)): keep for share, keep in _SCHEDULE}
@@ -488,6 +493,7 @@ class ExpertPlayer:
                 own = len(state.hands[player])
                 others = sum(len(state.hands[j]) for j in hidden_from) / len(hidden_from)
                 wins[i] += win
+                outcomes[i].append(win)
                 scores[i] += win + self.margin * (others - own)
                 worlds[i] += 1
             played = w + 1
@@ -505,6 +511,7 @@ class ExpertPlayer:
                 worlds=worlds[i],
                 wins=wins[i],
                 score=scores[i] / worlds[i] if worlds[i] else 0.0,
+                outcomes=tuple(outcomes[i]),
             )
             for i in ranked
         )

@@ -42,20 +42,33 @@ from ..engine.cards import Card, Rank
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move, PlayCard
+from ..engine.observation import Observation
 from ..engine.record import MATCH_FORMAT, game_from_dict, match_from_dict
 from ..engine.record import load as load_record
 from ..engine.rules import Rules
 from ..engine.spaces import CORNERS, CROSS
 from .search import Budget, TurnPlan, best_turn
+from .win_chance import WIN_WORLDS, WinChances, turn_win_chances, win_accuracy, win_verdict
+from .win_words import win_reason
 from .words import count_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["REVIEW_BUDGET", "Review", "ReviewedTurn", "Verdict", "review"]
+__all__ = [
+    "REVIEW_BUDGET",
+    "Judge",
+    "Review",
+    "ReviewedTurn",
+    "Verdict",
+    "judge_by_win",
+    "review",
+]
 
-Verdict = Literal["best", "inaccuracy", "mistake"]
-VERDICTS: tuple[Verdict, ...] = ("best", "inaccuracy", "mistake")
+Verdict = Literal["best", "inaccuracy", "mistake", "blunder"]
+VERDICTS: tuple[Verdict, ...] = ("best", "inaccuracy", "mistake", "blunder")
+Judge = Literal["cards", "win"]
+JUDGES: tuple[Judge, ...] = ("cards", "win")
 
 REVIEW_BUDGET = Budget(states=50_000)
 """What each turn's search may spend by default. Counted in states, so a review says the same on
@@ -91,9 +104,18 @@ class ReviewedTurn:
     best: TurnPlan
     """The best turn from :attr:`position`, by the player's own view."""
     verdict: Verdict
-    """``"best"``, ``"inaccuracy"`` or ``"mistake"``."""
+    """``"best"``, ``"inaccuracy"``, ``"mistake"`` or (judged by win chance) ``"blunder"``."""
     reason: str
     """The verdict in words."""
+    win: WinChances | None = None
+    """Judged by win chance (``judge="win"``): the chances before the turn, after it, after the
+    turn that sheds the most and after the best turn, on the same sampled deals."""
+
+    @property
+    def better_moves(self) -> tuple[Move, ...]:
+        """The turn the review sets against this one: the best by win chance when judged so,
+        else the turn that sheds the most."""
+        return self.win.best_moves if self.win is not None else self.best.moves
 
     @property
     def best_shed(self) -> int:
@@ -129,6 +151,7 @@ class ReviewedTurn:
             "tie_break_proven": self.best.tie_break_proven,
             "verdict": self.verdict,
             "reason": self.reason,
+            **({} if self.win is None else {"win": self.win.to_dict()}),
         }
 
 
@@ -140,11 +163,19 @@ class Review:
     """The reviewed player (in a match, the seat)."""
     turns: tuple[ReviewedTurn, ...]
     """One entry per turn of the player, in order."""
+    judge: Judge = "cards"
+    """What the turns were judged by: cards shed (``"cards"``) or chance of winning (``"win"``)."""
 
     @property
     def accuracy(self) -> float:
-        """Cards shed over the most that could have been shed, from 0 to 1 (1 with no cards to
-        shed). A turn counts at most its best, so a lucky draw never lifts another turn."""
+        """From 0 to 1. Judged by cards: cards shed over the most that could have been shed (1
+        with no cards to shed; a turn counts at most its best, so a lucky draw never lifts
+        another turn). Judged by win chance, as chess sites do: each turn's accuracy from its
+        loss of win chance (:func:`~.win_chance.turn_accuracy`; a loss within twice its standard
+        error counts as none), and the review's is the mean of the arithmetic and the harmonic
+        means of the turns' (so one blunder weighs more than several slips)."""
+        if self.judge == "win":
+            return win_accuracy([turn.win for turn in self.turns if turn.win is not None])
         possible = sum(turn.best_shed for turn in self.turns)
         if possible == 0:
             return 1.0
@@ -157,8 +188,13 @@ class Review:
 
     @property
     def mistakes(self) -> tuple[ReviewedTurn, ...]:
-        """The turns called mistakes."""
-        return tuple(turn for turn in self.turns if turn.verdict == "mistake")
+        """The turns called mistakes (or blunders)."""
+        return tuple(turn for turn in self.turns if turn.verdict in ("mistake", "blunder"))
+
+    @property
+    def to_learn(self) -> tuple[ReviewedTurn, ...]:
+        """Every turn that was not best: inaccuracies, mistakes and blunders."""
+        return tuple(turn for turn in self.turns if turn.verdict != "best")
 
     @property
     def missed_outs(self) -> tuple[ReviewedTurn, ...]:
@@ -173,15 +209,24 @@ class Review:
     def summary(self) -> str:
         """The review in a few lines of words."""
         counts = self.counts
-        shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
-        possible = sum(turn.best_shed for turn in self.turns)
-        lines = [
-            f"Review of P{self.player}: {count_words(len(self.turns), 'turn')}, "
-            f"accuracy {self.accuracy:.0%} ({shed} of {possible} cards that could be shed).",
-            f"{counts['best']} best, {counts['inaccuracy']} "
-            f"{'inaccuracy' if counts['inaccuracy'] == 1 else 'inaccuracies'}, "
-            f"{count_words(counts['mistake'], 'mistake')}.",
-        ]
+        turns = count_words(len(self.turns), "turn")
+        if self.judge == "win":
+            lines = [
+                f"Review of P{self.player} by chance of winning: {turns}, "
+                f"accuracy {self.accuracy:.0%}.",
+                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
+                f"{count_words(counts['mistake'], 'mistake')}, "
+                f"{count_words(counts['blunder'], 'blunder')}.",
+            ]
+        else:
+            shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
+            possible = sum(turn.best_shed for turn in self.turns)
+            lines = [
+                f"Review of P{self.player}: {turns}, "
+                f"accuracy {self.accuracy:.0%} ({shed} of {possible} cards that could be shed).",
+                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
+                f"{count_words(counts['mistake'], 'mistake')}.",
+            ]
         missed = self.missed_outs
         if missed:
             numbers = ", ".join(str(turn.number) for turn in missed)
@@ -209,6 +254,7 @@ class Review:
         return {
             "format": REVIEW_FORMAT,
             "player": self.player,
+            "judge": self.judge,
             "accuracy": self.accuracy,
             "counts": dict(self.counts),
             "missed_outs": [turn.number for turn in self.missed_outs],
@@ -236,18 +282,30 @@ def review(
     source: Source,
     player: int,
     *,
+    judge: Judge = "cards",
     budget: Budget | None = REVIEW_BUDGET,
     progress: bool = True,
+    seed: int = 0,
+    worlds: int = WIN_WORLDS,
 ) -> Review:
     """Review every turn ``player`` played in ``source``: a :class:`Game`, a :class:`Match` (then
     ``player`` is the seat, whichever player number it had in each hand), a record dict written
     by :mod:`kingscorner_widget.engine.record`, record JSON text, or the path of a saved record.
 
-    Each turn's search runs within ``budget`` (``None``: until proven). ``progress`` shows a bar
-    (tqdm) over the turns.
+    ``judge`` says what a turn is judged by: ``"cards"``, the cards it shed against the turn that
+    sheds the most, or ``"win"``, its chance of winning the hand against the best turn's
+    (:mod:`.win_chance`; ``seed`` and ``worlds``, the sampled deals per turn, are its options,
+    and the result depends only on them and the record). Each turn's search runs within
+    ``budget`` (``None``: until proven). ``progress`` shows a bar (tqdm) over the turns.
     """
     if budget is not None and not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget or None, not {type(budget).__name__}")
+    if judge not in JUDGES:
+        raise ValueError(f"judge must be 'cards' or 'win', not {judge!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 2:
+        raise ValueError(f"worlds must be a whole number of at least 2, not {worlds!r}")
     item = _load(source)
     hands = _hands(item, player)
     starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
@@ -255,11 +313,34 @@ def review(
 
     turns: list[ReviewedTurn] = []
     who = f"seat {player}" if isinstance(item, Match) else f"P{player}"
+    how = " by chance of winning" if judge == "win" else ""
     for hand, k, game, (start, end) in tqdm(
-        starts, desc=f"reviewing {who}", disable=not progress, leave=False
+        starts, desc=f"reviewing {who}{how}", disable=not progress, leave=False
     ):
-        turns.append(_review_turn(game, k, hand, start, end, len(turns) + 1, budget))
-    return Review(player=player, turns=tuple(turns))
+        turn = _review_turn(game, k, hand, start, end, len(turns) + 1, budget)
+        if judge == "win":
+            turn = judge_by_win(turn, _at(game, start).observation(k), seed=seed, worlds=worlds)
+        turns.append(turn)
+    return Review(player=player, turns=tuple(turns), judge=judge)
+
+
+def judge_by_win(
+    turn: ReviewedTurn, seen: Observation, *, seed: int = 0, worlds: int = WIN_WORLDS
+) -> ReviewedTurn:
+    """``turn`` (judged by cards) judged again by its chance of winning from ``seen``, the
+    player's view at the start of the turn: its :attr:`~ReviewedTurn.win` estimates, and the
+    verdict and reason they give. The deals depend only on ``seed`` and what the player saw,
+    so the same turn always gets the same estimates."""
+    chances = turn_win_chances(
+        seen, turn.moves, seed=seed, worlds=worlds, most_cards=turn.best.moves
+    )
+    verdict = win_verdict(chances)
+    reason = win_reason(turn.moves, chances, verdict)
+    return dataclasses.replace(turn, win=chances, verdict=verdict, reason=reason)
+
+
+def _count_inaccuracies(n: int) -> str:
+    return f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}"
 
 
 # -- reading the source --------------------------------------------------------------------------

@@ -23,7 +23,12 @@ if TYPE_CHECKING:
 
 __all__ = ["VERDICT_COLOURS", "plot_review", "review_html"]
 
-VERDICT_COLOURS = {"best": "#2e7d32", "inaccuracy": "#ef6c00", "mistake": "#c62828"}
+VERDICT_COLOURS = {
+    "best": "#2e7d32",
+    "inaccuracy": "#ef6c00",
+    "mistake": "#c62828",
+    "blunder": "#6a1b9a",
+}
 """A colour per verdict, shared by the table and the chart."""
 
 

@@ -402,7 +402,12 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
 
 # -- reviews ----------------------------------------------------------------------------------
 
-VERDICT_WORDS = {"best": "The best turn", "inaccuracy": "An inaccuracy", "mistake": "A mistake"}
+VERDICT_WORDS = {
+    "best": "The best turn",
+    "inaccuracy": "An inaccuracy",
+    "mistake": "A mistake",
+    "blunder": "A blunder",
+}
 """How a review names each verdict."""
 
 

@@ -1,0 +1,238 @@
+"""A turn judged by what it did to the player's chance of winning the hand.
+
+:func:`turn_win_chances` sets, side by side and on the same sampled deals of the cards the player
+could not see, the turn the player played, the turn that sheds the most, the turn the expert
+(:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`) finds best and the turn greedy play
+would make (the chance "before" the turn: what the position was worth to a player who plays what
+they can). Each deal is played to the end of the hand with greedy play for everyone, as the
+expert's own play-outs are, so a chance is "how often this turn wins if everyone then plays what
+they can". Because every turn meets the same deals, the difference between two turns is paired:
+its standard error comes from the deal-by-deal differences, far smaller than the two chances'
+own errors.
+
+The verdict (:func:`win_verdict`) calls a turn ``"best"`` unless its loss against the best turn
+is more than twice that standard error, and then grades the loss by :data:`WIN_THRESHOLDS`.
+
+>>> from kingscorner_widget import Game
+>>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
+>>> seen = Game.from_position(line).observation(1)
+>>> w = turn_win_chances(seen, "draw", worlds=60, search_worlds=30, candidates=8)
+>>> w.worlds, 0 <= w.played <= w.best <= 1, w.loss == w.best - w.played
+(60, True, True)
+>>> win_verdict(w)
+'blunder'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+from ..engine.errors import IllegalMoveError
+from ..engine.moves import EndTurn, Move, as_move
+from ..engine.observation import Observation
+from .expert import ExpertPlayer, viewer_table_game
+from .players import GreedyPlayer
+from .search import best_turn
+
+__all__ = [
+    "WIN_SEARCH_WORLDS",
+    "WIN_THRESHOLDS",
+    "WIN_WORLDS",
+    "WinChances",
+    "WinVerdict",
+    "greedy_turn",
+    "turn_accuracy",
+    "turn_win_chances",
+    "win_accuracy",
+    "win_verdict",
+]
+
+WinVerdict = Literal["best", "inaccuracy", "mistake", "blunder"]
+
+WIN_WORLDS = 240
+"""Deals every judged turn is played out in (the same deals for all of them)."""
+WIN_SEARCH_WORLDS = 60
+"""Deals the expert samples when looking for the best turn (separate deals from the judging
+ones, so the turn it picks is not judged on the deals that picked it)."""
+WIN_CANDIDATES = 24
+"""Turns the expert plays out when looking for the best turn."""
+
+WIN_THRESHOLDS: tuple[tuple[float, WinVerdict], ...] = (
+    (0.15, "blunder"),
+    (0.07, "mistake"),
+    (0.02, "inaccuracy"),
+)
+"""The loss of win chance (as a share, 0.07 = 7 points) from which a turn is a blunder, a
+mistake or an inaccuracy, once the loss is more than twice its standard error. Calibrated on
+the turns of greedy players in seeded four-player hands (``python -m bench winreview``): about
+a third of their turns lose something significant, half of those under 7 points, and a loss
+of 15 points or more (a hand in seven thrown away in one turn) is rare, as a blunder should be."""
+
+
+@dataclasses.dataclass(frozen=True)
+class WinChances:
+    """A turn's chances of winning the hand, from the player's own view, on the same deals."""
+
+    before: float
+    """Before the turn: the chance if the turn were played as greedy play plays it."""
+    played: float
+    """After the turn played."""
+    most_cards: float
+    """After the turn that sheds the most cards."""
+    best: float
+    """After the best turn found (the expert's, or whichever judged turn won most often)."""
+    best_moves: tuple[Move, ...]
+    """The best turn's moves."""
+    most_cards_moves: tuple[Move, ...]
+    """The moves of the turn that sheds the most."""
+    stderr: float
+    """The standard error of :attr:`loss`, from the deal-by-deal differences."""
+    worlds: int
+    """Deals every turn was played out in."""
+
+    @property
+    def loss(self) -> float:
+        """How much more often the best turn won than the turn played (0 when it is the same)."""
+        return self.best - self.played
+
+    @property
+    def significant(self) -> bool:
+        """True when the loss is more than twice its standard error (beyond the deals' luck)."""
+        return self.loss > 2 * self.stderr
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready summary."""
+        return {
+            "before": self.before,
+            "played": self.played,
+            "most_cards": self.most_cards,
+            "best": self.best,
+            "best_moves": [str(m) for m in self.best_moves],
+            "most_cards_moves": [str(m) for m in self.most_cards_moves],
+            "loss": self.loss,
+            "stderr": self.stderr,
+            "worlds": self.worlds,
+        }
+
+
+def win_verdict(chances: WinChances) -> WinVerdict:
+    """``"best"`` unless the loss is beyond twice its standard error; then graded by
+    :data:`WIN_THRESHOLDS` (a significant loss under the smallest threshold is still best)."""
+    if not chances.significant:
+        return "best"
+    for threshold, verdict in WIN_THRESHOLDS:
+        if chances.loss >= threshold:
+            return verdict
+    return "best"
+
+
+def turn_accuracy(loss: float) -> float:
+    """A turn's accuracy from 0 to 1 for a loss of win chance (a share), as chess sites compute
+    it from the drop in winning chances: ``1.031668 * exp(-4.354 * loss) - 0.031669``, clamped.
+
+    >>> turn_accuracy(0.0), round(turn_accuracy(0.1), 3), turn_accuracy(1.0)
+    (1.0, 0.636, 0.0)
+    """
+    if loss <= 0:
+        return 1.0
+    value = 1.031668 * math.exp(-4.354 * loss) - 0.031669
+    return min(1.0, max(0.0, value))
+
+
+def win_accuracy(chances: Sequence[WinChances]) -> float:
+    """A review's accuracy from its turns' chances: each turn's :func:`turn_accuracy` of its loss
+    (none when within twice its standard error), then the mean of the arithmetic mean and the
+    harmonic mean (each turn counted at least 1%), so one blunder weighs more than several
+    slips. 1 with no turn.
+
+    >>> one = WinChances(0.3, 0.3, 0.3, 0.3, (), (), 0.0, 100)
+    >>> win_accuracy([one, one]), win_accuracy([])
+    (1.0, 1.0)
+    """
+    if not chances:
+        return 1.0
+    each = [turn_accuracy(c.loss if c.significant else 0.0) for c in chances]
+    mean = sum(each) / len(each)
+    harmonic = len(each) / sum(1 / max(a, 0.01) for a in each)
+    return (mean + harmonic) / 2
+
+
+def greedy_turn(observation: Observation) -> tuple[Move, ...]:
+    """The turn greedy play would make from here (its last move ends the turn, unless it goes
+    out). Needs no hidden card: greedy play reads only the player's hand and the table."""
+    game = viewer_table_game(observation)
+    player = GreedyPlayer()
+    moves: list[Move] = []
+    while not game.is_over():
+        move = player.choose(game.observation(observation.player))
+        moves.append(move)
+        if isinstance(move, EndTurn):
+            break
+        game.play(move)
+    return tuple(moves)
+
+
+def _judgeable(observation: Observation, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves`` as a turn the viewer's table can replay: up to its first end-of-turn move (what
+    follows a draw turned on a card the player had not seen when the turn began)."""
+    for i, move in enumerate(moves):
+        if isinstance(move, EndTurn):
+            return moves[: i + 1]
+    return moves
+
+
+def turn_win_chances(
+    observation: Observation,
+    played: Sequence[Move | str] | str,
+    *,
+    seed: int = 0,
+    worlds: int = WIN_WORLDS,
+    search_worlds: int = WIN_SEARCH_WORLDS,
+    candidates: int = WIN_CANDIDATES,
+    most_cards: Sequence[Move] | None = None,
+) -> WinChances:
+    """The chances of winning of the turn ``played`` (moves, or one string of them) from
+    ``observation`` (the player to move's view at the start of the turn), of the turn that sheds
+    the most (``most_cards``, else :func:`~kingscorner_widget.analysis.best_turn`'s), of the
+    expert's best and of greedy play's turn, all on the same ``worlds`` sampled deals.
+
+    A played turn the viewer's table cannot replay raises a ValueError naming the move."""
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 2:
+        raise ValueError(f"worlds must be a whole number of at least 2, not {worlds!r}")
+    moves = tuple(as_move(m) for m in (played.split() if isinstance(played, str) else played))
+    if not moves:
+        raise ValueError("the turn played must have at least one move")
+    moves = _judgeable(observation, moves)
+    most = tuple(most_cards) if most_cards is not None else best_turn(observation).moves
+    searcher = ExpertPlayer(seed=seed, worlds=search_worlds, candidates=candidates)
+    expert = searcher.decide(observation).moves
+    greedy = greedy_turn(observation)
+    turns: list[tuple[Move, ...]] = []
+    for turn in (expert, moves, most, greedy):
+        if turn not in turns:
+            turns.append(turn)
+    # Fresh deals for the judging (another seed), the same for every turn.
+    judge = ExpertPlayer(seed=seed + 7919, worlds=worlds)
+    try:
+        results = {c.moves: c for c in judge.compare(observation, turns).candidates}
+    except IllegalMoveError as error:
+        raise ValueError(f"the turn played cannot be judged here: {error}") from None
+    best = max(turns, key=lambda t: (results[t].win_rate, -turns.index(t)))
+    mine, top = results[moves].outcomes, results[best].outcomes
+    diffs = [b - p for b, p in zip(top, mine, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return WinChances(
+        before=results[greedy].win_rate,
+        played=results[moves].win_rate,
+        most_cards=results[most].win_rate,
+        best=results[best].win_rate,
+        best_moves=best,
+        most_cards_moves=most,
+        stderr=math.sqrt(variance / n),
+        worlds=n,
+    )
