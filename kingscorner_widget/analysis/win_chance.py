@@ -20,7 +20,7 @@ is more than twice that standard error, and then grades the loss by :data:`WIN_T
 >>> w.worlds, 0 <= w.played <= w.best <= 1, w.loss == w.best - w.played
 (60, True, True)
 >>> win_verdict(w)
-'blunder'
+'mistake'
 """
 
 from __future__ import annotations
