@@ -150,14 +150,21 @@ def _review(args: argparse.Namespace, out: TextIO) -> None:
         item = load_record(path)
     except (OSError, ValueError) as error:
         raise _UsageError(f"bad record: {error}") from None
-    result = review(item, args.player, progress=not args.quiet)  # a player not there: a ValueError
+    # a player not there: a ValueError
+    result = review(item, args.player, judge=args.judge, progress=not args.quiet)
     several = len({turn.hand for turn in result.turns}) > 1
     for turn in result.turns:
         where = f"hand {turn.hand}, turn {turn.number}" if several else f"turn {turn.number}"
         played = " ".join(map(str, turn.moves))
-        out.write(f"{where}: {turn.verdict} (shed {turn.shed} of {turn.best_shed}): {played}\n")
+        w = turn.win
+        how = (
+            f"shed {turn.shed} of {turn.best_shed}"
+            if w is None
+            else f"win {w.played:.0%}, best {w.best:.0%}, most cards {w.most_cards:.0%}"
+        )
+        out.write(f"{where}: {turn.verdict} ({how}): {played}\n")
         if turn.verdict != "best":
-            out.write(f"  {turn.reason}\n  best: {' '.join(map(str, turn.best.moves))}\n")
+            out.write(f"  {turn.reason}\n  best: {' '.join(map(str, turn.better_moves))}\n")
     out.write(result.summary() + "\n")
 
 
@@ -241,6 +248,12 @@ def _parser() -> argparse.ArgumentParser:
     command.add_argument("record", help="a saved game or match record (JSON)")
     command.add_argument(
         "--player", type=_positive, default=1, help="the player (in a match, the seat; default 1)"
+    )
+    command.add_argument(
+        "--judge",
+        choices=("cards", "win"),
+        default="cards",
+        help="judge each turn by the cards it shed (default) or by its chance of winning",
     )
     command.add_argument("--quiet", action="store_true", help="no progress bar")
     command.set_defaults(run=_review)

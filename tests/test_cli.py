@@ -215,6 +215,27 @@ def test_review_prints_each_turn_with_its_verdict_and_the_accuracy(tmp_path: Pat
     )
 
 
+def test_review_by_win_chance_prints_the_chances_and_a_progress_bar(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, game = saved_game(tmp_path)
+    status, text = run("review", str(path), "--judge", "win")
+    assert status == 0
+    expected = review(game, 1, judge="win", progress=False)
+    (turn,) = expected.turns
+    assert turn.win is not None
+    lines = text.splitlines()
+    assert lines[0] == (
+        f"turn 1: {turn.verdict} (win {turn.win.played:.0%}, best 100%, most cards "
+        f"{turn.win.most_cards:.0%}): Th>N draw"
+    )
+    assert lines[1:3] == [f"  {turn.reason}", f"  best: {' '.join(map(str, turn.better_moves))}"]
+    assert lines[3:] == expected.summary().splitlines()
+    assert "reviewing P1 by chance of winning" in capsys.readouterr().err
+    status, _ = run("review", str(path), "--judge", "luck", "--quiet")
+    assert status == 2
+
+
 def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
     match = Match(players=3, seed=2)
     players: list[Player] = [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()]
