@@ -232,8 +232,8 @@ def test_review_by_win_chance_prints_the_chances_and_a_progress_bar(
     assert lines[1:3] == [f"  {turn.reason}", f"  best: {' '.join(map(str, turn.better_moves))}"]
     assert lines[3:] == expected.summary().splitlines()
     assert "reviewing P1 by chance of winning" in capsys.readouterr().err
-    status, _ = run("review", str(path), "--judge", "luck", "--quiet")
-    assert status == 2
+    with pytest.raises(SystemExit):
+        run("review", str(path), "--judge", "luck", "--quiet")
 
 
 def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
