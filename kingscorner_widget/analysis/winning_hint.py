@@ -27,7 +27,7 @@ from ..engine.cards import Card, Rank
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
 from ..engine.observation import Observation
-from ..engine.spaces import CROSS
+from ..engine.spaces import CROSS, SPACES
 from ..engine.words import sentence
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
@@ -86,28 +86,59 @@ def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
     return game
 
 
-def _why_hold(observation: Observation, chosen: tuple[Move, ...], best: tuple[Move, ...]) -> str:
-    """What playing the first held card would give the next player."""
+def _open_kinds(game: Game) -> set[tuple[int, bool]] | None:
+    """The kinds of card (rank, red) the next player could put down on ``game``'s table: on a
+    pile's top card or, a king, in an empty corner. ``None`` when a side space is empty (any
+    card fits there)."""
+    if any(not game.pile(space) for space in CROSS):
+        return None
+    kinds: set[tuple[int, bool]] = set()
+    for space in SPACES:
+        pile = game.pile(space)
+        if not pile:
+            kinds.update({(int(Rank.KING), True), (int(Rank.KING), False)})
+        elif pile[-1].rank > Rank.ACE:
+            kinds.add((pile[-1].rank - 1, not pile[-1].red))
+    return kinds
+
+
+def _why_hold(
+    observation: Observation, chosen: tuple[Move, ...], best: tuple[Move, ...], held: Card
+) -> str:
+    """What the turn that sheds the most would give the next player that the chosen turn does
+    not, each claim checked on the two turns' final tables: a side space it leaves empty, or a
+    kind of card it gives a place to (named as the held card's gift only when the held card
+    ends on top of a pile). With no such difference it says only that the chosen turn won more
+    of the sampled deals."""
     players = len(observation.hand_sizes)
     nxt = observation.player % players + 1
     cards = observation.hand_sizes[nxt - 1]
     mine, theirs = _after(observation, chosen), _after(observation, best)
     opened = [s for s in CROSS if theirs.pile(s) == () and mine.pile(s) != ()]
+    name = f"the {held.rank.word}"
     if opened:
         return (
-            f"playing it leaves {opened[0].words} empty, and P{nxt} has {cards} "
+            f"shedding the most leaves {opened[0].words} empty, and P{nxt} has {cards} "
             f"card{'s' if cards != 1 else ''} to fill it"
         )
-    held = [c for c in _cards(best) if c not in _cards(chosen)]
-    for move in best:
-        if isinstance(move, PlayCard) and move.card in held:
-            top = theirs.pile(move.target)
-            if top and top[-1].rank > 1:
-                wanted = top[-1]
-                colour = "black" if wanted.red else "red"
-                rank = Rank(wanted.rank - 1).word
-                return f"playing it would give P{nxt} a place for a {colour} {rank}"
-    return f"every card played gives P{nxt} somewhere to play"
+    kinds_mine, kinds_theirs = _open_kinds(mine), _open_kinds(theirs)
+    if kinds_mine is not None and kinds_theirs is not None:
+        new = kinds_theirs - kinds_mine
+        gift = (held.rank - 1, not held.red)
+        on_top = any(theirs.pile(space)[-1:] == (held,) for space in SPACES)
+        if held.rank > Rank.ACE and on_top and gift in new:
+            rank, red = gift
+            return (
+                f"playing {name} would give P{nxt} a place for a "
+                f"{'red' if red else 'black'} {Rank(rank).word}"
+            )
+        if new:
+            rank, red = max(new)
+            return (
+                f"shedding the most would give P{nxt} a place for a "
+                f"{'red' if red else 'black'} {Rank(rank).word}"
+            )
+    return f"keeping {name} wins more of the sampled deals"
 
 
 def winning_hint(
@@ -163,9 +194,7 @@ def winning_hint(
             if instead
             else f"hold {_card(held[0])}"
         )
-        why = _why_hold(observation, chosen, best)
-        if instead:
-            why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
+        why = _why_hold(observation, chosen, best, held[0])
         odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
         if rival_win is not None:
             odds += f"; shedding the most won {rival_win:.0%}"
