@@ -9,13 +9,12 @@ import re
 from kingscorner_widget import Game
 from kingscorner_widget.analysis.players import GreedyPlayer
 from kingscorner_widget.analysis.winning_hint import winning_hint
-from kingscorner_widget.engine.cards import Card
+from kingscorner_widget.engine.cards import Card, Rank
 from kingscorner_widget.engine.moves import EndTurn, Move
 from kingscorner_widget.engine.spaces import CROSS, SPACES
 
 COLOUR = {"red": True, "black": False}
-RANKS = [""] + "ace two three four five six seven eight nine ten".split()
-RANKS += ["jack", "queen", "king"]
+RANKS = {rank.word: int(rank) for rank in Rank}
 
 
 def seeded_positions(count: int) -> list[Game]:
@@ -86,7 +85,7 @@ def test_no_winning_hint_over_100_seeded_positions_makes_a_false_claim() -> None
             r"a place for a (red|black) (\w+)",
             text,
         ):
-            kind = (RANKS.index(rank), COLOUR[colour])
+            kind = (RANKS[rank], COLOUR[colour])
             ours, other = places(mine), places(theirs)
             assert other is not None, text
             assert kind in other, text  # the other turn gives the place
