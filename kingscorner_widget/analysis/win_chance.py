@@ -54,6 +54,8 @@ WinVerdict = Literal["best", "inaccuracy", "mistake", "blunder"]
 
 WIN_WORLDS = 240
 """Deals every judged turn is played out in (the same deals for all of them)."""
+JUDGE_SALT = 7919
+"""Added to the seed for the judging deals, so they are not the deals the expert searched."""
 WIN_SEARCH_WORLDS = 60
 """Deals the expert samples when looking for the best turn (separate deals from the judging
 ones, so the turn it picks is not judged on the deals that picked it)."""
@@ -215,7 +217,7 @@ def turn_win_chances(
         if turn not in turns:
             turns.append(turn)
     # Fresh deals for the judging (another seed), the same for every turn.
-    judge = ExpertPlayer(seed=seed + 7919, worlds=worlds)
+    judge = ExpertPlayer(seed=seed + JUDGE_SALT, worlds=worlds)
     try:
         results = {c.moves: c for c in judge.compare(observation, turns).candidates}
     except IllegalMoveError as error:

@@ -1,0 +1,79 @@
+"""Review by win chance: are its chances honest, how long does it take, and where do its
+verdicts fall?
+
+1. Calibration (:func:`~kingscorner_widget.analysis.calibration.calibrate`): held-out seeded
+   hands of greedy players, one turn of each, the chance before the turn against how the hand
+   ended, by bins of 10 points, and the Brier score against always guessing 1/players.
+2. Speed: reviewing one seat of a four-player hand by win chance (the review's own settings),
+   hand by hand; the target is 10 s a seat.
+3. Verdicts: the losses and verdicts of the reviewed turns (the thresholds' calibration).
+
+``python -m bench winreview`` runs 200 calibration hands a table and 6 reviewed hands;
+``KINGSCORNER_BENCH_DEALS`` sets the calibration hands, ``KINGSCORNER_BENCH_REVIEWS`` the
+reviewed hands.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import statistics
+import time
+
+from kingscorner_widget import Game
+from kingscorner_widget.analysis.calibration import calibrate
+from kingscorner_widget.analysis.expert import ExpertPlayer
+from kingscorner_widget.analysis.players import GreedyPlayer, Player
+from kingscorner_widget.analysis.review import review
+from kingscorner_widget.analysis.simulate import game_seed
+
+QUICK_HANDS = 200
+QUICK_REVIEWS = 6
+
+
+def _played_hand(seed: int) -> Game:
+    """A four-player hand: the reviewed seat plays as the expert, the others greedily."""
+    game = Game.new(players=4, seed=seed)
+    players: list[Player] = [ExpertPlayer(seed=seed, worlds=40, candidates=16)]
+    players += [GreedyPlayer() for _ in range(3)]
+    while not game.is_over():
+        game.play(players[game.turn - 1].choose(game.observation(game.turn)))
+    return game
+
+
+def run() -> None:
+    hands = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_HANDS))
+    reviews = int(os.environ.get("KINGSCORNER_BENCH_REVIEWS", QUICK_REVIEWS))
+    for players in (2, 4):
+        start = time.perf_counter()
+        table = calibrate(hands=hands, players=players, seed=24, progress=False)
+        for line in table.lines():
+            print(line)
+        print(f"({time.perf_counter() - start:.0f} s)\n", flush=True)
+    seconds, turns = [], []
+    verdicts: collections.Counter[str] = collections.Counter()
+    losses = []
+    for k in range(reviews):
+        game = _played_hand(game_seed(24, k))
+        start = time.perf_counter()
+        result = review(game, player=1, judge="win", progress=False)
+        seconds.append(time.perf_counter() - start)
+        turns.append(len(result.turns))
+        verdicts.update(t.verdict for t in result.turns)
+        losses += [t.win.loss for t in result.turns if t.win is not None and t.win.significant]
+        print(
+            f"hand {k + 1}: {len(result.turns)} turns reviewed in {seconds[-1]:.1f} s", flush=True
+        )
+    print(
+        "review of one seat of a four-player hand by win chance: "
+        f"mean {statistics.fmean(seconds):.1f} s, "
+        f"max {max(seconds):.1f} s over {reviews} hands ({sum(turns)} turns, "
+        f"{sum(seconds) / max(sum(turns), 1):.2f} s a turn)"
+    )
+    print("verdicts:", dict(verdicts))
+    if losses:
+        print("significant losses (points): " + ", ".join(f"{100 * x:.0f}" for x in sorted(losses)))
+
+
+if __name__ == "__main__":
+    run()
