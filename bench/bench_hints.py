@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis.expert import ExpertPlayer
@@ -24,7 +25,10 @@ from kingscorner_widget.analysis.simulate import game_seed, wilson_interval
 QUICK_DEALS = 30
 """Deals per match when ``KINGSCORNER_BENCH_DEALS`` is not set."""
 
-LEARNERS = {"most-cards hint": PlannerPlayer, "winning hint": lambda: ExpertPlayer(worlds=100)}
+LEARNERS: dict[str, Callable[[], Player]] = {
+    "most-cards hint": PlannerPlayer,
+    "winning hint": lambda: ExpertPlayer(worlds=100),
+}
 """The two learner models: each follows one kind of hint at every move."""
 
 
@@ -35,7 +39,9 @@ def play(deal: int, seat: int, players: int, learner: Player) -> float:
     while not game.is_over():
         mover = learner if game.turn == seat else greedy
         game.play(mover.choose(game.observation(game.turn)))
-    winners = game.outcome().winners
+    outcome = game.outcome()
+    assert outcome is not None
+    winners = outcome.winners
     return 1 / len(winners) if seat in winners else 0.0
 
 

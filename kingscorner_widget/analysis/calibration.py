@@ -147,7 +147,9 @@ def calibrate(
             table.undo()
         player = table.turn
         estimate = chance_before(table.observation(player), seed=seed, worlds=worlds)
-        winners = game.outcome().winners
+        outcome = game.outcome()
+        assert outcome is not None  # the hand was played to its end
+        winners = outcome.winners
         records.append((estimate, 1 / len(winners) if player in winners else 0.0))
     bins = []
     for i in range(10):
