@@ -94,6 +94,9 @@ class WinChances:
     """The standard error of :attr:`loss`, from the deal-by-deal differences."""
     worlds: int
     """Deals every turn was played out in."""
+    near_best: tuple[tuple[Move, ...], ...] = ()
+    """Every judged turn whose loss against the best is within twice its paired standard error
+    (the best turn first): the turns the deals cannot tell from the best."""
 
     @property
     def loss(self) -> float:
@@ -117,6 +120,7 @@ class WinChances:
             "loss": self.loss,
             "stderr": self.stderr,
             "worlds": self.worlds,
+            "near_best": [[str(m) for m in turn] for turn in self.near_best],
         }
 
 
@@ -223,11 +227,17 @@ def turn_win_chances(
     except IllegalMoveError as error:
         raise ValueError(f"the turn played cannot be judged here: {error}") from None
     best = max(turns, key=lambda t: (results[t].win_rate, -turns.index(t)))
-    mine, top = results[moves].outcomes, results[best].outcomes
-    diffs = [b - p for b, p in zip(top, mine, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+
+    def paired(turn: tuple[Move, ...]) -> tuple[float, float]:
+        """The loss of ``turn`` against the best and its standard error."""
+        diffs = [b - p for b, p in zip(results[best].outcomes, results[turn].outcomes, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        return mean, math.sqrt(variance / n)
+
+    near = [best] + [t for t in turns if t != best and paired(t)[0] <= 2 * paired(t)[1]]
+    n = results[moves].worlds
     return WinChances(
         before=results[greedy].win_rate,
         played=results[moves].win_rate,
@@ -235,6 +245,7 @@ def turn_win_chances(
         best=results[best].win_rate,
         best_moves=best,
         most_cards_moves=most,
-        stderr=math.sqrt(variance / n),
+        stderr=paired(moves)[1],
         worlds=n,
+        near_best=tuple(near),
     )

@@ -27,10 +27,11 @@ onto a pile first
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.words import count_words
-from ..engine.moves import EndTurn
+from ..engine.moves import EndTurn, Move, PlayCard
 from .model import Lesson, Step
 from .search import proven_shed
 
@@ -49,9 +50,15 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
     shed one card too few). A turn whose best cannot be proven within the lesson budget is left
     out, since the runner could not judge the learner's moves there; if nothing is left, raises
     :class:`NothingToPracticeError`."""
-    wanted = {"mistake", "inaccuracy"} if inaccuracies else {"mistake"}
+    wanted = {"mistake", "blunder", "inaccuracy"} if inaccuracies else {"mistake", "blunder"}
     steps: list[dict[str, Any]] = []
-    for turn in review.turns:
+    if review.judge == "win":
+        steps = [
+            _win_step(turn).to_dict()
+            for turn in review.turns
+            if turn.verdict in wanted and turn.win is not None and _plays(turn.win.best_moves)
+        ]
+    for turn in review.turns if review.judge == "cards" else ():
         if turn.verdict not in wanted or turn.shed >= turn.best_shed:
             continue
         step = _step(turn)
@@ -69,6 +76,37 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
         "steps": steps,
     }
     return Lesson.from_dict(data)
+
+
+def _plays(moves: Sequence[Move]) -> tuple[str, ...]:
+    """A turn's moves up to its end-of-turn move, in notation (what a step expects)."""
+    return tuple(str(move) for move in moves if not isinstance(move, EndTurn))
+
+
+def _win_step(turn: ReviewedTurn) -> Step:
+    """A step from a turn judged by win chance: any turn the review could not tell from the
+    best (within twice its paired standard error) completes it; "show me" plays the best."""
+    assert turn.win is not None
+    win = turn.win
+    played = " ".join(map(str, turn.moves))
+    where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
+    narration = (
+        f"In the game ({where}) you played `{played}`: your chance of winning after it was "
+        f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
+    )
+    accepted = tuple(dict.fromkeys(_plays(t) for t in win.near_best if _plays(t)))
+    best = win.best_moves
+    shed = sum(1 for m in best if isinstance(m, PlayCard))
+    return Step(
+        position=turn.position,
+        narration=narration,
+        expect=accepted,
+        hints=(f"The best turn found sheds {count_words(shed)}.",),
+        after=f"That turn's chance of winning is within the luck of the deals of the best "
+        f"({win.best:.0%}).",
+        title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
+        rules=turn.rules,
+    )
 
 
 def _step(turn: ReviewedTurn) -> Step:

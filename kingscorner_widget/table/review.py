@@ -43,13 +43,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import Review, ReviewedTurn
+from ..analysis.review import Judge
+from ..analysis.win_chance import WIN_WORLDS
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
-from ..engine.words import count_words, review_line, sentence, turn_words
+from ..engine.words import VERDICT_WORDS, count_words, review_line, sentence, turn_words
 from ..lessons import Lesson, LessonRun
 from .actions import action
 from .advice import review_of
+from .estimates import WinEstimates
 from .history import History
 from .lesson import LessonSession
 from .reply import Reply, refuse
@@ -77,7 +80,11 @@ class ReviewSession(Session):
         hand: int | None = None,
         came_from: Session | None = None,
         title: str = "",
+        judge: Judge = "cards",
+        worlds: int = WIN_WORLDS,
     ) -> None:
+        if judge not in ("cards", "win"):
+            raise ValueError(f"judge must be 'cards' or 'win', not {judge!r}")
         if not isinstance(source, Game | Match):
             raise TypeError(f"review mode reviews a Game or a Match, not {source!r}")
         if isinstance(source, Game):  # a copy: later play on the caller's game changes nothing
@@ -107,14 +114,46 @@ class ReviewSession(Session):
         """The turn on the table (0-based, in :attr:`Review.turns`)."""
         self._showing: list[Move] = []
         self._shown = False
+        self.judge: Judge = judge
+        """What the turns are judged by: ``"cards"`` or ``"win"`` (worked out in the
+        background, :attr:`estimates`)."""
+        self.estimates: WinEstimates | None = None
+        """The win chances as they arrive (judged by win chance only)."""
+        if judge == "win":
+            views = [self._start_of(t).observation(t.player) for t in self.review.turns]
+            self.estimates = WinEstimates(self.review, views, worlds=worlds)
         super().__init__(self._start_of(self.turn), title=title or self._default_title())
 
     # -- reading ------------------------------------------------------------------------------
 
     @property
     def turn(self) -> ReviewedTurn:
-        """The reviewed turn on the table."""
+        """The reviewed turn on the table (judged by win chance once its estimate is in)."""
+        if self.estimates is not None:
+            judged = self.estimates.get(self.index)
+            if judged is not None:
+                return judged
         return self.review.turns[self.index]
+
+    @property
+    def estimating(self) -> bool:
+        """True while the turn on the table waits for its win chances."""
+        return self.estimates is not None and self.estimates.get(self.index) is None
+
+    def _judged(self) -> Review:
+        """The review as far as it is judged: by win chance once every estimate is in."""
+        if self.estimates is not None:
+            whole = self.estimates.review()
+            if whole is not None:
+                return whole
+        return self.review
+
+    def _known_turns(self) -> list[ReviewedTurn]:
+        """Every turn with its verdict known (judged by win chance: those estimated so far)."""
+        if self.estimates is None:
+            return list(self.review.turns)
+        estimates = self.estimates
+        return [t for i in range(len(self.review.turns)) if (t := estimates.get(i)) is not None]
 
     @property
     def hand(self) -> int:
@@ -157,6 +196,12 @@ class ReviewSession(Session):
         """The verdict on the turn on the table, in words (with the best turn's ``moves``, after
         the verdict's name unless ``head`` is false)."""
         turn = self.turn
+        if self.estimating:
+            return "Estimating the chances of winning..."
+        if turn.win is not None:
+            words = VERDICT_WORDS[turn.verdict]
+            reason = turn.reason[:1].lower() + turn.reason[1:]
+            return f"{words}: {reason}" if head else turn.reason
         return review_line(
             turn.verdict,
             turn.reason,
@@ -188,9 +233,10 @@ class ReviewSession(Session):
         return snapshot
 
     def extra(self) -> Json:
-        turn, review = self.turn, self.review
+        turn, review = self.turn, self._judged()
         counts = review.counts
-        mistakes = [t.number for t in review.mistakes]
+        to_learn = [t.number for t in self._known_turns() if t.verdict != "best"]
+        better = turn.better_moves
         return {
             "review": {
                 "turn": self.index + 1,
@@ -199,22 +245,29 @@ class ReviewSession(Session):
                 "match": self.match is not None,
                 "who": self.review_name(),
                 "heading": "Your turns" if self.came_from is not None else self.title,
-                "verdict": turn.verdict,
+                "judge": self.judge,
+                "estimating": self.estimating,
+                "verdict": None if self.estimating else turn.verdict,
                 "words": self.verdict_line(moves=False, head=False),
                 "played": _lines(turn.moves),
-                "best": _lines(turn.best.moves),
+                "best": _lines(better),
                 "shed": turn.shed,
                 "bestShed": turn.best_shed,
                 "proven": turn.proven,
+                "win": None if turn.win is None else _win(turn),
                 "showing": bool(self._showing),
                 "shown": self._shown,
-                "mistakes": mistakes,
-                "nextMistake": next((n for n in mistakes if n > turn.number), None),
+                "mistakes": to_learn,
+                "nextMistake": next((n for n in to_learn if n > turn.number), None),
                 "summary": {
                     "accuracy": review.accuracy,
                     "counts": dict(counts),
                     "shed": sum(min(t.shed, t.best_shed) for t in review.turns),
                     "possible": sum(t.best_shed for t in review.turns),
+                    "judge": review.judge,
+                    "estimated": (
+                        len(review.turns) if self.estimates is None else self.estimates.done
+                    ),
                 },
                 "resume": self._resume_label(),
             }
@@ -254,21 +307,29 @@ class ReviewSession(Session):
     def forward(self) -> Reply:
         return self._go(self.index + 1)
 
-    def _later_mistakes(self) -> list[ReviewedTurn]:
-        return [t for t in self.review.mistakes if t.number > self.turn.number]
+    def _later_to_learn(self) -> list[ReviewedTurn]:
+        return [
+            t for t in self._known_turns() if t.verdict != "best" and t.number > self.turn.number
+        ]
 
-    def _no_later_mistake(self) -> str | None:
-        if not self.review.mistakes:
-            return "there are no mistakes in this review"
-        return None if self._later_mistakes() else "there is no mistake after this turn"
+    def _nothing_later_to_learn(self) -> str | None:
+        if not any(t.verdict != "best" for t in self._known_turns()):
+            if self.estimates is not None and not self.estimates.complete:
+                return "the chances are still being estimated: no turn to learn from is known yet"
+            return "every turn in this review was a best turn: there is nothing to learn from"
+        if self._later_to_learn():
+            return None
+        return "there is no inaccuracy or mistake after this turn"
 
-    @action("next", "Next mistake", key="N", check=lambda s: s._no_later_mistake())
+    @action("next", "Next to learn", key="N", check=lambda s: s._nothing_later_to_learn())
     def next(self) -> Reply:
-        """Jump to the next mistake."""
-        return self._go(self._later_mistakes()[0].number - 1)
+        """Jump to the next turn that was not best (an inaccuracy, a mistake or a blunder)."""
+        return self._go(self._later_to_learn()[0].number - 1)
 
     def _go(self, index: int) -> Reply:
         self.index = index
+        if self.estimates is not None:
+            self.estimates.want(index)
         self._set_out()
         return Reply(self.status())
 
@@ -296,30 +357,45 @@ class ReviewSession(Session):
     # -- showing the better turn --------------------------------------------------------------
 
     def _best_plays(self) -> list[Move]:
-        return [move for move in self.turn.best.moves if not isinstance(move, EndTurn)]
+        return [move for move in self.turn.better_moves if not isinstance(move, EndTurn)]
 
     def _nothing_to_show(self) -> str | None:
         if self._showing:
             return "the table is already showing the better turn (or press Skip)"
+        if self.estimating:
+            return "the chances of winning are still being estimated for this turn"
+        if self.turn.verdict == "best":
+            return "you played a best turn here: there is no better turn to show"
         if not self._best_plays():
-            return "the best turn here plays no card: it only ends the turn"
+            return "the better turn here plays no card: it only ends the turn"
         return None
+
+    def _show_label(self) -> str:
+        if self.estimating:
+            return "Estimating..."
+        return "You played a best turn" if self.turn.verdict == "best" else "Show the better turn"
 
     @action(
         "show",
-        lambda s: "Show the best turn" if s.turn.verdict == "best" else "Show the better turn",
+        lambda s: s._show_label(),
         key="M",
         check=lambda s: s._nothing_to_show(),
-        primary=lambda s: s.turn.verdict != "best" and not s._shown,
+        primary=lambda s: not s.estimating and s.turn.verdict != "best" and not s._shown,
     )
     def show(self) -> Reply:
         plays = self._best_plays()
         self._set_out()
         self._showing[:] = plays
-        kind = "best" if self.turn.verdict == "best" else "better"
-        out = " and goes out" if self.turn.best.goes_out else ""
+        turn = self.turn
+        if turn.win is not None:
+            return Reply(
+                f"Watch the better turn: its chance of winning is {turn.win.best:.0%}, "
+                f"against {turn.win.played:.0%} for the turn played.",
+                moves=tuple(plays),
+            )
+        out = " and goes out" if turn.best.goes_out else ""
         return Reply(
-            f"Watch the {kind} turn: it sheds {count_words(self.turn.best_shed)}{out}.",
+            f"Watch the better turn: it sheds {count_words(turn.best_shed)}{out}.",
             moves=tuple(plays),
         )
 
@@ -351,7 +427,15 @@ class ReviewSession(Session):
         return Reply(reply.status, moves=tuple(made))
 
     def _shown_line(self, last: str) -> str:
-        best = self.turn.best
+        turn = self.turn
+        if turn.win is not None:
+            ends = [move for move in turn.better_moves if isinstance(move, EndTurn)]
+            then = f" Then {turn_words(ends)}." if ends else ""
+            return (
+                f"{sentence(last)}{then} That is the best turn found by chance of winning: "
+                f"{turn.win.best:.0%}."
+            )
+        best = turn.best
         ends = [move for move in best.moves if isinstance(move, EndTurn)]
         then = f" Then {turn_words(ends)}." if ends else ""
         return (
@@ -361,15 +445,23 @@ class ReviewSession(Session):
 
     # -- other tables -------------------------------------------------------------------------
 
-    @action(
-        "practise",
-        "Practise these",
-        check=lambda s: None if s.review.mistakes else "there are no mistakes to practise",
-    )
+    def _nothing_to_practise(self) -> str | None:
+        if self.estimates is not None and not self.estimates.complete:
+            done, total = self.estimates.done, len(self.review.turns)
+            return f"the chances are still being estimated ({done} of {total} turns)"
+        if not self._judged().to_learn:
+            return "there are no inaccuracies or mistakes to practise"
+        return None
+
+    @action("practise", "Practise these", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
-        """Open the reviewed mistakes as a practice lesson (lesson mode)."""
+        """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
         try:
-            lesson = Lesson.from_review(self.review, title=f"Practise {self._whose()} mistakes")
+            lesson = Lesson.from_review(
+                self._judged(),
+                title=f"Practise {self._whose()} turns to learn from",
+                inaccuracies=True,
+            )
         except ValueError as error:
             return refuse(str(error))
         practice = PracticeSession(lesson, came_from=self)
@@ -428,3 +520,20 @@ class PracticeSession(LessonSession):
 def _lines(moves: Sequence[Move]) -> list[Json]:
     """Moves for the review panel: notation, and words."""
     return [{"notation": str(move), "words": turn_words([move])} for move in moves]
+
+
+def _win(turn: ReviewedTurn) -> Json:
+    """A turn's chances of winning for the review panel (shares from 0 to 1)."""
+    win = turn.win
+    assert win is not None
+    return {
+        "before": win.before,
+        "played": win.played,
+        "mostCards": win.most_cards,
+        "best": win.best,
+        "loss": win.loss,
+        "stderr": win.stderr,
+        "worlds": win.worlds,
+        "shed": turn.shed,
+        "mostCardsShed": turn.best_shed,
+    }

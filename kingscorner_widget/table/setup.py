@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from ..analysis.review import Judge
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
@@ -54,8 +55,13 @@ class TableSetup:
         show_all_hands: bool = False,
         lesson: Lesson | LessonRun | str | None = None,
         teacher: bool = False,
+        judge: Judge = "cards",
     ) -> None:
         check_opponents(opponents)
+        if judge not in ("cards", "win"):
+            raise ValueError(f"judge must be 'cards' or 'win', not {judge!r}")
+        self.judge: Judge = judge
+        """What review mode judges turns by: cards shed, or chance of winning."""
         self.teacher = bool(teacher)
         """True on a teacher's table: every session it opens lists the teacher's controls."""
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
@@ -134,7 +140,7 @@ class TableSetup:
                     'KingsCornerWidget(game, mode="review")'
                 )
         if source is not None:
-            self.review = ReviewSession(source, viewer=self.viewer)
+            self.review = ReviewSession(source, viewer=self.viewer, judge=self.judge)
         elif isinstance(current, PlaySession):  # the hand on the table, as "Review this hand"
             reply = current.review_hand()
             if not isinstance(reply.opens, ReviewSession):
@@ -145,7 +151,9 @@ class TableSetup:
         else:  # the game on the explore or lesson table
             assert current is not None
             viewer = self.viewer if current.mode == "explore" else current.viewer
-            self.review = ReviewSession(current.game.copy(), viewer=viewer or self.viewer)
+            self.review = ReviewSession(
+                current.game.copy(), viewer=viewer or self.viewer, judge=self.judge
+            )
         return self.review
 
     def adopt(self, session: Session) -> Session:

@@ -43,11 +43,14 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
+import functools
+import threading
 from typing import Any
 
 import anywidget
 import traitlets
 
+from ..analysis.review import Judge
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -56,6 +59,7 @@ from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
 from ..table import Reply, Session, read_source
+from ..table.estimates import WinEstimates
 from ..table.play import Opponents
 from ..table.setup import MODES, TableSetup
 from .bundle import bundle_file
@@ -97,6 +101,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       game, a match or a saved record) turn by turn of player ``viewer`` (in a match, the seat),
       each turn's verdict against the best turn, the better turn shown on the table, the
       mistakes as a practice lesson. Play mode offers "Review this hand" when a hand ends.
+      ``judge="win"`` judges each turn by its chance of winning instead of the cards it shed:
+      the chances are worked out in the background as the learner steps, the table saying
+      "estimating..." until each arrives.
 
     In marimo, wrap the table: ``table = mo.ui.anywidget(KingsCornerWidget(...))``; its
     ``value`` (the synced traits: ``snapshot``, ``legal``, ``status``...) changes after each move
@@ -145,6 +152,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         lesson: Lesson | LessonRun | str | None = None,
         speed: float = 0.8,
         teacher: bool = False,
+        judge: Judge = "cards",
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:
@@ -159,7 +167,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             show_all_hands=show_all_hands,
             lesson=lesson,
             teacher=teacher,
+            judge=judge,
         )
+        self._publishing = threading.RLock()
         self._version = 0
         self._session: Session = self._setup.open(mode)
         super().__init__(mode=mode, speed=float(speed))
@@ -377,13 +387,27 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     def _publish(self, reply: Reply) -> None:
         """Send the new state to the browser: one message for snapshot, legal moves and status.
         A hint shows on this snapshot only: whatever happens next replaces it."""
-        self._version += 1
-        snapshot = self._session.snapshot(self._version, reply.hint)
-        with self.hold_sync():
-            self.snapshot = snapshot
-            self.legal = self._session.legal()
-            self.status = reply.status
-        self._update_picture()
+        with self._publishing:
+            self._version += 1
+            snapshot = self._session.snapshot(self._version, reply.hint)
+            with self.hold_sync():
+                self.snapshot = snapshot
+                self.legal = self._session.legal()
+                self.status = reply.status
+            self._update_picture()
+        estimates = getattr(self._session, "estimates", None)
+        if isinstance(estimates, WinEstimates) and estimates.listener is None:
+            estimates.listener = functools.partial(self._estimated, estimates)
+
+    def _estimated(self, estimates: WinEstimates) -> None:
+        """A win chance arrived (on the estimating thread): redraw the review at the same
+        version, so a click already on its way is still taken."""
+        with self._publishing:
+            if getattr(self._session, "estimates", None) is not estimates:
+                return
+            self.snapshot = self._session.snapshot(self._version)
+            if "Estimating the chances" in self.status:  # the line waited for this turn
+                self.status = self._session.status()
 
     def __repr__(self) -> str:
         game = self.game

@@ -150,23 +150,26 @@ def test_the_better_turn_is_played_move_by_move_and_its_draw_only_said() -> None
     assert len(session.game.moves) == turn.ply + len(plays)
 
 
-def test_next_mistake_jumps_to_each_mistake_then_refuses() -> None:
+def test_next_to_learn_steps_through_every_inaccuracy_and_mistake_then_refuses() -> None:
     game = with_mistakes()
     session = ReviewSession(game, viewer=1)
-    numbers = [t.number for t in session.review.mistakes]
-    seen = [session.turn.number] if session.turn.verdict == "mistake" else []
+    numbers = [t.number for t in session.review.to_learn]
+    assert any(t.verdict == "inaccuracy" for t in session.review.to_learn)
+    seen = [session.turn.number] if session.turn.verdict != "best" else []
     while not (reply := session.next()).refused:
-        assert session.turn.verdict == "mistake"
+        assert session.turn.verdict in ("inaccuracy", "mistake")
         seen.append(session.turn.number)
     assert seen == numbers
-    assert reply.status == "There is no mistake after this turn."
+    assert reply.status == "There is no inaccuracy or mistake after this turn."
     perfect = Game.new(players=2, seed=5)
     planner = PlannerPlayer()
     while not perfect.is_over():
         perfect.play(planner.choose(perfect.observation(perfect.turn)))
     clean = ReviewSession(perfect, viewer=1)
     assert clean.review.accuracy == 1.0
-    assert clean.next().status == "There are no mistakes in this review."
+    assert clean.next().status == (
+        "Every turn in this review was a best turn: there is nothing to learn from."
+    )
     assert clean.practise().refused
 
 
@@ -236,11 +239,12 @@ def test_practise_opens_the_mistakes_as_a_lesson_with_a_way_back() -> None:
     practice = reply.opens
     assert isinstance(practice, PracticeSession)
     assert practice.mode == "lesson"
-    assert practice.run.lesson.title == "Practise P1's mistakes"
+    assert practice.run.lesson.title == "Practise P1's turns to learn from"
     assert [c["label"] for c in practice.controls() if c["kind"] == "resume"] == [
         "Back to the review"
     ]
-    assert practice.run.lesson.steps[0].position == session.review.mistakes[0].position
+    learn = [t for t in session.review.to_learn if t.shed < t.best_shed]
+    assert practice.run.lesson.steps[0].position == learn[0].position
     assert practice.act("resume").opens is session
     assert session.index == 1  # the review is where it was left
 

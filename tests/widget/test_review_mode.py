@@ -53,7 +53,7 @@ def test_stepping_showing_and_next_mistake_through_messages() -> None:
     assert w.snapshot["review"]["turn"] == 2
     assert send(w, "back")
     assert w.snapshot["review"]["turn"] == 1
-    if w.snapshot["review"]["verdict"] != "mistake":
+    if w.snapshot["review"]["verdict"] == "best":
         assert send(w, "next")
     assert w.snapshot["review"]["turn"] == mistakes[0]
     assert send(w, "show")
@@ -140,7 +140,7 @@ def test_practise_opens_the_lesson_and_comes_back_to_the_review() -> None:
         "Back to the review"
     ]
     assert w.lesson is not None
-    assert w.lesson.lesson.title == "Practise P1's mistakes"
+    assert w.lesson.lesson.title == "Practise P1's turns to learn from"
     assert w.status.startswith("Step 1 of ")
     assert_no_hidden_card(w)
     assert send(w, "show")
@@ -148,7 +148,7 @@ def test_practise_opens_the_lesson_and_comes_back_to_the_review() -> None:
     assert w.mode == "review"
     assert w.snapshot["review"]["turn"] == 2
     w.mode = "lesson"  # from Python: the practice lesson again, its step afresh
-    assert w.lesson.lesson.title == "Practise P1's mistakes"
+    assert w.lesson.lesson.title == "Practise P1's turns to learn from"
     w.mode = "review"
     assert w.snapshot["review"]["turn"] == 2
 

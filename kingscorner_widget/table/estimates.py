@@ -1,0 +1,121 @@
+"""Win chances worked out in the background while a review by win chance is stepped through.
+
+Judging one turn by win chance takes a fraction of a second to a second, a whole review several
+seconds: too long for a click to wait. :class:`WinEstimates` judges the turns one by one on a
+worker thread, the turn on the table first (:meth:`WinEstimates.want` moves a turn to the front),
+and calls its listener after each, so the table can show each turn's chances as they arrive and
+say "estimating..." until then. The deals depend only on the seed and what the player saw, so
+the figures are the same as :func:`~kingscorner_widget.analysis.review` with ``judge="win"``.
+
+>>> from kingscorner_widget import Game
+>>> from kingscorner_widget.analysis import review
+>>> game = Game.from_position(
+...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+>>> game.play("Th>N"); game.play("draw")
+>>> cards = review(game, player=1, progress=False)
+>>> start = Game.from_position(cards.turns[0].position)
+>>> estimates = WinEstimates(cards, [start.observation(1)], worlds=40)
+>>> estimates.wait(60)
+True
+>>> estimates.get(0).verdict in ("mistake", "blunder"), estimates.done
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+from ..analysis.review import Review, ReviewedTurn, judge_by_win
+from ..analysis.win_chance import WIN_WORLDS
+from ..engine.observation import Observation
+
+__all__ = ["WinEstimates"]
+
+
+class WinEstimates:
+    """The turns of ``review`` (judged by cards) judged by win chance on a worker thread, from
+    ``views`` (each turn's start, as the player saw it)."""
+
+    def __init__(
+        self,
+        review: Review,
+        views: Sequence[Observation],
+        *,
+        seed: int = 0,
+        worlds: int = WIN_WORLDS,
+        listener: Callable[[], None] | None = None,
+    ) -> None:
+        if len(views) != len(review.turns):
+            raise ValueError("each reviewed turn needs the view at its start")
+        self._cards = review
+        self._views = list(views)
+        self._seed = seed
+        self._worlds = worlds
+        self.listener = listener
+        """Called (on the worker thread) after each turn's estimate arrives."""
+        self._judged: dict[int, ReviewedTurn] = {}
+        self._queue = list(range(len(views)))
+        self._lock = threading.Lock()
+        self.error: str | None = None
+        """Why the estimates stopped, if a turn could not be judged."""
+        self._thread = threading.Thread(target=self._work, name="kc-win-estimates", daemon=True)
+        self._thread.start()
+
+    @property
+    def done(self) -> int:
+        """Turns judged so far."""
+        with self._lock:
+            return len(self._judged)
+
+    @property
+    def complete(self) -> bool:
+        """True when every turn is judged."""
+        return self.done == len(self._views)
+
+    def get(self, index: int) -> ReviewedTurn | None:
+        """Turn ``index`` (0-based) judged by win chance, or ``None`` while it is estimated."""
+        with self._lock:
+            return self._judged.get(index)
+
+    def want(self, index: int) -> None:
+        """Judge turn ``index`` next (the learner is looking at it)."""
+        with self._lock:
+            if index in self._queue:
+                self._queue.remove(index)
+                self._queue.insert(0, index)
+
+    def review(self) -> Review | None:
+        """The whole review by win chance, once every turn is judged."""
+        with self._lock:
+            if len(self._judged) < len(self._views):
+                return None
+            turns = tuple(self._judged[i] for i in range(len(self._views)))
+        return Review(player=self._cards.player, turns=turns, judge="win")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every turn is judged (or ``timeout`` seconds); True when all are."""
+        self._thread.join(timeout)
+        return self.complete
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    return
+                index = self._queue.pop(0)
+            try:
+                turn = judge_by_win(
+                    self._cards.turns[index],
+                    self._views[index],
+                    seed=self._seed,
+                    worlds=self._worlds,
+                )
+            except Exception as error:  # a turn that cannot be judged stops the work, said
+                self.error = f"turn {index + 1} could not be judged by win chance: {error}"
+                return
+            with self._lock:
+                self._judged[index] = turn
+            listener = self.listener
+            if listener is not None:
+                listener()
