@@ -1,0 +1,118 @@
+"""Review mode by win chance: the chances arrive in the background while the learner steps, the
+table says so until they do, the better turn is the best by win chance, and its practice lesson
+accepts any turn within the luck of the deals of the best."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+from kingscorner_widget import Game
+from kingscorner_widget.analysis import review
+from kingscorner_widget.lessons import LessonRun
+from kingscorner_widget.table import PracticeSession, ReviewSession
+from tests.table.test_review_session import played_hand
+
+WORLDS = 40
+
+
+@functools.cache
+def hand_with_a_loss() -> Game:
+    """A hand whose reviewed player lost a significant chance in some turn."""
+    for seed in range(30):
+        game = played_hand(seed, players=2)
+        judged = review(game, 1, judge="win", worlds=WORLDS, progress=False)
+        if judged.to_learn and any(t.win and t.win.best_moves[:-1] for t in judged.to_learn):
+            return game
+    raise AssertionError("no seeded hand with a turn to learn from")
+
+
+def test_each_click_answers_at_once_and_the_chances_arrive_in_the_background() -> None:
+    game = hand_with_a_loss()
+    arrived: list[int] = []
+    start = time.perf_counter()
+    session = ReviewSession(game, viewer=1, judge="win", worlds=WORLDS)
+    assert time.perf_counter() - start < 1.0
+    estimates = session.estimates
+    assert estimates is not None
+    estimates.listener = lambda: arrived.append(estimates.done)
+    if session.estimating:
+        panel = session.extra()["review"]
+        assert panel["estimating"] is True
+        assert panel["verdict"] is None
+        assert panel["win"] is None
+        assert "Estimating the chances of winning" in session.status()
+        assert session.show().refused
+    for _ in range(len(session.review.turns) - 1):
+        clicked = time.perf_counter()
+        assert not session.forward().refused
+        assert time.perf_counter() - clicked < 1.0
+    assert session.estimates.wait(300)
+    assert arrived  # the listener heard each arrival
+    by_win = review(game, 1, judge="win", worlds=WORLDS, progress=False)
+    for index, expected in enumerate(by_win.turns):
+        session._go(index)
+        panel = session.extra()["review"]
+        assert panel["estimating"] is False
+        assert panel["verdict"] == expected.verdict
+        assert expected.win is not None
+        assert panel["win"]["played"] == expected.win.played
+        assert panel["win"]["best"] == expected.win.best
+        assert panel["win"]["mostCardsShed"] == expected.best_shed
+        assert [m["notation"] for m in panel["best"]] == [str(m) for m in expected.win.best_moves]
+    assert session.extra()["review"]["summary"]["accuracy"] == by_win.accuracy
+
+
+def test_show_plays_the_best_turn_by_win_chance_and_a_best_turn_says_so() -> None:
+    game = hand_with_a_loss()
+    session = ReviewSession(game, viewer=1, judge="win", worlds=WORLDS)
+    assert session.estimates is not None
+    assert session.estimates.wait(300)
+    learn = session._judged().to_learn
+    target = next(t for t in learn if t.win and t.win.best_moves[:-1])
+    session._go(target.number - 1)
+    reply = session.show()
+    assert not reply.refused
+    assert "chance of winning is" in reply.status
+    assert target.win is not None
+    plays = [m for m in target.win.best_moves if str(m) not in ("draw", "pass")]
+    assert list(reply.moves) == plays
+    last = reply
+    while session.waiting is not None:
+        last = session.step()
+    assert session._shown
+    assert "That is the best turn found by chance of winning" in last.status
+    best = [t for t in session._judged().turns if t.verdict == "best"]
+    if best:
+        session._go(best[0].number - 1)
+        refused = session.show()
+        assert refused.refused
+        assert "you played a best turn here" in refused.status.lower()
+        show = next(c for c in session.snapshot(1)["actions"] if c["kind"] == "show")
+        assert show["label"] == "You played a best turn"
+        assert show["enabled"] is False
+
+
+def test_practice_from_a_win_review_accepts_a_turn_within_the_noise_of_the_best() -> None:
+    game = hand_with_a_loss()
+    session = ReviewSession(game, viewer=1, judge="win", worlds=WORLDS)
+    assert session.estimates is not None
+    assert session.estimates.wait(300)
+    reply = session.practise()
+    assert not reply.refused
+    assert isinstance(reply.opens, PracticeSession)
+    lesson = reply.opens.run.lesson
+    judged = [t for t in session._judged().to_learn if t.win and t.win.best_moves[:-1]]
+    assert len(lesson.steps) == len(judged)
+    for number, (step, turn) in enumerate(zip(lesson.steps, judged, strict=True)):
+        assert turn.win is not None
+        for accepted in turn.win.near_best:  # every turn within the noise completes the step
+            moves = [str(m) for m in accepted if str(m) not in ("draw", "pass")]
+            if not moves:
+                continue
+            assert tuple(moves) in step.expect
+            run = LessonRun(lesson)
+            run.go_to(number)
+            for move in moves:
+                run.try_move(move)
+            assert run.step_done, (moves, step.expect)
