@@ -47,7 +47,7 @@ def test_each_click_answers_at_once_and_the_chances_arrive_in_the_background() -
         clicked = time.perf_counter()
         assert not session.forward().refused
         assert time.perf_counter() - clicked < 1.0
-    assert session.estimates.wait(300)
+    assert estimates.wait(300)
     assert arrived  # the listener heard each arrival
     by_win = review(game, 1, judge="win", worlds=WORLDS, progress=False)
     for index, expected in enumerate(by_win.turns):
