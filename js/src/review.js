@@ -1,10 +1,15 @@
 // Review mode: the panel beside the table (the turn's verdict, what was played, the best turn,
 // the summary) and the toolbar for stepping through the turns. Python decides everything; each
-// button sends an intent: back / forward (turns), next (next mistake), show (the better turn),
-// practise (the mistakes as a lesson), resume (back to the table the review came from).
+// button sends an intent: back / forward (turns), next (the next turn to learn from), show (the
+// better turn), practise (the turns to learn from as a lesson), resume (back to the table the
+// review came from). A review by win chance shows each turn's chances as small bars, or
+// "estimating..." until Python's background estimate arrives.
 import { h } from "./dom.js";
 
-const VERDICTS = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake" };
+const VERDICTS = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+
+// The control Python declared for `kind` (its label, whether it is enabled), when it sent one.
+const declared = (snap, kind) => (snap.actions ?? []).find((a) => a.kind === kind);
 
 /**
  * @param {string} action the intent the button sends
@@ -29,13 +34,56 @@ const movesEl = (moves, label) =>
 
 const percent = (x) => `${Math.round(x * 100)}%`;
 
+// One chance of winning as a small bar, its figure beside it and a note (cards shed).
+const chanceRow = (label, value, note, kind) =>
+  h(
+    "li",
+    { class: `kcw-chance kcw-chance-${kind}`, "data-chance": kind },
+    h("span", { class: "kcw-chance-label" }, label),
+    h(
+      "span",
+      {
+        class: "kcw-chance-bar",
+        role: "img",
+        "aria-label": `${label}: ${percent(value)} chance of winning`,
+      },
+      h("span", { class: "kcw-chance-fill", style: `width: ${Math.round(value * 100)}%` }),
+    ),
+    h("span", { class: "kcw-chance-value" }, percent(value)),
+    note ? h("span", { class: "kcw-note" }, note) : null,
+  );
+
+const cards = (n) => (n === 1 ? "1 card" : `${n} cards`);
+
+// The turn's chances of winning (a review by win chance), or "estimating..." until they arrive.
+function chancesEl(r) {
+  if (r.judge !== "win") return null;
+  if (r.estimating || !r.win) {
+    return h("p", { class: "kcw-note kcw-estimating", "data-estimating": "", role: "status" }, "Estimating the chances of winning…");
+  }
+  const w = r.win;
+  return h(
+    "div",
+    { class: "kcw-chances", "aria-label": "Chances of winning" },
+    h("span", { class: "kcw-note" }, `Chance of winning (${w.worlds} sampled deals):`),
+    h(
+      "ul",
+      {},
+      chanceRow("Before the turn", w.before, null, "before"),
+      chanceRow("Your turn", w.played, `shed ${cards(w.shed)}`, "played"),
+      chanceRow("Shedding the most", w.mostCards, `${cards(w.mostCardsShed)}`, "most"),
+      chanceRow("Best turn found", w.best, null, "best"),
+    ),
+  );
+}
+
 /** The review panel (review mode), or the way back to the review (its practice lesson). */
 export function reviewEl(snap) {
   if (snap.mode === "lesson" && snap.resume) {
     return h(
       "section",
       { class: "kcw-panel", "aria-label": "Practice" },
-      h("p", { class: "kcw-note" }, "These steps are your own mistakes, from the review."),
+      h("p", { class: "kcw-note" }, "These steps are your own turns to learn from, from the review."),
       go("resume", snap.resume),
     );
   }
@@ -43,7 +91,11 @@ export function reviewEl(snap) {
   if (snap.mode !== "review" || !r) return null;
   const s = r.summary;
   const where = r.match ? ` (hand ${r.hand})` : "";
-  const counts = `${s.counts.best} best · ${s.counts.inaccuracy} ${s.counts.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"} · ${s.counts.mistake} ${s.counts.mistake === 1 ? "mistake" : "mistakes"}`;
+  const blunders = s.judge === "win" ? ` · ${s.counts.blunder ?? 0} ${s.counts.blunder === 1 ? "blunder" : "blunders"}` : "";
+  const counts = `${s.counts.best} best · ${s.counts.inaccuracy} ${s.counts.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"} · ${s.counts.mistake} ${s.counts.mistake === 1 ? "mistake" : "mistakes"}${blunders}`;
+  const byWin = r.judge === "win";
+  const complete = !byWin || s.estimated >= r.turns;
+  const practise = declared(snap, "practise");
   return h(
     "section",
     { class: "kcw-panel kcw-review", "aria-label": "Review", "data-review": "" },
@@ -54,26 +106,33 @@ export function reviewEl(snap) {
       h("progress", { max: r.turns, value: r.turn, "aria-label": `Turn ${r.turn} of ${r.turns}` }),
       ` Turn ${r.turn} of ${r.turns}${where}`,
     ),
-    h(
-      "p",
-      { class: `kcw-verdict kcw-verdict-${r.verdict}`, "data-verdict": r.verdict },
-      h("strong", {}, VERDICTS[r.verdict] ?? r.verdict),
-      ` ${r.words}`,
-    ),
+    r.verdict
+      ? h(
+          "p",
+          { class: `kcw-verdict kcw-verdict-${r.verdict}`, "data-verdict": r.verdict },
+          h("strong", {}, VERDICTS[r.verdict] ?? r.verdict),
+          ` ${r.words}`,
+        )
+      : null,
+    chancesEl(r),
     movesEl(r.played, "You played"),
-    r.verdict === "best" ? null : movesEl(r.best, r.proven ? "The best turn" : "The best turn found"),
+    !r.verdict || r.verdict === "best"
+      ? null
+      : movesEl(r.best, byWin ? "The best turn found" : r.proven ? "The best turn" : "The best turn found"),
     h(
       "div",
       { class: "kcw-review-summary", "aria-label": "Summary" },
-      h("strong", {}, `Accuracy ${percent(s.accuracy)}`),
-      ` (${s.shed} of ${s.possible} cards that could be shed)`,
+      complete
+        ? h("strong", {}, `Accuracy ${percent(s.accuracy)}`)
+        : h("strong", {}, `Estimating: ${s.estimated} of ${r.turns} turns`),
+      byWin ? " by chance of winning" : ` (${s.shed} of ${s.possible} cards that could be shed)`,
       h("br", {}),
-      counts,
+      complete ? counts : null,
     ),
     h(
       "div",
       { class: "kcw-lesson-go", role: "group", "aria-label": "Go on" },
-      go("practise", "Practise these", { disabled: !r.mistakes.length }),
+      go("practise", "Practise these", { disabled: practise ? !practise.enabled : !r.mistakes.length }),
       r.resume ? go("resume", r.resume) : null,
     ),
   );
@@ -87,15 +146,20 @@ export function reviewEl(snap) {
 export function reviewControls(snap, button) {
   const r = snap.review ?? { turn: 1, turns: 1, mistakes: [] };
   const showing = snap.waiting !== null && snap.waiting !== undefined;
+  const show = declared(snap, "show");
+  const next = declared(snap, "next");
   return [
     button("back", "◀ Previous turn", { disabled: r.turn <= 1, key: "[" }),
     button("forward", "Next turn ▶", { disabled: r.turn >= r.turns, key: "]" }),
-    button("show", r.verdict === "best" ? "Show the best turn" : "Show the better turn", {
-      disabled: showing,
+    button("show", show?.label ?? (r.verdict === "best" ? "You played a best turn" : "Show the better turn"), {
+      disabled: showing || (show ? !show.enabled : r.verdict === "best"),
       key: "M",
-      primary: r.verdict !== "best" && !r.shown && !showing,
+      primary: show ? show.primary && !showing : r.verdict !== "best" && !r.shown && !showing,
     }),
-    button("next", "Next mistake", { disabled: r.nextMistake === null || r.nextMistake === undefined, key: "N" }),
+    button("next", next?.label ?? "Next to learn", {
+      disabled: next ? !next.enabled : r.nextMistake === null || r.nextMistake === undefined,
+      key: "N",
+    }),
     ...(showing ? [button("faster", "Faster", { key: "+" }), button("skip", "Skip", { key: "K" })] : []),
   ];
 }

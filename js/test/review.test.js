@@ -83,7 +83,7 @@ describe("the review panel", () => {
     const actions = $$(".kcw-controls [data-action]").map((b) => b.dataset.action);
     expect(actions).toEqual(["back", "forward", "show", "next", "keys"]);
     expect(action("show").textContent).toBe("Show the better turn");
-    expect(action("next").textContent).toBe("Next mistake");
+    expect(action("next").textContent).toBe("Next to learn");
     expect($$("[data-action]").some((b) => ["draw", "hint", "undo", "new", "daily"].includes(b.dataset.action))).toBe(false);
   });
 
@@ -101,7 +101,8 @@ describe("the review panel", () => {
     expect(action("forward").disabled).toBe(false);
     expect(action("next").disabled).toBe(true);
     expect(action("practise").disabled).toBe(true);
-    expect(action("show").textContent).toBe("Show the best turn");
+    expect(action("show").textContent).toBe("You played a best turn"); // says so, shows nothing
+    expect(action("show").disabled).toBe(true);
     expect($('[aria-label="The best turn"]')).toBeNull(); // a best turn needs no second list
     expect(action("resume")).toBeNull();
     model.set({ snapshot: reviewSnapshot({ version: 8 }, { turn: 5 }) });
@@ -146,5 +147,27 @@ describe("the ways into and out of a review", () => {
     click(action("resume"));
     expect(action("resume").textContent).toBe("Back to the review");
     expect(model.sent).toEqual([{ kind: "resume", version: 7 }]);
+  });
+
+  it("a review by win chance says it is estimating, then shows each chance as a bar", () => {
+    const estimating = { judge: "win", estimating: true, verdict: null, win: null, summary: { accuracy: 1, counts: { best: 0, inaccuracy: 0, mistake: 0, blunder: 0 }, shed: 0, possible: 0, judge: "cards", estimated: 1 } };
+    mount(reviewSnapshot({ actions: [{ kind: "show", label: "Estimating...", enabled: false, primary: false, key: "M", teacher: false, why: "Still estimating." }] }, estimating));
+    expect($("[data-estimating]").textContent).toBe("Estimating the chances of winning…");
+    expect($("[data-verdict]")).toBeNull();
+    expect(action("show").textContent).toBe("Estimating...");
+    expect(action("show").disabled).toBe(true);
+    expect($('[aria-label="Summary"]').textContent).toBe("Estimating: 1 of 5 turns by chance of winning");
+    const win = { before: 0.41, played: 0.35, mostCards: 0.35, best: 0.44, loss: 0.09, stderr: 0.02, worlds: 240, shed: 3, mostCardsShed: 3 };
+    model.set({ snapshot: reviewSnapshot({ version: 8 }, { judge: "win", estimating: false, win, summary: { accuracy: 0.7, counts: { best: 3, inaccuracy: 0, mistake: 1, blunder: 1 }, shed: 6, possible: 10, judge: "win", estimated: 5 } }) });
+    return Promise.resolve().then(() => {
+      expect($("[data-estimating]")).toBeNull();
+      const rows = $$("[data-chance]").map((row) => [row.dataset.chance, row.querySelector(".kcw-chance-value").textContent]);
+      expect(rows).toEqual([["before", "41%"], ["played", "35%"], ["most", "35%"], ["best", "44%"]]);
+      expect($('[data-chance="best"] .kcw-chance-fill').style.width).toBe("44%");
+      expect($('[data-chance="most"]').textContent).toContain("3 cards");
+      expect($('[data-chance="played"] [role="img"]').getAttribute("aria-label")).toBe("Your turn: 35% chance of winning");
+      expect($('[aria-label="Summary"]').textContent).toBe("Accuracy 70% by chance of winning3 best · 0 inaccuracies · 1 mistake · 1 blunder");
+      expect($('[aria-label="The best turn found"]')).not.toBeNull();
+    });
   });
 });
