@@ -39,7 +39,7 @@ const chanceRow = (label, value, note, kind) =>
   h(
     "li",
     { class: `kcw-chance kcw-chance-${kind}`, "data-chance": kind },
-    h("span", { class: "kcw-chance-label" }, label),
+    h("span", { class: "kcw-chance-label" }, label, note ? h("span", { class: "kcw-note" }, ` ${note}`) : null),
     h(
       "span",
       {
@@ -50,7 +50,6 @@ const chanceRow = (label, value, note, kind) =>
       h("span", { class: "kcw-chance-fill", style: `width: ${Math.round(value * 100)}%` }),
     ),
     h("span", { class: "kcw-chance-value" }, percent(value)),
-    note ? h("span", { class: "kcw-note" }, note) : null,
   );
 
 const cards = (n) => (n === 1 ? "1 card" : `${n} cards`);
@@ -70,8 +69,8 @@ function chancesEl(r) {
       "ul",
       {},
       chanceRow("Before the turn", w.before, null, "before"),
-      chanceRow("Your turn", w.played, `shed ${cards(w.shed)}`, "played"),
-      chanceRow("Shedding the most", w.mostCards, `${cards(w.mostCardsShed)}`, "most"),
+      chanceRow("Your turn", w.played, `(${cards(w.shed)})`, "played"),
+      chanceRow("Shedding the most", w.mostCards, `(${cards(w.mostCardsShed)})`, "most"),
       chanceRow("Best turn found", w.best, null, "best"),
     ),
   );
@@ -79,12 +78,13 @@ function chancesEl(r) {
 
 /** The review panel (review mode), or the way back to the review (its practice lesson). */
 export function reviewEl(snap) {
-  if (snap.mode === "lesson" && snap.resume) {
+  const back = snap.mode === "lesson" ? (snap.resume ?? declared(snap, "resume")?.label) : null;
+  if (back) {
     return h(
       "section",
       { class: "kcw-panel", "aria-label": "Practice" },
       h("p", { class: "kcw-note" }, "These steps are your own turns to learn from, from the review."),
-      go("resume", snap.resume),
+      go("resume", back),
     );
   }
   const r = snap.review;

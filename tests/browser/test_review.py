@@ -11,8 +11,9 @@ from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import NotebookPage
 from tests.browser.test_widget import IMPORTS, table
 
-# Seed 2: P1 plays at random against two greedy players; P1's 8 turns hold 4 mistakes, the first
-# of them at turn 5 (tests/table/test_review_session.py plays the same hand).
+# Seed 2: P1 plays at random against two greedy players; P1's 8 turns hold an inaccuracy (turn 1)
+# and 4 mistakes, the first of them at turn 5 (tests/table/test_review_session.py plays the same
+# hand).
 HAND = """from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
 game = Game.new(players=3, seed=2)
 bots = [RandomPlayer(seed=2), GreedyPlayer(), GreedyPlayer()]
@@ -65,7 +66,7 @@ def test_a_review_stepped_shown_and_practised(
     expect(panel).to_contain_text("Turn 1 of 8")
     expect(widget.locator("[data-action='back']")).to_be_disabled()
 
-    widget.locator("[data-action='next']").click()  # next mistake
+    widget.locator("[data-action='next']").click()  # the next turn to learn from
     expect(panel).to_contain_text("Turn 5 of 8")
     expect(widget.locator("[data-verdict]")).to_have_attribute("data-verdict", "mistake")
     assert turn_on_table(opened) == 5
@@ -84,9 +85,11 @@ def test_a_review_stepped_shown_and_practised(
     picture(screenshot, page, widget, "review-better-turn")
 
     widget.locator("[data-action='practise']").click()
-    expect(widget.locator(".kcw-lesson")).to_contain_text("Step 1 of 4")
+    expect(widget.locator(".kcw-lesson h3")).to_have_text("Practise P1's turns to learn from")
     assert opened.value("w.mode") == "lesson"
-    expect(widget.locator(".kcw-lesson h3")).to_have_text("Practise P1's mistakes")
+    steps = opened.json("len(w.lesson.lesson.steps)")
+    assert steps == 5  # the four mistakes and the inaccuracy of turn 1
+    expect(widget.locator(".kcw-lesson")).to_contain_text(f"Step 1 of {steps}")
     show = widget.locator("[data-action='show']")
     for _ in range(20):  # the lesson's show me gives one move a click, saying how many are left
         before = status.text_content() or ""
@@ -129,3 +132,67 @@ def test_play_offers_review_this_hand_and_the_way_back(
     expect(widget.locator("[data-action='next']")).to_have_text("Next hand")
     assert opened.value("w.mode") == "play"
     assert opened.value("w.game.position()") == before
+
+
+WIN_HAND = HAND.replace('mode="review", viewer=1', 'mode="review", viewer=1, judge="win"')
+
+
+def test_a_review_by_win_chance_stepped_and_practised(
+    notebook: OpenNotebook, screenshot: Screenshot, page: Page
+) -> None:
+    laptop(page)
+    opened = notebook([IMPORTS, WIN_HAND])
+    widget = table(opened)
+    panel = widget.locator("[data-review]")
+    expect(panel).to_contain_text("Turn 1 of 8")
+    # the chances arrive in the background; the panel says so until they do
+    chances = panel.locator("[data-chance]")
+    expect(chances).to_have_count(4, timeout=120_000)
+    expect(panel.locator("[data-estimating]")).to_have_count(0)
+    played = opened.value("round(100 * w.session.turn.win.played)")
+    expect(panel.locator("[data-chance='played']")).to_contain_text(f"{played}%")
+    expect(panel.locator("[data-chance='most']")).to_contain_text(
+        str(opened.value("w.session.turn.best_shed"))
+    )
+    picture(screenshot, page, widget, "review-win-start")
+
+    widget.locator("[data-action='forward']").click()  # the page answers at once
+    expect(panel).to_contain_text("Turn 2 of 8", timeout=1_000)
+    expect(chances).to_have_count(4, timeout=120_000)
+
+    # every estimate in: then Next to learn and Practise these know every turn
+    practise = widget.locator("[data-action='practise']")
+    expect(practise).to_be_enabled(timeout=300_000)
+    learn = opened.json(
+        "[t.number for t in w.session._judged().turns if t.verdict != 'best'"
+        " and any(str(m) not in ('draw', 'pass') for m in t.better_moves)]"
+    )
+    assert learn, "the hand has a turn to learn from by win chance"
+    while turn_on_table(opened) != learn[0]:
+        widget.locator("[data-action='next']").click()
+        expect(panel.locator("[data-verdict]")).not_to_have_attribute("data-verdict", "best")
+    expect(panel).to_contain_text(f"Turn {learn[0]} of 8")
+    start = opened.value("len(w.game.moves)")
+    best = opened.json(
+        '[str(m) for m in w.session.turn.win.best_moves if str(m) not in ("draw", "pass")]'
+    )
+    status = widget.locator("[data-status]")
+    widget.locator("[data-action='show']").click()
+    expect(status).to_contain_text("best turn found by chance of winning", timeout=30_000)
+    assert opened.json(f"[str(m) for m in w.game.moves[{start}:]]") == best
+    picture(screenshot, page, widget, "review-win-better-turn")
+
+    practise.click()
+    assert opened.value("w.mode") == "lesson"
+    expect(widget.locator(".kcw-lesson")).to_contain_text("Step 1 of")
+    show = widget.locator("[data-action='show']")
+    for _ in range(20):  # show me plays the best turn found one move a click
+        before = status.text_content() or ""
+        show.click()
+        expect(status).not_to_have_text(before)
+        if "within the luck of the deals" in (status.text_content() or ""):
+            break
+    expect(status).to_contain_text("within the luck of the deals of the best")
+    picture(screenshot, page, widget, "review-win-practice")
+    widget.locator("[data-action='resume']").click()
+    assert opened.value("w.mode") == "review"
