@@ -50,14 +50,15 @@ def run() -> None:
         for line in table.lines():
             print(line)
         print(f"({time.perf_counter() - start:.0f} s)\n", flush=True)
-    seconds, turns = [], []
+    seconds, cpu, turns = [], [], []
     verdicts: collections.Counter[str] = collections.Counter()
     losses = []
     for k in range(reviews):
         game = _played_hand(game_seed(24, k))
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         result = review(game, player=1, judge="win", progress=False)
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - used)
         turns.append(len(result.turns))
         verdicts.update(t.verdict for t in result.turns)
         losses += [t.win.loss for t in result.turns if t.win is not None and t.win.significant]
@@ -67,7 +68,8 @@ def run() -> None:
     print(
         "review of one seat of a four-player hand by win chance: "
         f"mean {statistics.fmean(seconds):.1f} s, "
-        f"max {max(seconds):.1f} s over {reviews} hands ({sum(turns)} turns, "
+        f"max {max(seconds):.1f} s, processor mean {statistics.fmean(cpu):.1f} s max "
+        f"{max(cpu):.1f} s over {reviews} hands ({sum(turns)} turns, "
         f"{sum(seconds) / max(sum(turns), 1):.2f} s a turn)"
     )
     print("verdicts:", dict(verdicts))

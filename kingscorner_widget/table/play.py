@@ -42,7 +42,7 @@ from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
 from ..engine.words import match_line, sentence
 from .actions import action
-from .advice import COMPUTER_OPTIONS, advise
+from .advice import COMPUTER_OPTIONS, PLAY_HINT, advise
 from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
@@ -253,7 +253,7 @@ class PlaySession(Session):
     def hint(self) -> Reply:
         viewer = self.viewer
         assert viewer is not None  # to_move says the viewer sits at the table
-        advice = advise(self.game.observation(viewer))
+        advice = advise(self.game.observation(viewer), goal=PLAY_HINT)
         payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
         return Reply(advice.line(), hint=payload)
 

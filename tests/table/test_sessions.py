@@ -163,3 +163,14 @@ def test_an_expert_opponent_plays_within_the_tables_budget() -> None:
         moves += 1
     assert s.waiting is None
     assert s.game.turn == 1 or s.game.is_over()
+
+
+def test_the_play_tables_hint_is_the_winning_hint() -> None:
+    from kingscorner_widget.table.advice import PLAY_HINT
+
+    s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
+    reply = s.act("hint")
+    assert PLAY_HINT == "win"
+    assert reply.status.startswith("Hint (to win the hand): ")
+    assert reply.hint is not None
+    assert reply.hint["move"] in [str(m) for m in s.game.legal_moves()]
