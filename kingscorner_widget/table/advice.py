@@ -23,9 +23,9 @@ from ..engine.observation import Observation
 
 __all__ = [
     "BUDGET",
-    "PLAY_HINT",
     "COMPUTER_OPTIONS",
     "GOALS",
+    "PLAY_HINT",
     "REVIEW_BUDGET",
     "WINNING_WORLDS",
     "Advice",
