@@ -145,7 +145,7 @@ _HEADINGS = {
     "exception": "It raised an exception {n} time{s}:",
     "hidden": (
         "Its move changed when only cards nobody at the table can see changed, {n} time{s} "
-        "(a player must decide from its observation alone, and seed any randomness from it):"
+        "(a player must decide from its observation alone):"
     ),
 }
 

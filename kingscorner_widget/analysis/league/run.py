@@ -85,9 +85,11 @@ def _close_all() -> None:
 
 
 def _set_up(entries: Sequence[Entry], limits: Limits, isolate: bool, rules: Rules) -> None:
-    """A worker's start: one seat per entry, each started when first dealt a hand."""
+    """A worker's start: one seat per entry, each started when first dealt a hand. With
+    isolation the games are played in worker processes only, made undumpable here."""
     global _RULES
-    _no_peeking()
+    if isolate:
+        _no_peeking()
     _close_all()
     _RULES = rules
     kind = Sandbox if isolate else InProcess
@@ -134,7 +136,8 @@ def league(
     started) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
     answer or an illegal move forfeits that hand. Finished hands are kept in ``results``
     (default ``league-results.jsonl`` in ``directory``): run the league again and it carries on
-    where it stopped. ``workers`` hands are played at once (default: one per core).
+    where it stopped. ``workers`` hands are played at once (default: one per core), each in a
+    worker process of the league's (the games are never in the caller's process).
     """
     if entries is None:
         if directory is None:
@@ -217,7 +220,7 @@ def _run(
         total=total, initial=total - len(pending), desc="league", disable=not progress, leave=False
     )
     try:
-        if workers <= 1 or not isolate:
+        if not isolate:  # a browser's Python: the entries play in this process
             _set_up(entries, limits, isolate, rules)
             try:
                 for index, seating in pending:
