@@ -187,11 +187,14 @@ def test_sleeping_exiting_and_broken_entries_forfeit_with_the_reason(
 ) -> None:
     result, _ = hostile
     sleeps = _forfeits(result, "sleeper")
-    assert sleeps and all("took longer than 0.5 s" in reason for reason in sleeps)
+    assert sleeps
+    assert all("took longer than 0.5 s" in reason for reason in sleeps)
     exits = _forfeits(result, "exiter")
-    assert exits and all("its process ended (exit status 3)" in reason for reason in exits)
+    assert exits
+    assert all("its process ended (exit status 3)" in reason for reason in exits)
     broken = _forfeits(result, "broken")
-    assert broken and all("its file fails: " in reason for reason in broken)
+    assert broken
+    assert all("its file fails: " in reason for reason in broken)
     assert "SyntaxError" in broken[0]
     lines = {line.name: line for line in result.standings}  # type: ignore[attr-defined]
     assert lines["sleeper"].forfeit_words() == f"{len(sleeps)} (too slow {len(sleeps)})"
@@ -220,7 +223,9 @@ def test_an_entry_cannot_write_the_results(hostile: tuple[object, Path]) -> None
 def test_the_leaderboard_shows_forfeits_and_why(hostile: tuple[object, Path]) -> None:
     result, _ = hostile
     html = result.leaderboard()  # type: ignore[attr-defined]
-    assert "<table" in html and "too slow" in html and "Heads-up win rate" in html
+    assert "<table" in html
+    assert "too slow" in html
+    assert "Heads-up win rate" in html
     data = json.loads(dumps(result))  # type: ignore[arg-type]
     assert {player["player"] for player in data["players"]} >= {"first", "greedy", "sleeper"}
     chart = result.chart()._repr_mimebundle_()  # type: ignore[attr-defined]
@@ -270,11 +275,14 @@ def test_entries_are_read_by_name_and_duplicates_refused(tmp_path: Path) -> None
 def test_the_schedule_pairs_deals_and_seats() -> None:
     plan = schedule(["a", "b", "c", "d"], 4, 1)
     pairs = [s for s in plan if s.kind == "pair"]
-    assert len(pairs) == 6 * 4 and len({s.key for s in plan}) == len(plan)
-    assert pairs[0].seed == pairs[1].seed and pairs[0].names == pairs[1].names[::-1]
+    assert len(pairs) == 6 * 4
+    assert len({s.key for s in plan}) == len(plan)
+    assert pairs[0].seed == pairs[1].seed
+    assert pairs[0].names == pairs[1].names[::-1]
     assert pairs[0].seed == pairs[4].seed  # the same deals for every pair
     fours = [s for s in plan if s.kind == "four"]
-    assert len(fours) == 4 and len({s.seed for s in fours}) == 1
+    assert len(fours) == 4
+    assert len({s.seed for s in fours}) == 1
     assert {s.names[0] for s in fours} == set(fours[0].names)
     with pytest.raises(ValueError, match="must be even"):
         schedule(["a", "b"], 3, 0)
@@ -287,7 +295,8 @@ def test_in_a_browser_the_league_runs_here_and_says_isolation_is_off(
     monkeypatch.setattr(sys, "platform", "emscripten")
     with pytest.warns(RuntimeWarning, match="Isolation is off"):
         result = league(folder, hands=2, progress=False)
-    assert not result.isolated and result.note.startswith(ISOLATION_OFF)
+    assert not result.isolated
+    assert result.note.startswith(ISOLATION_OFF)
     assert len(result.hands) == 2
 
 
@@ -300,7 +309,8 @@ def test_without_isolation_the_memory_search_finds_the_game(
     with pytest.warns(RuntimeWarning, match="Isolation is off"):
         result = league(folder, hands=2, progress=False)
     found = _forfeits(result, "memory")
-    assert found and all("FOUND a game in this process" in reason for reason in found)
+    assert found
+    assert all("FOUND a game in this process" in reason for reason in found)
 
 
 def test_the_command_line_prints_the_leaderboard(
@@ -325,7 +335,8 @@ def test_the_command_line_prints_the_leaderboard(
     )
     out = capsys.readouterr().out
     assert status == 0
-    assert "League of 3 players, 6 hands" in out and "greedy" in out
+    assert "League of 3 players, 6 hands" in out
+    assert "greedy" in out
     assert "<table" in html.read_text()
     assert main(["league", str(tmp_path / "nowhere")]) == 2
     assert "is not a folder of players" in capsys.readouterr().err

@@ -47,12 +47,24 @@ class Entry:
         return hashlib.sha256(self.source.encode()).hexdigest()[:16]
 
 
+OPTIONS: dict[str, str] = {"expert": ", time_budget=0.5"}
+"""What a built-in player is given in a league: the expert thinks at most half a second a
+decision, well inside the league's time limit."""
+
+
 def built_in(kind: str) -> Entry:
-    """A built-in player as an entry (its source makes it with ``make_player``)."""
+    """A built-in player as an entry (its source makes it with ``make_player``).
+
+    >>> print(built_in("expert").source)
+    from kingscorner_widget.analysis import make_player
+    <BLANKLINE>
+    player = make_player('expert', seed=0, time_budget=0.5)
+    <BLANKLINE>
+    """
     make_player(kind)  # an unknown name is refused here, with the choices
     source = (
         "from kingscorner_widget.analysis import make_player\n\n"
-        f"player = make_player({kind!r}, seed=0)\n"
+        f"player = make_player({kind!r}, seed=0{OPTIONS.get(kind, '')})\n"
     )
     return Entry(kind, source, "built-in")
 
