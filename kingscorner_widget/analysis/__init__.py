@@ -1,4 +1,5 @@
-"""Analysis: the best turn, hints and explanations, odds, computer players and simulations.
+"""Analysis: the best turn, hints and explanations, odds, computer players and simulations, and
+for students' own players :func:`check_player` and the class :func:`league`.
 
 Plots (:mod:`.plots`) need matplotlib and data frames need pandas; both are imported only when
 asked for.
@@ -6,9 +7,11 @@ asked for.
 
 from __future__ import annotations
 
+from .check_player import PlayerCheck, check_player
 from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
+from .league import LeagueResult, league
 from .odds import Odds, odds
 from .players import (
     GreedyPlayer,
@@ -29,10 +32,12 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "Hint",
+    "LeagueResult",
     "LookaheadPlayer",
     "Odds",
     "PlannerPlayer",
     "Player",
+    "PlayerCheck",
     "RandomPlayer",
     "Review",
     "ReviewedTurn",
@@ -43,9 +48,11 @@ __all__ = [
     "TurnValue",
     "WinningHint",
     "best_turn",
+    "check_player",
     "compare_turns",
     "explain",
     "hint",
+    "league",
     "make_player",
     "odds",
     "review",

@@ -347,3 +347,20 @@ def test_the_results_file_is_only_the_leagues_to_write(tmp_path: Path) -> None:
     league(folder, hands=2, workers=1, progress=False)
     key = folder / "league-results.jsonl.key"
     assert oct(os.stat(key).st_mode & 0o777) == "0o600"
+
+
+def test_without_isolation_a_slow_entry_sits_out_the_later_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slow = "import time\n\nclass Player:\n    def choose(self, seen):\n        time.sleep(0.3)\n"
+    folder = _write(
+        tmp_path / "players",
+        {"first": FIRST, "slow": slow + "        return seen.legal_moves[0]\n"},
+    )
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    with pytest.warns(RuntimeWarning, match="Isolation is off"):
+        result = league(folder, hands=4, time_limit=0.1, progress=False)
+    reasons = _forfeits(result, "slow")
+    assert len(reasons) == 4
+    assert reasons[0] == "it took longer than 0.1 s to answer"
+    assert all(reason.endswith("(isolation is off: it sits out)") for reason in reasons[1:])

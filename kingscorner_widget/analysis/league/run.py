@@ -216,6 +216,8 @@ def _run(
     from tqdm.auto import tqdm
 
     workers = workers or os.cpu_count() or 1
+    if not can_isolate():  # tqdm's monitor thread cannot start in a browser's Python
+        tqdm.monitor_interval = 0
     bar = tqdm(
         total=total, initial=total - len(pending), desc="league", disable=not progress, leave=False
     )

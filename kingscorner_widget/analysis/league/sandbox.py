@@ -11,7 +11,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -201,6 +200,8 @@ class Sandbox:
 
     def _read(self, timeout: float) -> tuple[bytes, str | None]:
         """One line from the entry within ``timeout`` seconds, or why not."""
+        import select  # here: a browser's Python has no use for it
+
         process = self._process
         assert process is not None
         assert process.stdout is not None
@@ -261,7 +262,8 @@ class Sandbox:
 
 class InProcess:
     """An entry run in this process (no isolation): for a browser's Python, which cannot start
-    processes. A decision over the time limit still forfeits, once it has returned."""
+    processes. A decision over the time limit still forfeits, once it has returned, and since
+    nothing can stop the next one midway, the entry forfeits every later hand too."""
 
     def __init__(self, entry: Entry, limits: Limits, user: int | None = None) -> None:
         self.entry = entry
@@ -299,9 +301,9 @@ class InProcess:
             return Answer(None, f"its player raised {last[:200]}", time.perf_counter() - start)
         seconds = time.perf_counter() - start
         if seconds > self.limits.decision:
-            return Answer(
-                None, f"it took longer than {self.limits.decision:g} s to answer", seconds
-            )
+            reason = f"it took longer than {self.limits.decision:g} s to answer"
+            self.broken = f"{reason} in an earlier hand (isolation is off: it sits out)"
+            return Answer(None, reason, seconds)
         return Answer(move, None, seconds)
 
     def close(self) -> None:
