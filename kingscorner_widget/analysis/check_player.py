@@ -175,7 +175,7 @@ def _twin(game: Game, observation: Observation, seed: int) -> Game | None:
 
 
 def check_player(
-    player: Player,
+    player: object,
     hands: int = 50,
     seed: int = 0,
     rules: Rules | None = None,
@@ -183,9 +183,12 @@ def check_player(
 ) -> PlayerCheck:
     """Play ``hands`` hands with ``player`` against the built-in players (heads-up against
     greedy, against random, and at four seats in turn, the player's seat moving round) and
-    report what went wrong. Up to ``twins`` decisions are asked again at a twin table."""
+    report what went wrong. ``player`` is anything with a ``choose(observation)`` method. Up to
+    ``twins`` decisions are asked again at a twin table."""
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, not {hands}")
+    if not callable(getattr(player, "choose", None)):
+        raise TypeError(f"a player needs a choose(observation) method: {player!r:.60}")
     name = str(getattr(player, "name", type(player).__name__))
     problems: list[Problem] = []
     seconds: list[float] = []
@@ -198,7 +201,7 @@ def check_player(
         table_rules = (rules or Rules()).with_players(count)
         game = Game.new(seed=game_seed(seed, hand), rules=table_rules)
         bots = [make_player(kind, seed=seed + i) for i, kind in enumerate(others)]
-        mine = _fresh(player)
+        mine = _fresh(player)  # type: ignore[arg-type]
         while not game.is_over():
             mover = game.turn
             observation = game.observation(mover)

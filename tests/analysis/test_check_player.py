@@ -95,3 +95,5 @@ def test_every_problem_is_reported_and_the_check_goes_on() -> None:
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="hands must be 1 or more"):
         check_player(make_player("greedy"), hands=0)
+    with pytest.raises(TypeError, match=r"needs a choose\(observation\) method"):
+        check_player(object())
