@@ -138,7 +138,7 @@ def standings(hands: Sequence[Json], names: Sequence[str]) -> list[Standing]:
 _STYLE = (
     "<style>.kc-league{border-collapse:collapse;font:1.05em system-ui,sans-serif}"
     ".kc-league th,.kc-league td{padding:.35em .8em;border-bottom:1px solid #8886;"
-    "text-align:right}.kc-league th:nth-child(2),.kc-league td:nth-child(2),"
+    "text-align:right;white-space:nowrap}.kc-league th:nth-child(2),.kc-league td:nth-child(2),"
     ".kc-league td:last-child,.kc-league th:last-child{text-align:left}"
     ".kc-league caption{text-align:left;font-weight:600;padding:.3em 0}</style>"
 )
