@@ -8,7 +8,6 @@ import concurrent.futures
 import ctypes
 import os
 import random
-import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -95,12 +94,10 @@ def _set_up(entries: Sequence[Entry], limits: Limits, isolate: bool, rules: Rule
     kind = Sandbox if isolate else InProcess
     for index, entry in enumerate(entries):
         _SEATS[entry.name] = kind(entry, limits, entry_user(index) if isolate else None)
-    try:
+    if isolate:  # a worker process: end the entries' processes when it ends
         from multiprocessing import util
 
         util.Finalize(None, _close_all, exitpriority=10)
-    except ImportError:  # pragma: no cover - a browser's Python
-        pass
 
 
 def _play(seating: Seating, index: int) -> Json:
@@ -133,7 +130,8 @@ def league(
     Every pair plays ``hands`` heads-up hands on paired deals; with four or more entries,
     ``four_seat`` deals (default five per entry) are played at four-seat tables from every
     seat. Each entry runs in a process of its own (``isolate``, on wherever processes can be
-    started) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
+    started; where it is off, the result's :attr:`~LeagueResult.note` and the leaderboard's
+    caption say so) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
     answer or an illegal move forfeits that hand. Finished hands are kept in ``results``
     (default ``league-results.jsonl`` in ``directory``): run the league again and it carries on
     where it stopped. ``workers`` hands are played at once (default: one per core), each in a
@@ -158,8 +156,6 @@ def league(
         isolate = can_isolate()
     elif isolate and not can_isolate():
         raise ValueError("this Python cannot start processes: run the league with isolate=False")
-    if not isolate:
-        warnings.warn(ISOLATION_OFF, RuntimeWarning, stacklevel=2)
     if results is None:
         if directory is None:
             raise ValueError("say where to keep the results (results=...)")
