@@ -276,7 +276,9 @@ def _parser() -> argparse.ArgumentParser:
     summary = "rank the players written in a folder's *.py files, each in its own process"
     command = commands.add_parser("league", help=summary, description=summary)
     command.add_argument("folder", help="a folder of *.py files, each defining a player")
-    command.add_argument("--with", dest="with_", help="built-in baselines, e.g. greedy,expert")
+    command.add_argument(
+        "--with", dest="with_", metavar="NAMES", help="built-in baselines, e.g. greedy,expert"
+    )
     command.add_argument(
         "--hands", type=_positive, default=200, help="heads-up hands per pair (even; default 200)"
     )

@@ -228,9 +228,7 @@ def _run(
                 _close_all()
             return
         left = list(pending)
-        for _ in range(3):  # a worker that died is replaced; its hands are played again
-            if not left:
-                return
+        while left:  # a worker that died is replaced, and its hands are played again
             finished: set[int] = set()
             try:
                 with concurrent.futures.ProcessPoolExecutor(
@@ -246,8 +244,8 @@ def _run(
                         bar.update(1)
             except concurrent.futures.process.BrokenProcessPool:
                 pass
+            if not finished:
+                raise RuntimeError(f"{len(left)} hands could not be played: the workers died")
             left = [(index, seating) for index, seating in left if index not in finished]
-        if left:
-            raise RuntimeError(f"{len(left)} hands could not be played: a worker kept dying")
     finally:
         bar.close()

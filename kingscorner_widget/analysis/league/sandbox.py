@@ -119,6 +119,11 @@ class Sandbox:
         self.broken: str | None = None
         """Set when the entry's file itself fails: every hand is then forfeit for it."""
 
+    @property
+    def pid(self) -> int | None:
+        """The entry's process, while it runs."""
+        return None if self._process is None else self._process.pid
+
     # -- the process --------------------------------------------------------------------------
 
     def _start(self) -> str | None:
