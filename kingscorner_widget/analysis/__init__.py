@@ -1,12 +1,14 @@
 """Analysis: the best turn, hints and explanations, odds, computer players and simulations, and
 for students' own players :func:`check_player` and the class :func:`league`.
 
-Plots (:mod:`.plots`) need matplotlib and data frames need pandas; both are imported only when
-asked for.
+Charts (:mod:`.charts`) are Vega-Lite specs with an HTML table of their numbers as a fallback,
+so nothing here needs a compiled package; matplotlib draws only for a caller who passes ``ax=``,
+and data frames (``to_pandas()``) need pandas.
 """
 
 from __future__ import annotations
 
+from .charts import VegaLiteChart
 from .check_player import PlayerCheck, check_player
 from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
@@ -46,6 +48,7 @@ __all__ = [
     "TurnComparison",
     "TurnPlan",
     "TurnValue",
+    "VegaLiteChart",
     "WinningHint",
     "best_turn",
     "check_player",
