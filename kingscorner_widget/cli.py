@@ -200,7 +200,7 @@ def _league(args: argparse.Namespace, out: TextIO) -> None:
         progress=not args.quiet,
     )
     out.write(result.describe() + "\n")
-    for name, text in (("html", result.leaderboard()), ("json", dumps(result))):
+    for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
         target = getattr(args, name)
         if target:
             Path(target).write_text(text + "\n", encoding="utf-8")

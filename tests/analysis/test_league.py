@@ -222,10 +222,11 @@ def test_an_entry_cannot_write_the_results(hostile: tuple[object, Path]) -> None
 @pytest.mark.slow
 def test_the_leaderboard_shows_forfeits_and_why(hostile: tuple[object, Path]) -> None:
     result, _ = hostile
-    html = result.leaderboard()  # type: ignore[attr-defined]
+    html = result.leaderboard().to_html()  # type: ignore[attr-defined]
     assert "<table" in html
     assert "too slow" in html
-    assert "Heads-up win rate" in html
+    assert "heads-up win rate" in html
+    assert "sleeper: it took longer than 0.5 s to answer" in html
     data = json.loads(dumps(result))  # type: ignore[arg-type]
     assert {player["player"] for player in data["players"]} >= {"first", "greedy", "sleeper"}
     chart = result.chart()._repr_mimebundle_()  # type: ignore[attr-defined]
@@ -296,7 +297,7 @@ def test_in_a_browser_the_league_runs_here_and_says_isolation_is_off(
     result = league(folder, hands=2, progress=False)
     assert not result.isolated
     assert result.note.startswith(ISOLATION_OFF)
-    assert "Isolation is off" in result.leaderboard()
+    assert "Isolation is off" in result.leaderboard().to_html()
     assert len(result.hands) == 2
 
 

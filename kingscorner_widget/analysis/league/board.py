@@ -1,23 +1,24 @@
-"""A league's results for a class to look at together: the standings, a leaderboard (an HTML
-table for the projector), a chart of the ratings with their uncertainty, and JSON.
-
-The two displays are one function each (:func:`leaderboard_html`, :func:`ratings_chart`).
+"""A league's results for a class to look at together: the standings, a leaderboard (a table
+for the projector), a chart of the ratings with their uncertainty, and JSON. The leaderboard is
+an :class:`~kingscorner_widget.engine.tables.HtmlTable` and the chart a
+:class:`~kingscorner_widget.analysis.charts.VegaLiteChart`, like the other tables and plots.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.tables import Column, HtmlTable
+from ..charts import VegaLiteChart, interval_chart
 from ..simulate import wilson_interval
 from .ratings import Rating, rate
 from .sandbox import forfeit_kind
 
-__all__ = ["LeagueResult", "Standing", "leaderboard_html", "ratings_chart", "standings"]
+__all__ = ["LeagueResult", "Standing", "leaderboard_table", "ratings_chart", "standings"]
 
 Json = dict[str, Any]
 
@@ -135,119 +136,65 @@ def standings(hands: Sequence[Json], names: Sequence[str]) -> list[Standing]:
     ]
 
 
-_STYLE = (
-    "<style>.kc-league{border-collapse:collapse;font:1.05em system-ui,sans-serif}"
-    ".kc-league th,.kc-league td{padding:.35em .8em;border-bottom:1px solid #8886;"
-    "text-align:right;white-space:nowrap}.kc-league th:nth-child(2),.kc-league td:nth-child(2),"
-    ".kc-league td:last-child,.kc-league th:last-child{text-align:left}"
-    ".kc-league caption{text-align:left;font-weight:600;padding:.3em 0}</style>"
-)
-
-
-def leaderboard_html(lines: Sequence[Standing], caption: str = "") -> str:
-    """The leaderboard as an HTML table (rank, player, hands, heads-up win rate with its 95%
-    interval, four-seat win rate, rating, forfeits and why)."""
-    head = (
-        "<tr><th>Rank</th><th>Player</th><th>Hands</th><th>Heads-up win rate (95% interval)</th>"
-        "<th>Four-seat wins</th><th>Rating</th><th>Forfeits</th></tr>"
-    )
+def leaderboard_table(lines: Sequence[Standing], caption: str = "") -> HtmlTable:
+    """The leaderboard: rank, player, hands, heads-up win rate with its 95% interval, four-seat
+    win rate, rating, forfeits and why (one full reason per player under the table)."""
     rows = []
     for line in lines:
         low, high = line.interval
-        four = f"{line.four_seat_wins / line.four_seat:.0%}" if line.four_seat else "-"
-        why = html.escape(line.forfeit_words())
-        title = f' title="{html.escape(line.example)}"' if line.example else ""
         rows.append(
-            f"<tr><td>{line.rank}</td><td>{html.escape(line.name)}</td><td>{line.hands}</td>"
-            f"<td>{line.win_rate:.0%} ({low:.0%} to {high:.0%})</td><td>{four}</td>"
-            f"<td>{line.rating.mu:.1f} ± {2 * line.rating.sigma:.1f}</td>"
-            f"<td{title}>{why}</td></tr>"
+            (
+                line.rank,
+                line.name,
+                line.hands,
+                line.win_rate if line.heads_up else None,
+                f"{low:.0%} to {high:.0%}",
+                line.four_seat_wins / line.four_seat if line.four_seat else None,
+                f"{line.rating.mu:.1f} ± {2 * line.rating.sigma:.1f}",
+                line.forfeit_words(),
+            )
         )
-    caption_html = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return (
-        f'{_STYLE}<table class="kc-league">{caption_html}<thead>{head}</thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
-
-
-class Chart:
-    """A chart that shows itself: a Vega-Lite spec where the front end draws them, else HTML."""
-
-    def __init__(self, spec: Json, fallback: str) -> None:
-        self.spec = spec
-        """The Vega-Lite specification."""
-        self.fallback = fallback
-        """The same chart as plain HTML."""
-
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> Json:
-        return {
-            "application/vnd.vegalite.v5+json": self.spec,
-            "text/html": self.fallback,
-            "text/plain": "Ratings chart",
-        }
-
-
-def ratings_chart(lines: Sequence[Standing]) -> Chart:
-    """Each entry's rating with its 95% band (two sigmas either side), best at the top."""
-    data: list[dict[str, Any]] = [
-        {
-            "player": line.name,
-            "rating": round(line.rating.mu, 2),
-            "low": round(line.rating.interval[0], 2),
-            "high": round(line.rating.interval[1], 2),
-        }
-        for line in lines
-    ]
-    order = [line.name for line in lines]
-    y = {"field": "player", "type": "nominal", "sort": order, "title": None}
-    spec: Json = {
-        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": "Ratings (openskill), with 95% bands",
-        "data": {"values": data},
-        "width": 420,
-        "layer": [
-            {
-                "mark": {"type": "rule", "strokeWidth": 3, "opacity": 0.5},
-                "encoding": {
-                    "y": y,
-                    "x": {"field": "low", "type": "quantitative", "title": "rating"},
-                    "x2": {"field": "high"},
-                },
-            },
-            {
-                "mark": {"type": "point", "filled": True, "size": 80},
-                "encoding": {
-                    "y": y,
-                    "x": {"field": "rating", "type": "quantitative"},
-                    "tooltip": [{"field": f} for f in ("player", "rating", "low", "high")],
-                },
-            },
+    reasons = tuple(f"{line.name}: {line.example}" for line in lines if line.example)
+    return HtmlTable(
+        [
+            Column("rank"),
+            Column("player"),
+            Column("hands"),
+            Column("heads-up win rate", format=".0%", description="hands won heads-up"),
+            Column("95% interval", align="right", description="Wilson score interval"),
+            Column("four-seat wins", format=".0%", description="share of four-seat hands won"),
+            Column("rating", align="right", description="openskill rating, ± two sigmas"),
+            Column("forfeits"),
         ],
-    }
-    low = min((item["low"] for item in data), default=0.0)
-    high = max((item["high"] for item in data), default=1.0)
-    span = (high - low) or 1.0
-
-    def at(value: float) -> float:
-        return round(100 * (value - low) / span, 2)
-
-    bars = "".join(
-        f'<div style="display:flex;align-items:center;gap:.6em;margin:.2em 0">'
-        f'<span style="width:9em;text-align:right">{html.escape(item["player"])}</span>'
-        f'<span style="position:relative;flex:1;height:1em">'
-        f'<span style="position:absolute;left:{at(item["low"])}%;'
-        f"width:{at(item['high']) - at(item['low'])}%;top:.4em;height:.25em;"
-        f'background:#3b7dd880"></span>'
-        f'<span style="position:absolute;left:calc({at(item["rating"])}% - .35em);top:.15em;'
-        f'width:.7em;height:.7em;border-radius:50%;background:#3b7dd8"></span></span>'
-        f'<span style="width:7em">{item["rating"]:.1f}</span></div>'
-        for item in data
+        rows,
+        title=caption,
+        notes=(("Why, for example: " + reasons[0], *reasons[1:])) if reasons else (),
     )
-    fallback = (
-        '<div style="font:1em system-ui,sans-serif;max-width:640px">'
-        f"<strong>Ratings (openskill), with 95% bands</strong>{bars}</div>"
+
+
+def ratings_chart(lines: Sequence[Standing]) -> VegaLiteChart:
+    """Each entry's rating with its 95% band (two sigmas either side), best at the top."""
+    table = HtmlTable(
+        [
+            Column("player"),
+            Column("rating", format=".1f"),
+            Column("low", format=".1f"),
+            Column("high", format=".1f"),
+        ],
+        [
+            (line.name, line.rating.mu, line.rating.interval[0], line.rating.interval[1])
+            for line in lines
+        ],
     )
-    return Chart(spec, fallback)
+    return interval_chart(
+        table,
+        "player",
+        "rating",
+        "low",
+        "high",
+        title="Ratings (openskill), with 95% bands",
+        value_title="rating",
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -265,15 +212,15 @@ class LeagueResult:
     results: str
     """The results file."""
 
-    def leaderboard(self) -> str:
-        """The leaderboard as HTML."""
-        return leaderboard_html(self.standings, self.caption())
+    def leaderboard(self) -> HtmlTable:
+        """The leaderboard, a table that shows itself (HTML in a notebook, text elsewhere)."""
+        return leaderboard_table(self.standings, self.caption())
 
     def caption(self) -> str:
         """One line under the title: hands played and how the entries ran."""
         return f"League of {len(self.standings)} players, {len(self.hands)} hands. {self.note}"
 
-    def chart(self) -> Chart:
+    def chart(self) -> VegaLiteChart:
         """The ratings with their uncertainty."""
         return ratings_chart(self.standings)
 
@@ -290,22 +237,10 @@ class LeagueResult:
 
     def describe(self) -> str:
         """The leaderboard as plain text."""
-        rows = [
-            f"{'rank':>4}  {'player':<16} {'hands':>6} {'heads-up wins':>22} "
-            f"{'rating':>12}  forfeits"
-        ]
-        for line in self.standings:
-            low, high = line.interval
-            rate_text = f"{line.win_rate:.0%} ({low:.0%}-{high:.0%})"
-            rating = f"{line.rating.mu:.1f} ± {2 * line.rating.sigma:.1f}"
-            rows.append(
-                f"{line.rank:>4}  {line.name:<16} {line.hands:>6} {rate_text:>22} "
-                f"{rating:>12}  {line.forfeit_words()}"
-            )
-        return "\n".join([self.caption(), *rows])
+        return self.leaderboard().text()
 
     def _repr_html_(self) -> str:
-        return self.leaderboard()
+        return self.leaderboard().to_html()
 
     def __repr__(self) -> str:
         return self.describe()
