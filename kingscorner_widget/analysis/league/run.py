@@ -5,7 +5,6 @@ tables, in parallel, resumable, each entry in a process of its own.
 from __future__ import annotations
 
 import concurrent.futures
-import ctypes
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -71,6 +70,8 @@ def _no_peeking() -> None:
     """Make this process undumpable: no process of another user, nor one of ours without the
     right to trace, can read its memory (where the games are)."""
     try:
+        import ctypes  # here: a browser's Python never needs it
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
     except (OSError, AttributeError):  # pragma: no cover - not Linux
