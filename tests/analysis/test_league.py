@@ -18,6 +18,7 @@ import pytest
 from kingscorner_widget.analysis.league import league, load_entries, schedule
 from kingscorner_widget.analysis.league.board import dumps
 from kingscorner_widget.analysis.league.results import ResultsFile
+from kingscorner_widget.analysis.league import run as league_run
 from kingscorner_widget.analysis.league.run import ISOLATION_OFF
 from kingscorner_widget.analysis.league.sandbox import entry_user
 from kingscorner_widget.cli import main
@@ -363,3 +364,17 @@ def test_without_isolation_a_slow_entry_sits_out_the_later_hands(
     assert len(reasons) == 4
     assert reasons[0] == "it took longer than 0.1 s to answer"
     assert all(reason.endswith("(isolation is off: it sits out)") for reason in reasons[1:])
+
+
+def test_a_results_folder_every_user_may_change_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As root, where each entry has a user of its own (refused before any entry starts)."""
+    monkeypatch.setattr(league_run, "entry_user", lambda index: 61000 + index)
+    folder = _small(tmp_path)
+    open_folder = tmp_path / "open"
+    open_folder.mkdir()
+    open_folder.chmod(0o777)
+    with pytest.raises(ValueError, match="may be changed by every user"):
+        league(folder, hands=2, results=open_folder / "r.jsonl", progress=False)
+    assert not (open_folder / "r.jsonl").exists()

@@ -169,6 +169,8 @@ def league(
         "time_limit": time_limit,
         "rules": rules.to_dict(),
     }
+    if isolate and entry_user(0) is not None:
+        _check_place(Path(results))
     store = ResultsFile.open(results, config)
     done = {hand["key"] for hand in store.hands}
     pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
@@ -182,6 +184,20 @@ def league(
         note=_note(isolate, store.rewritten),
         results=str(store.path),
     )
+
+
+def _check_place(path: Path) -> None:
+    """Refuse a results folder that every user may change: the entries' users could replace
+    the file there (a folder with the sticky bit, like ``/tmp``, keeps others' files safe)."""
+    import stat
+
+    folder = path.parent if path.parent.exists() else path.parent.parent
+    mode = folder.stat().st_mode
+    if mode & stat.S_IWOTH and not mode & stat.S_ISVTX:
+        raise ValueError(
+            f"{folder} may be changed by every user, so an entry could change the results in "
+            "it: keep the results somewhere else (results=...)"
+        )
 
 
 def _note(isolate: bool, rewritten: bool) -> str:
