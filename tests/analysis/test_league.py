@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from kingscorner_widget.analysis.league import league, load_entries, schedule
+from kingscorner_widget.analysis.league import run as league_run
 from kingscorner_widget.analysis.league.board import dumps
 from kingscorner_widget.analysis.league.results import ResultsFile
-from kingscorner_widget.analysis.league import run as league_run
 from kingscorner_widget.analysis.league.run import ISOLATION_OFF
 from kingscorner_widget.analysis.league.sandbox import entry_user
 from kingscorner_widget.cli import main
