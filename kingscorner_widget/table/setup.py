@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from ..analysis.players import Player
 from ..analysis.review import Judge
 from ..engine.game import Game
 from ..engine.match import Match
@@ -40,8 +41,9 @@ class TableSetup:
     """A table's settings: the first ``source`` (a game, a match, a position line or a saved
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
-    teacher's "show every hand", the ``lesson`` and whether it is a ``teacher``'s table. Bad
-    settings raise ``ValueError`` at once."""
+    teacher's "show every hand", the ``lesson``, whether it is a ``teacher``'s table, and in
+    play mode the player to ``watch`` at the viewer's seat. Bad settings raise ``ValueError`` at
+    once."""
 
     def __init__(
         self,
@@ -56,8 +58,13 @@ class TableSetup:
         lesson: Lesson | LessonRun | str | None = None,
         teacher: bool = False,
         judge: Judge = "cards",
+        watch: str | Player | None = None,
     ) -> None:
         check_opponents(opponents)
+        if watch is not None:
+            check_opponents([watch])
+        self.watch = watch
+        """Play mode: the player that plays the viewer's seat while the viewer watches."""
         if judge not in ("cards", "win"):
             raise ValueError(f"judge must be 'cards' or 'win', not {judge!r}")
         self.judge: Judge = judge
@@ -116,6 +123,7 @@ class TableSetup:
             rules=self.rules,
             seed=self.seed,
             title=title,
+            watch=self.watch,
         )
         return self.play
 

@@ -50,6 +50,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.players import Player
 from ..analysis.review import Judge
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
@@ -88,7 +89,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       ``viewer``; the other seats are computer players named by ``opponents`` (one name for all,
       or one per seat, from :func:`kingscorner_widget.analysis.make_player`; objects with a
       ``choose(observation)`` method are used as they are), shown move by move ``speed``
-      seconds apart. A new table plays a match to the target with a score sheet.
+      seconds apart. A new table plays a match to the target with a score sheet. With
+      ``watch`` (a player object, or a computer player's name), that player plays the viewer's
+      own seat too: the table shows its hand and steps its moves like the others' (Pause, Step,
+      Skip), so a student watches their player play a whole hand from its seat.
     - ``mode="explore"`` (:class:`~kingscorner_widget.table.ExploreSession`): one person plays
       every seat, from any position, keeping every line tried (:attr:`lines`, :meth:`jump`),
       comments (:meth:`comment`) and lessons written by playing (:meth:`to_lesson`); the viewer
@@ -153,6 +157,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         speed: float = 0.8,
         teacher: bool = False,
         judge: Judge = "cards",
+        watch: Player | str | None = None,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:
@@ -168,6 +173,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             lesson=lesson,
             teacher=teacher,
             judge=judge,
+            watch=watch,
         )
         self._publishing = threading.RLock()
         self._version = 0
