@@ -45,7 +45,7 @@ from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
 from ..engine.words import match_line, sentence
 from .actions import action
-from .advice import COMPUTER_OPTIONS, PLAY_HINT, advise
+from .advice import COMPUTER_OPTIONS, play_hint
 from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
@@ -277,7 +277,7 @@ class PlaySession(Session):
     def hint(self) -> Reply:
         viewer = self.viewer
         assert viewer is not None  # to_move says the viewer sits at the table
-        advice = advise(self.game.observation(viewer), goal=PLAY_HINT)
+        advice = play_hint(self.game.observation(viewer))
         payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
         return Reply(advice.line(), hint=payload)
 
