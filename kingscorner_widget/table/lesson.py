@@ -43,6 +43,7 @@ from .actions import action
 from .history import History
 from .reply import Reply, refuse
 from .session import Session
+from .snapshot import Extra
 
 __all__ = ["LessonSession", "as_run"]
 
@@ -106,11 +107,13 @@ class LessonSession(Session):
             self.history = History(self.run.game, self.name)
         return self.history
 
-    def extra(self) -> Json:
+    def heading(self) -> str:
+        return self.run.lesson.title
+
+    def extra(self) -> Extra:
         run = self.run
         step = run.step
         return {
-            "title": run.lesson.title,
             "lesson": {
                 "title": run.lesson.title,
                 "stepTitle": step.title,
