@@ -96,7 +96,8 @@ class LessonSession(Session):
         if run.done:
             more = " or Next lesson to go on" if self.following() is not None else ""
             return (
-                f"{text} That is the end of the lesson: press Restart to go through it again{more}."
+                f"{text} That is the end of the lesson: press Restart lesson to go through it "
+                f"again{more}."
             )
         if run.step_done and run.step.interactive:
             return f"{text} Press Next to go on."

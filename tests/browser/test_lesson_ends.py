@@ -63,7 +63,8 @@ def test_every_lesson_ends_with_one_way_on_and_teachers_controls_only_for_a_teac
         assert "next" not in kinds, name  # no second Next that only refuses
         for kind in ("draw", "hint"):
             button = next(b for b in drawn if b["kind"] == kind)
-            assert not button["enabled"] and button["why"], (name, button)
+            assert not button["enabled"], (name, button)
+            assert button["why"], (name, button)
         assert not any(b["teacher"] for b in drawn), name
         # what Python lists is what the page draws
         listed = opened.json(f"[c['kind'] for c in ends[{index}].snapshot['actions']]")
