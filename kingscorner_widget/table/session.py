@@ -1,17 +1,19 @@
 """What every table session has in common: the game on the table, its viewer, history and names.
 
 A session is plain Python: it holds the table and answers each action with a :class:`Reply`,
-never touching a widget. Each mode is a subclass that says what it allows by overriding the
-actions; an action a mode does not offer is refused with a reason, and a refused action changes
-nothing.
+never touching a widget. Each mode is a subclass that says what it allows by declaring its
+actions, each beside the method that does it (:func:`~kingscorner_widget.table.actions.action`);
+the snapshot lists the controls it offers now (``actions``). An action a mode does not offer, or
+one that would only refuse now, is refused with a reason, and a refused action changes nothing.
 
 What every mode shares, for the teacher:
 
-- **reveal**: every hand face up, where the mode allows it now (:attr:`Session.revealable`);
+- **reveal**: every hand face up, where the mode allows it now (:attr:`Session.revealable`),
+  a teacher's control (listed, and taken from the page, only when :attr:`Session.teacher`);
 - **the end-of-hand summary**: once the hand on the table is over, the snapshot's ``summary``
   lists every hand left, why the hand ended and the score row it adds;
-- **the whole log**, grouped by turn (``log`` and ``turns``), so a viewer can read back what the
-  computer players did while they waited;
+- **the log** of the latest moves, grouped by turn (``log`` and ``turns``), so a viewer can read
+  back what the computer players did while they waited;
 - **a refusal stays on the table** (``refusal``) until the viewer's next accepted action, so one
   made while computer players move is not wiped out by their moves;
 - **asking before throwing a game away**: an action that would lose what :meth:`Session.at_stake`
