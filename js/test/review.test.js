@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../src/index.js";
-import { snapshot, click, mountTable } from "./fake-model.js";
+import { control, snapshot, click, mountTable } from "./fake-model.js";
+
+/** The controls ReviewSession lists on turn 2 of 5, a mistake. */
+const REVIEW_ACTIONS = [
+  control("back", "◀ Previous turn", { key: "[" }),
+  control("forward", "Next turn ▶", { key: "]" }),
+  control("show", "Show the better turn", { key: "M", primary: true }),
+  control("next", "Next mistake", { key: "N" }),
+  control("practise", "Practise these"),
+];
 
 let el;
 let model;
@@ -14,6 +23,7 @@ function reviewSnapshot(overrides = {}, review = {}) {
   return snapshot({
     mode: "review",
     title: "Review of P1",
+    actions: REVIEW_ACTIONS,
     hands: [
       { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
       { player: 2, name: "P2", count: 7, cards: null, computer: false, kept: 0 },
@@ -78,38 +88,21 @@ describe("the review panel", () => {
     expect($(".kcw-title").textContent).toBe("Review of P1");
   });
 
-  it("gives the review's own toolbar: no draw, hint, undo or new deal", () => {
+  it("draws no button of its own: the toolbar is the controls Python lists", () => {
     mount(reviewSnapshot());
+    expect($$("[data-review] button")).toEqual([]);
     const actions = $$(".kcw-controls [data-action]").map((b) => b.dataset.action);
-    expect(actions).toEqual(["back", "forward", "show", "next", "keys"]);
+    expect(actions).toEqual(["back", "forward", "show", "next", "practise", "keys"]);
     expect(action("show").textContent).toBe("Show the better turn");
-    expect(action("next").textContent).toBe("Next to learn");
-    expect($$("[data-action]").some((b) => ["draw", "hint", "undo", "new", "daily"].includes(b.dataset.action))).toBe(false);
+    expect(action("show").classList.contains("kcw-primary")).toBe(true);
   });
 
   it("sends an intent for each button, with the snapshot's version", () => {
-    mount(reviewSnapshot({}, { resume: "Back to the match" }));
+    mount(reviewSnapshot({ actions: [...REVIEW_ACTIONS, control("resume", "Back to the match")] }));
     for (const name of ["back", "forward", "show", "next", "practise", "resume"]) click(action(name));
     expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "show", "next", "practise", "resume"]);
     expect(model.sent.every((m) => m.version === 7)).toBe(true);
     expect(action("resume").textContent).toBe("Back to the match");
-  });
-
-  it("disables what cannot be done: first and last turn, no later mistake, nothing to practise", () => {
-    mount(reviewSnapshot({}, { turn: 1, nextMistake: null, mistakes: [], verdict: "best", shed: 3 }));
-    expect(action("back").disabled).toBe(true);
-    expect(action("forward").disabled).toBe(false);
-    expect(action("next").disabled).toBe(true);
-    expect(action("practise").disabled).toBe(true);
-    expect(action("show").textContent).toBe("You played a best turn"); // says so, shows nothing
-    expect(action("show").disabled).toBe(true);
-    expect($('[aria-label="The best turn"]')).toBeNull(); // a best turn needs no second list
-    expect(action("resume")).toBeNull();
-    model.set({ snapshot: reviewSnapshot({ version: 8 }, { turn: 5 }) });
-    return Promise.resolve().then(() => {
-      expect(action("forward").disabled).toBe(true);
-      expect(action("back").disabled).toBe(false);
-    });
   });
 
   it("keys step the turns and jump to the next mistake", () => {
@@ -120,42 +113,22 @@ describe("the review panel", () => {
     expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "next", "show"]);
   });
 
-  it("while the better turn is shown, the timer asks for each move and Skip is offered", () => {
+  it("while the better turn is shown, the timer asks for each move", () => {
     vi.useFakeTimers();
     mount(reviewSnapshot({ waiting: 1, history: { at: 12, length: 12 } }, { showing: true }));
-    expect(action("show").disabled).toBe(true);
-    expect(action("skip")).not.toBeNull();
     vi.advanceTimersByTime(900);
     expect(model.sent).toEqual([{ kind: "step", version: 7 }]);
   });
 });
 
-describe("the ways into and out of a review", () => {
-  it("play offers Review this hand once the hand is over, and not before", () => {
-    mount(snapshot());
-    expect(action("review")).toBeNull();
-    cleanup();
-    el.remove();
-    mount(snapshot({ over: true, outcome: "You went out and win.", end: null }));
-    click(action("review"));
-    expect(model.sent).toEqual([{ kind: "review", version: 7 }]);
-  });
-
-  it("the practice lesson offers the way back to the review", () => {
-    const lesson = { title: "Practise P1's mistakes", narration: "Find it.", progress: [1, 2], stepTitle: "Turn 2" };
-    mount(snapshot({ mode: "lesson", lesson, resume: "Back to the review" }));
-    click(action("resume"));
-    expect(action("resume").textContent).toBe("Back to the review");
-    expect(model.sent).toEqual([{ kind: "resume", version: 7 }]);
-  });
-
+describe("a review by win chance", () => {
   it("a review by win chance says it is estimating, then shows each chance as a bar", () => {
     const estimating = { judge: "win", estimating: true, verdict: null, win: null, summary: { accuracy: 1, counts: { best: 0, inaccuracy: 0, mistake: 0, blunder: 0 }, shed: 0, possible: 0, judge: "cards", estimated: 1 } };
     mount(reviewSnapshot({ actions: [{ kind: "show", label: "Estimating...", enabled: false, primary: false, key: "M", teacher: false, why: "Still estimating." }] }, estimating));
     expect($("[data-estimating]").textContent).toBe("Estimating the chances of winning…");
     expect($("[data-verdict]")).toBeNull();
     expect(action("show").textContent).toBe("Estimating...");
-    expect(action("show").disabled).toBe(true);
+    expect(action("show").getAttribute("aria-disabled")).toBe("true");
     expect($('[aria-label="Summary"]').textContent).toBe("Estimating: 1 of 5 turns by chance of winning");
     const win = { before: 0.41, played: 0.35, mostCards: 0.35, best: 0.44, loss: 0.09, stderr: 0.02, worlds: 240, shed: 3, mostCardsShed: 3 };
     model.set({ snapshot: reviewSnapshot({ version: 8 }, { judge: "win", estimating: false, win, summary: { accuracy: 0.7, counts: { best: 3, inaccuracy: 0, mistake: 1, blunder: 1 }, shed: 6, possible: 10, judge: "win", estimated: 5 } }) });

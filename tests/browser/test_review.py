@@ -162,7 +162,7 @@ def test_a_review_by_win_chance_stepped_and_practised(
 
     # every estimate in: then Next to learn and Practise these know every turn
     practise = widget.locator("[data-action='practise']")
-    expect(practise).to_be_enabled(timeout=300_000)
+    expect(practise).not_to_have_attribute("aria-disabled", "true", timeout=300_000)
     learn = opened.json(
         "[t.number for t in w.session._judged().turns if t.verdict != 'best'"
         " and any(str(m) not in ('draw', 'pass') for m in t.better_moves)]"
