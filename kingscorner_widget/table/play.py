@@ -14,12 +14,16 @@ What play allows:
   the end-of-hand summary) only once the hand is over, as players lay their cards down to count;
 - New match and Daily match ask before throwing away a match in progress;
 - the daily game is a daily match: every hand of it dealt from the date
-  (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet.
+  (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet;
+- in the viewer's first hand at the table the message line says what can be done now, and
+  what the gold outlines mean the first time they appear (:mod:`~kingscorner_widget.table.guide`).
 
 >>> from kingscorner_widget import Game
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
 >>> s.act("back").status
 'This is the start of the hand: there is nothing further back.'
+>>> s.status()
+'Your turn. Pick a card (or a pile), then a pile it fits on, or Draw & end turn.'
 >>> s.draw().status
 'You draw a card and end your turn.'
 >>> s.undo().status
@@ -42,6 +46,7 @@ from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
 from ..engine.words import match_line, sentence
 from .advice import COMPUTER_OPTIONS, advise
+from .guide import OUTLINES, next_step
 from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
@@ -93,6 +98,9 @@ class PlaySession(Session):
         self._bots: dict[int, Player] = {}
         self._review: History | None = None
         self._daily = ""
+        self.guided = True
+        """True in the viewer's first hand at this table: the message line says what to do."""
+        self._moved = False
         default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
         super().__init__(game, title=title or default)
 
@@ -171,6 +179,8 @@ class PlaySession(Session):
         return [p for p in range(1, self.game.players + 1) if p != self.viewer]
 
     def prompt(self) -> str:
+        if self.guided:
+            return f"Your turn. {next_step(self.game)}"
         return "Your turn."
 
     def status(self, last: str = "") -> str:
@@ -195,10 +205,12 @@ class PlaySession(Session):
         return self._review or self.history
 
     def extra(self) -> Json:
+        guide = {"guide": OUTLINES if self.guided and self.to_move() else None}
         match = self.match
         if match is None:
-            return {}
+            return guide
         return {
+            **guide,
             "score": {
                 "seats": [self.seat_name(s) for s in range(1, match.seats + 1)],
                 "rows": [
@@ -212,7 +224,7 @@ class PlaySession(Session):
                 "scored": match.is_scored(),
                 "over": match.is_over(),
                 "winners": list(match.winners()),
-            }
+            },
         }
 
     # -- the viewer's moves ---------------------------------------------------------------------
@@ -235,6 +247,7 @@ class PlaySession(Session):
 
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
+        self._moved = True
         self._score()
         return Reply(self.status(sentence(line["words"])))
 
@@ -416,6 +429,8 @@ class PlaySession(Session):
         return Reply(review.status(), opens=review)
 
     def _reset(self, title: str) -> None:
+        if self._moved:
+            self.guided = False  # the viewer has played a hand here: no more guidance
         self.title = title
         self._review = None
         self.show_all_hands = False  # the next hand is played face down again

@@ -285,8 +285,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     def show_me(self) -> list[Move]:
         """Lesson mode: play the next move the step expects on the table (with any other
-        seat's move the lesson plays after it); returns the moves made."""
-        return list(self._do("show").moves)
+        seat's move the lesson plays after it); returns the moves made. (A click on Show me
+        outlines the move first and the table plays it after a beat.)"""
+        if self._do("show").refused:
+            return []
+        return list(self._do("step", quiet=True).moves)
 
     def reveal(self) -> bool:
         """Turn every hand face up, or face down again, where the mode allows it now (play:
