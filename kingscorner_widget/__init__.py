@@ -21,6 +21,7 @@ from .engine.observation import Observation
 from .engine.record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
 from .engine.rules import Count, DrawTiming, MatchEnd, Rules
 from .engine.spaces import CORNERS, CROSS, Space
+from .engine.tables import Column, HtmlTable
 
 if TYPE_CHECKING:
     from .analysis import best_turn, explain, hint
@@ -38,11 +39,13 @@ __all__ = [
     "DECK",
     "Card",
     "Colour",
+    "Column",
     "Count",
     "DrawTiming",
     "EndTurn",
     "Game",
     "HandScore",
+    "HtmlTable",
     "IllegalMoveError",
     "KingsCornerWidget",
     "Match",
