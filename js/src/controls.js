@@ -48,6 +48,10 @@ export function controlsEl(snap, legal) {
       button("forward", "Forward ▶", { disabled: at >= length, key: "]" }),
     );
     if (snap.waiting !== null) row.append(button("faster", "Faster", { key: "+" }), button("skip", "Skip", { key: "K" }));
+    // Pausing the computer players and stepping them, as the session declares them (snapshot.actions).
+    for (const declared of (snap.actions ?? []).filter((a) => a.kind === "pause" || a.kind === "step")) {
+      row.append(button(declared.kind, declared.label, { disabled: !declared.enabled, key: declared.key ?? undefined, primary: declared.primary }));
+    }
     if (score?.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
     if (snap.mode === "play" && snap.over && snap.viewer !== null) row.append(button("review", "Review this hand"));
     row.append(
@@ -79,6 +83,7 @@ export const KEYS = [
   ["H  U", "hint, undo"],
   ["[  ]", "step back, step forward"],
   ["+  K", "computer players faster, skip to your turn"],
+  ["P  .", "pause the computer players (or play on), their next move"],
   ["N  M", "next (hand, lesson step or mistake), show me (lessons) or the better turn (review)"],
   ["?", "show or hide this list"],
 ];

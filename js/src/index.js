@@ -180,6 +180,7 @@ function render({ model, el }) {
     timer = null;
     const s = snap();
     if (s.waiting === null || s.waiting === undefined || s.history?.at !== s.history?.length) return;
+    if (s.paused) return; // the viewer steps the computer players with Next move
     // A move "show me" outlines stays outlined for a beat the eye can follow, whatever the speed.
     const beat = s.hint?.shown ? 900 : 0;
     const delay = Math.max(beat, Number(model.get("speed") ?? 0.8) * 1000);

@@ -1,6 +1,6 @@
 // Keyboard play: every mouse action has a key. The keys are listed in controls.js (KEYS).
 const PAD = { 7: "NW", 8: "N", 9: "NE", 4: "W", 6: "E", 1: "SW", 2: "S", 3: "SE" };
-const LETTERS = { d: "draw", h: "hint", u: "undo", "[": "back", "]": "forward", "+": "faster", k: "skip", n: "next", m: "show", "?": "keys" };
+const LETTERS = { d: "draw", h: "hint", u: "undo", "[": "back", "]": "forward", "+": "faster", k: "skip", n: "next", m: "show", "?": "keys", p: "pause", ".": "step" };
 const GRID = [
   ["NW", "N", "NE"],
   ["W", null, "E"],

@@ -86,3 +86,28 @@ describe("on the table", () => {
     expect(el.querySelector(".kcw-selected")).toBeNull();
   });
 });
+
+describe("pausing the computer players", () => {
+  const PAUSE = { kind: "pause", label: "Play on", enabled: true, primary: false, key: "P", teacher: false, why: null };
+  const STEP = { kind: "step", label: "Next move", enabled: true, primary: false, key: ".", teacher: false, why: null };
+
+  it("draws Pause and Next move as the session declares them, and the timer waits while paused", async () => {
+    vi.useFakeTimers();
+    try {
+      mount(snapshot({ turn: 2, waiting: 2, paused: true, actions: [PAUSE, STEP] }), { speed: 0.1 });
+      expect(el.querySelector('[data-action="pause"]').textContent).toBe("Play on");
+      expect(el.querySelector('[data-action="step"]').textContent).toBe("Next move");
+      vi.advanceTimersByTime(2000);
+      expect(model.sent).toEqual([]); // paused: no computer move until asked for
+      el.querySelector('[data-action="step"]').click();
+      expect(model.sent.map((m) => m.kind)).toEqual(["step"]);
+      el.querySelector('[data-action="pause"]').click();
+      expect(model.sent.map((m) => m.kind)).toEqual(["step", "pause"]);
+      model.set({ snapshot: snapshot({ version: 9, turn: 2, waiting: 2, paused: false, actions: [{ ...PAUSE, label: "Pause" }] }) });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(model.sent.map((m) => m.kind)).toEqual(["step", "pause", "step"]); // playing on
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -16,7 +16,9 @@ What play allows:
 - the daily game is a daily match: every hand of it dealt from the date
   (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet;
 - in the viewer's first hand at the table the message line says what can be done now, and
-  what the gold outlines mean the first time they appear (:mod:`~kingscorner_widget.table.guide`).
+  what the gold outlines mean the first time they appear (:mod:`~kingscorner_widget.table.guide`);
+- the viewer may pause the computer players (Pause) and see them one move at a time (Next
+  move), then let them play on.
 
 >>> from kingscorner_widget import Game
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
@@ -104,6 +106,8 @@ class PlaySession(Session):
         self._bots: dict[int, Player] = {}
         self._review: History | None = None
         self._daily = ""
+        self.paused = False
+        """True while the viewer holds the computer players: each moves on Next move only."""
         self.guided = True
         """True in the viewer's first hand at this table: the message line says what to do."""
         self._moved = False
@@ -202,7 +206,10 @@ class PlaySession(Session):
                 )
             return " ".join(filter(None, parts))
         if self.waiting is not None:
-            return last or f"{self.name(game.turn)} to play."
+            said = last or f"{self.name(game.turn)} to play."
+            if self.paused:
+                said += f" Paused: press Next move to see {self.name(game.turn)}'s next move."
+            return said
         if self.viewer is None:
             return last or "You are out of this match: the computer players play on."
         return super().status(last)
@@ -211,7 +218,10 @@ class PlaySession(Session):
         return self._review or self.history
 
     def extra(self) -> Json:
-        guide = {"guide": OUTLINES if self.guided and self.to_move() else None}
+        guide = {
+            "guide": OUTLINES if self.guided and self.to_move() else None,
+            "paused": self.paused,
+        }
         match = self.match
         if match is None:
             return guide
@@ -320,7 +330,25 @@ class PlaySession(Session):
     # -- computer players ---------------------------------------------------------------------
 
     @action(
+        "pause",
+        lambda s: "Play on" if s.paused else "Pause",
+        key="P",
+        offered=lambda s: s.paused or s.waiting is not None,
+    )
+    def pause(self) -> Reply:
+        """Hold the computer players (each then moves on Next move), or let them play on."""
+        self.paused = not self.paused
+        if not self.paused:
+            return Reply(self.status("The computer players play on."))
+        if self.waiting is None:
+            return Reply(self.status("The computer players will wait for Next move."))
+        return Reply(self.status("The computer players wait."))
+
+    @action(
         "step",
+        "Next move",
+        key=".",
+        offered=lambda s: s.paused and s.waiting is not None,
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to make: it is your turn"
         ),

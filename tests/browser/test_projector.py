@@ -314,3 +314,31 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(
     assert "Th>N" in moves, moves  # the learner's own move, made from the keyboard
     print(f"a whole hand with the keyboard: {keys} keys, moves {moves}")
     screenshot(widget, "projector-keyboard-hand-over")
+
+
+def test_the_learner_pauses_the_computers_and_steps_them_one_move_at_a_time(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{P2_PLAYS}"), speed=4)\nw']
+    )
+    widget = table(opened)
+    widget.locator("[data-action='draw']").click()
+    pause = widget.locator("[data-action='pause']")
+    expect(pause).to_have_text("Pause")
+    pause.click()
+    expect(pause).to_have_text("Play on")
+    status = widget.locator("[data-status]")
+    expect(status).to_contain_text("The computer players wait.")
+    step = widget.locator("[data-action='step']")
+    expect(step).to_have_text("Next move")
+    page.wait_for_timeout(5_000)  # longer than the table's speed: nothing moves by itself
+    assert opened.value("len(w.game.moves)") == "1"
+    step.click()
+    expect(status).to_contain_text("P2 plays the five of clubs on the east pile")
+    expect(pile(widget, "E").locator("[data-card='5c']")).to_be_visible()
+    assert opened.value("len(w.game.moves)") == "2"
+    screenshot(widget, "projector-paused-next-move")
+    pause.click()  # play on: the computer finishes its turn by itself
+    expect(widget.locator("[data-action='draw']")).to_be_enabled(timeout=30_000)

@@ -189,3 +189,31 @@ def test_an_expert_opponent_plays_within_the_tables_budget() -> None:
         moves += 1
     assert s.waiting is None
     assert s.game.turn == 1 or s.game.is_over()
+
+
+def test_the_viewer_pauses_the_computer_players_and_steps_them_one_move_at_a_time() -> None:
+    # P2's five of clubs fits on the red six: the greedy computer player plays it.
+    line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
+    s = PlaySession(Game.from_position(line), opponents="greedy")
+    kinds = [control["kind"] for control in s.snapshot(1)["actions"]]
+    assert "pause" not in kinds  # the viewer's turn: nothing to pause
+    s.draw()
+    controls = {c["kind"]: c for c in s.snapshot(2)["actions"]}
+    assert controls["pause"]["label"] == "Pause"
+    assert "step" not in controls  # the table's timer steps them
+    assert s.act("pause").status.startswith("The computer players wait.")
+    snap = s.snapshot(3)
+    controls = {c["kind"]: c for c in snap["actions"]}
+    assert snap["paused"] is True
+    assert (controls["pause"]["label"], controls["step"]["label"]) == ("Play on", "Next move")
+    assert controls["step"]["enabled"]
+    # One move a click, said in words on the message line.
+    reply = s.act("step")
+    assert [str(m) for m in reply.moves] == ["5c>E"]
+    assert reply.status.startswith("P2 plays the five of clubs on the east pile.")
+    assert "Paused: press Next move" in reply.status
+    while s.waiting is not None:
+        assert not s.act("step").refused
+    assert s.paused  # still held for the computers' next turn
+    assert s.act("pause").status.startswith("The computer players play on.")
+    assert s.snapshot(4)["paused"] is False
