@@ -294,12 +294,21 @@ def simulate(
         raise ValueError(f"games must be 0 or more, not {games}")
     if not 2 <= len(players) <= 6:
         raise ValueError(f"a game needs 2 to 6 players, not {len(players)}")
+    _check_players(players)
     _check_paired(paired, games, len(players))
     rules = (rules or Rules()).with_players(len(players))
     records = _run(
         players, rules, games, seed, executor, workers, progress, rotate, "games", paired
     )
     return SimulationResult(records=tuple(records), rules=rules)
+
+
+def _check_players(players: Sequence[PlayerSpec]) -> None:
+    """Refuse a player name :func:`make_player` does not know before any game (or progress bar)
+    starts."""
+    for spec in players:
+        if isinstance(spec, str):
+            make_player(spec)
 
 
 def _check_paired(paired: bool, games: int, seats: int) -> None:
@@ -418,6 +427,7 @@ def tournament(
         labelled = [(p if isinstance(p, str) else p.name, p) for p in players]
     if len({name for name, _ in labelled}) != len(labelled):
         raise ValueError("every player in a tournament needs its own name")
+    _check_players([spec for _, spec in labelled])
     _check_paired(paired, games, 2)
     rules = (rules or Rules()).with_players(2)
     pairings = []
