@@ -225,8 +225,10 @@ def line_chart(
     x_title: str | None = None,
     y_title: str | None = None,
     domain: tuple[float, float] | None = None,
+    colour: str | None = None,
 ) -> VegaLiteChart:
-    """Points joined by a line: column ``y`` against the numbers in column ``x``."""
+    """Points joined by a line: column ``y`` against the numbers in column ``x``; with
+    ``colour``, a line for each value of that column (a legend names them)."""
     value: dict[str, Any] = {
         "field": field(y),
         "type": "quantitative",
@@ -234,18 +236,18 @@ def line_chart(
     }
     if domain is not None:
         value["scale"] = {"domain": list(domain)}
-    encoding = {
+    encoding: dict[str, Any] = {
         "x": {"field": field(x), "type": "quantitative", "axis": _axis(table, x, x_title)},
         "y": value,
         "tooltip": tooltip(table),
     }
+    mark: dict[str, Any] = {"type": "line", "color": ACCENT, "point": {"size": 70, "color": ACCENT}}
+    if colour is not None:
+        _column(table, colour)
+        encoding["color"] = {"field": field(colour), "type": "nominal", "sort": None}
+        mark = {"type": "line", "point": {"size": 70}}
     spec = base_spec(table, title)
-    spec.update(
-        {
-            "mark": {"type": "line", "color": ACCENT, "point": {"size": 70, "color": ACCENT}},
-            "encoding": encoding,
-        }
-    )
+    spec.update({"mark": mark, "encoding": encoding})
     return VegaLiteChart(spec, table)
 
 
