@@ -13,6 +13,7 @@ instead; the function then returns the axes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, overload
 
@@ -62,22 +63,42 @@ def plot_win_rates(result: TournamentResult, ax: Axes | None = None) -> VegaLite
     return ax
 
 
-def game_length_counts(results: SimulationResult | Mapping[str, SimulationResult]) -> HtmlTable:
+def game_length_counts(
+    results: SimulationResult | Mapping[str, SimulationResult], bins: int = 15
+) -> HtmlTable:
     """How many hands lasted each number of turns, with their share of the run (a run per
-    name when ``results`` is a mapping)."""
+    name when ``results`` is a mapping); the lengths are grouped into at most about ``bins``
+    equal ranges, so that the table stays short.
+
+    >>> from kingscorner_widget.analysis.simulate import simulate
+    >>> run = simulate(["greedy", "greedy"], games=3, seed=1, workers=1, progress=False)
+    >>> game_length_counts(run).names
+    ('run', 'turns', 'range', 'hands', 'share')
+    """
     runs = (
         dict(results)
         if isinstance(results, Mapping)
         else {f"{results.rules.players} players": results}
     )
+    longest = max((r.turns for run in runs.values() for r in run.records), default=1)
+    width = max(1, math.ceil(longest / bins))
     rows: list[tuple[Value, ...]] = []
     for name, run in runs.items():
         counts: dict[int, int] = {}
         for record in run.records:
-            counts[record.turns] = counts.get(record.turns, 0) + 1
+            start = (record.turns - 1) // width * width + 1
+            counts[start] = counts.get(start, 0) + 1
         total = len(run.records)
-        rows += [(name, turns, n, n / total) for turns, n in sorted(counts.items())]
-    columns = [Column("run"), Column("turns"), Column("hands"), Column("share", format=".1%")]
+        for start, n in sorted(counts.items()):
+            span = str(start) if width == 1 else f"{start} to {start + width - 1}"
+            rows.append((name, start, span, n, n / total))
+    columns = [
+        Column("run"),
+        Column("turns", description="the first number of turns in the range"),
+        Column("range"),
+        Column("hands"),
+        Column("share", format=".1%"),
+    ]
     return HtmlTable(columns, rows, title="Game length")
 
 
@@ -99,7 +120,7 @@ def plot_game_lengths(
             "turns",
             "share",
             title="Game length",
-            x_title="turns in the hand",
+            x_title="turns in the hand (each point: a range of lengths)",
             y_title="share of hands",
             colour="run",
         )

@@ -284,7 +284,7 @@ class HtmlTable:
         return (
             '<div class="kc-table" style="font-size:1.05em;line-height:1.4;'
             'font-variant-numeric:tabular-nums;max-width:100%;overflow-x:auto">'
-            f'<table style="border-collapse:collapse;margin:0.4em 0">{title}'
+            f'<table style="border-collapse:collapse;margin:0.4em 0;font-size:inherit">{title}'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             f"{notes}</div>"
         )
