@@ -207,7 +207,7 @@ def run_whole(page: Page, site_url: str, name: str) -> dict[str, float]:
     expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
     kernel_ready = time.monotonic()
     menu(page, "Edit", "Clear Outputs of All Cells")
-    expect(page.locator(".jp-OutputArea-output")).to_have_count(0)
+    expect(page.locator(".jp-OutputArea-output")).to_have_count(0, timeout=BOOT_TIMEOUT_MS)
     menu(page, "Run", "Run All Cells")
     page.wait_for_function(DONE_OR_FAILED, timeout=RUN_TIMEOUT_MS)
     if not errors_shown(page):
@@ -317,17 +317,26 @@ def test_notebook_01_runs_in_the_browser_and_plays_a_lesson_step_offline(
     assert refused == [], f"the browser tried to reach other hosts: {refused}"
 
 
+@pytest.fixture(scope="module")
+def course_context(offline_browser: Browser) -> Iterator[tuple[Any, list[str]]]:
+    """One browser context for the whole course, as a student's browser: the site's files are
+    fetched once and cached, each notebook then opens in its own page with its own kernel."""
+    outside: list[str] = []
+    context = offline_context(offline_browser, outside)
+    yield context, outside
+    context.close()
+
+
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_each_tutorial_runs_whole_in_the_site(
     name: str,
-    offline_browser: Browser,
+    course_context: tuple[Any, list[str]],
     site_url: str,
     proxy_log: tuple[str, list[str]],
     screenshot_dir: Path,
     record_property: Any,
 ) -> None:
-    outside: list[str] = []
-    context = offline_context(offline_browser, outside)
+    context, outside = course_context
     page = context.new_page()
     try:
         timings = run_whole(page, site_url, name)
@@ -338,11 +347,15 @@ def test_each_tutorial_runs_whole_in_the_site(
             f"run {timings['run']:.1f} s"
         )
         assert errors_shown(page) == [], f"{name} failed in the site"
+        charts = page.locator(".jp-OutputArea-output .vega-embed")
+        if charts.count():  # how the first chart looks, for a person to check
+            charts.first.scroll_into_view_if_needed()
+        page.screenshot(path=screenshot_dir / f"lite-{name}.png")
     except Exception:
         page.screenshot(path=screenshot_dir / f"FAILED-lite-{name}.png", full_page=True)
         raise
     finally:
-        context.close()
+        page.close()
     limit = BROWSER_SIZED.get(name[:2])
     if limit is not None:
         assert timings["run"] <= limit, f"{name} took {timings['run']:.0f} s in the browser"
