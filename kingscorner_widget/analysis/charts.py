@@ -4,15 +4,17 @@ JupyterLab, Notebook 7, a JupyterLite site and VS Code draw a Vega-Lite spec
 (``application/vnd.vegalite.v5+json``) themselves, so a chart needs no Python plotting library
 and makes no request off the machine. A :class:`VegaLiteChart` offers that spec beside an HTML
 table of its numbers (:class:`~kingscorner_widget.engine.tables.HtmlTable`) and plain text, and
-the host shows the richest it can: GitHub's notebook view and an untrusted notebook show the
-table. Every mark carries a tooltip with its row's values.
+the host shows the richest it can; a host that draws no chart (GitHub's notebook view, the
+reference site) shows the table. The table travels as ``text/markdown`` (markdown carries HTML):
+JupyterLab ranks ``text/html`` above a Vega-Lite chart, so an HTML output beside the spec would
+hide the chart, while markdown ranks below it. Every mark carries a tooltip with its row's values.
 
 >>> from kingscorner_widget.engine.tables import Column, HtmlTable
 >>> table = HtmlTable([Column("turns"), Column("hands")], [(10, 3), (11, 5)])
 >>> chart = bar_chart(table, "turns", "hands", title="Game length")
 >>> bundle = chart._repr_mimebundle_()
 >>> sorted(bundle)
-['application/vnd.vegalite.v5+json', 'text/html', 'text/plain']
+['application/vnd.vegalite.v5+json', 'text/markdown', 'text/plain']
 >>> bundle["application/vnd.vegalite.v5+json"]["data"]["values"]
 [{'turns': 10, 'hands': 3}, {'turns': 11, 'hands': 5}]
 >>> print(chart)
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     import pandas
 
 __all__ = [
+    "FALLBACK_MIME",
     "VEGA_LITE_MIME",
     "VegaLiteChart",
     "bar_chart",
@@ -44,6 +47,10 @@ __all__ = [
 
 VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
 """The MIME type JupyterLab, Notebook 7, JupyterLite and VS Code draw as a Vega-Lite chart."""
+
+FALLBACK_MIME = "text/markdown"
+"""How the table of a chart's numbers travels: HTML inside markdown, which JupyterLab ranks below
+the chart (``text/html`` it ranks above, and would show instead of the chart)."""
 
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 """The spec's ``$schema``: a name for the version, never fetched when the chart is drawn."""
@@ -93,7 +100,7 @@ class VegaLiteChart:
     ) -> dict[str, Any]:
         bundle: dict[str, Any] = {
             VEGA_LITE_MIME: self.to_dict(),
-            "text/html": self.table.to_html(),
+            FALLBACK_MIME: self.table.to_html(),
             "text/plain": self.text(),
         }
         if include is not None:

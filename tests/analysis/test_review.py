@@ -196,7 +196,7 @@ def test_the_chart_has_one_bar_per_turn_coloured_by_verdict() -> None:
     assert [v["best turn shed"] for v in values] == [t.best_shed for t in result.turns]
     bars = chart.spec["layer"][0]["encoding"]["color"]["scale"]
     assert dict(zip(bars["domain"], bars["range"], strict=True)) == VERDICT_COLOURS
-    assert "<table" in chart._repr_mimebundle_()["text/html"]
+    assert "<table" in chart._repr_mimebundle_()["text/markdown"]
     assert result.table().column("verdict") == [t.verdict for t in result.turns]
 
 

@@ -135,7 +135,7 @@ def test_plots_are_vega_lite_charts_of_the_results() -> None:
     for chart in (rates, lengths, going):
         bundle = chart._repr_mimebundle_()
         assert bundle["application/vnd.vegalite.v5+json"]["title"]
-        assert "<table" in bundle["text/html"]
+        assert "<table" in bundle["text/markdown"]
 
 
 def test_plots_draw_on_axes() -> None:

@@ -1,0 +1,67 @@
+"""Charts and tables in JupyterLab: each Vega-Lite chart the package makes is drawn by JupyterLab
+itself (no plotting package, no request), a mark shows its numbers in a tooltip, and a table
+shows as an HTML table."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import OpenNotebook, Screenshot
+
+CHARTS = """from kingscorner_widget import Match, Rules
+from kingscorner_widget.analysis import review, simulate, tournament
+from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+two = simulate(["greedy", "greedy"], games=20, seed=1, workers=1, progress=False)
+four = simulate(["greedy"] * 4, games=20, seed=1, workers=1, progress=False)
+duel = tournament(["greedy", "random"], games=10, seed=1, workers=1, progress=False)
+"""
+
+
+def test_every_chart_is_drawn_with_tooltips_and_tables_show(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    notebook(
+        [
+            CHARTS,
+            "plot_win_rates(duel)",
+            'plot_game_lengths({"2 players": two, "4 players": four})',
+            "plot_going_out(four)",
+            "from kingscorner_widget import Game\n"
+            "g = Game.new(players=2, seed=3)\n"
+            "while not g.is_over():\n"
+            "    g.play(g.legal_moves()[0])\n"
+            "review(g, player=1, progress=False).plot()",
+            "match = Match(Rules(players=2, target=200), seed=1)\n"
+            "g = match.game\n"
+            "while not g.is_over():\n"
+            "    g.play(g.legal_moves()[0])\n"
+            "match.score_hand()\n"
+            "match.score_sheet()",
+        ]
+    )
+    charts = page.locator(".jp-OutputArea-output .vega-embed")
+    expect(charts).to_have_count(4, timeout=60_000)
+    for index in range(4):
+        chart = charts.nth(index)
+        chart.scroll_into_view_if_needed()
+        expect(chart.locator("svg, canvas").first).to_be_visible()
+    # The tables come as HTML beside each chart; the score sheet is a table alone.
+    sheet = page.locator(".jp-OutputArea-output .kc-table").last
+    sheet.scroll_into_view_if_needed()
+    expect(sheet.locator("caption")).to_have_text("Score sheet (target 200)")
+    expect(sheet.locator("tbody tr")).to_have_count(2)
+    # A tooltip: hover the going-out line's points until one names its numbers.
+    going = charts.nth(2)
+    going.scroll_into_view_if_needed()
+    screenshot(page, "chart-going-out")
+    box = going.locator("svg, canvas").first.bounding_box()
+    assert box is not None
+    tooltip = page.locator("#vg-tooltip-element")
+    for step in range(40):
+        page.mouse.move(box["x"] + box["width"] * step / 40, box["y"] + box["height"] * 0.5)
+        page.mouse.move(box["x"] + box["width"] * step / 40, box["y"] + box["height"] * 0.8)
+        if tooltip.count() and "cards in hand" in tooltip.inner_text():
+            break
+    expect(tooltip).to_contain_text("cards in hand")
+    expect(tooltip).to_contain_text("share")
+    screenshot(page, "chart-tooltip")
