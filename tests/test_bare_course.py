@@ -5,6 +5,10 @@ notebook runner, and nothing else: no numpy, pandas, matplotlib or distributed. 
 ``notebooks/`` then runs there, whole, with the source tree on the path. This is what a browser
 course or a school laptop with only ``pip install kingscorner-widget`` has; the Dask section must
 say in one line that it needs a machine with Dask.
+
+The notebooks run at the sizes they take in the browser course (a first cell tells the package
+it is in a browser's Python), so that notebook 06 takes seconds here: nbval runs every notebook
+at full size in the developer's venv, and this test is about what a notebook imports.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from nbclient import NotebookClient
 
 path = pathlib.Path(sys.argv[1])
 notebook = nbformat.read(path, as_version=4)
+# The browser course's sizes (simulate.IN_BROWSER), set before the notebook's own first cell.
+first = "import kingscorner_widget.analysis.simulate as sizes; sizes.IN_BROWSER = True"
+notebook.cells.insert(0, nbformat.v4.new_code_cell(first))
 start = time.monotonic()
 NotebookClient(
     notebook, timeout=900, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}

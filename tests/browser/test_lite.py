@@ -317,26 +317,19 @@ def test_notebook_01_runs_in_the_browser_and_plays_a_lesson_step_offline(
     assert refused == [], f"the browser tried to reach other hosts: {refused}"
 
 
-@pytest.fixture(scope="module")
-def course_context(offline_browser: Browser) -> Iterator[tuple[Any, list[str]]]:
-    """One browser context for the whole course, as a student's browser: the site's files are
-    fetched once and cached, each notebook then opens in its own page with its own kernel."""
-    outside: list[str] = []
-    context = offline_context(offline_browser, outside)
-    yield context, outside
-    context.close()
-
-
 @pytest.mark.parametrize("name", TUTORIALS)
 def test_each_tutorial_runs_whole_in_the_site(
     name: str,
-    course_context: tuple[Any, list[str]],
+    offline_browser: Browser,
     site_url: str,
     proxy_log: tuple[str, list[str]],
     screenshot_dir: Path,
     record_property: Any,
 ) -> None:
-    context, outside = course_context
+    # A fresh context for each notebook: JupyterLab keeps its open tabs in the browser's
+    # storage, and the next notebook's page would reopen the last one beside it.
+    outside: list[str] = []
+    context = offline_context(offline_browser, outside)
     page = context.new_page()
     try:
         timings = run_whole(page, site_url, name)
@@ -355,7 +348,7 @@ def test_each_tutorial_runs_whole_in_the_site(
         page.screenshot(path=screenshot_dir / f"FAILED-lite-{name}.png", full_page=True)
         raise
     finally:
-        page.close()
+        context.close()
     limit = BROWSER_SIZED.get(name[:2])
     if limit is not None:
         assert timings["run"] <= limit, f"{name} took {timings['run']:.0f} s in the browser"
