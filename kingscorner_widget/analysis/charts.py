@@ -121,13 +121,15 @@ class VegaLiteChart:
 
 
 def field(name: str) -> str:
-    """A column name as a Vega-Lite field: dots and brackets would read as a path, so they are
-    escaped.
+    """A column name as a Vega-Lite field: dots, brackets and quotes would read as a path, so
+    they are escaped.
 
-    >>> field("a.b [x]")
-    'a\\\\.b \\\\[x\\\\]'
+    >>> print(field("a.b [x]"), field("first's wins"))
+    a\\.b \\[x\\] first\\'s wins
     """
-    return name.replace("\\", "\\\\").replace(".", "\\.").replace("[", "\\[").replace("]", "\\]")
+    for special in ("\\", ".", "[", "]", "'", '"'):
+        name = name.replace(special, "\\" + special)
+    return name
 
 
 def _column(table: HtmlTable, name: str) -> Column:
