@@ -86,4 +86,4 @@ def test_reference_line_and_unknown_columns() -> None:
 def test_field_escapes_paths() -> None:
     assert field("a.b") == "a\\.b"
     assert field("plain name") == "plain name"
-    assert field("first's \"wins\"") == "first\\'s \\\"wins\\\""
+    assert field('first\'s "wins"') == 'first\\\'s \\"wins\\"'
