@@ -165,6 +165,10 @@ def _axis(table: HtmlTable, name: str, title: str | None) -> dict[str, Any]:
     axis: dict[str, Any] = {"title": title if title is not None else name}
     if column.format:
         axis["format"] = column.format
+    values = [v for v in table.column(name) if v is not None]
+    if values and all(isinstance(v, int) for v in values):
+        axis["tickMinStep"] = 1  # whole numbers: no ticks at 2.5 cards
+        axis.setdefault("format", "d")
     return axis
 
 

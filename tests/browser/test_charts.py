@@ -57,10 +57,16 @@ def test_every_chart_is_drawn_with_tooltips_and_tables_show(
     box = going.locator("svg, canvas").first.bounding_box()
     assert box is not None
     tooltip = page.locator("#vg-tooltip-element")
-    for step in range(40):
-        page.mouse.move(box["x"] + box["width"] * step / 40, box["y"] + box["height"] * 0.5)
-        page.mouse.move(box["x"] + box["width"] * step / 40, box["y"] + box["height"] * 0.8)
-        if tooltip.count() and "cards in hand" in tooltip.inner_text():
+    found = False
+    for row in range(12):  # sweep the plot until the pointer is over a point
+        for step in range(30):
+            page.mouse.move(
+                box["x"] + box["width"] * step / 30, box["y"] + box["height"] * row / 12
+            )
+            if tooltip.count() and "cards in hand" in tooltip.inner_text():
+                found = True
+                break
+        if found:
             break
     expect(tooltip).to_contain_text("cards in hand")
     expect(tooltip).to_contain_text("share")
