@@ -1,4 +1,5 @@
-"""Analysis: the best turn, hints and explanations, odds, computer players and simulations.
+"""Analysis: the best turn, hints and explanations, odds, computer players and simulations, and
+for students' own players :func:`check_player` and the class :func:`league`.
 
 Charts (:mod:`.charts`) are Vega-Lite specs with an HTML table of their numbers as a fallback,
 so nothing here needs a compiled package; matplotlib draws only for a caller who passes ``ax=``,
@@ -8,9 +9,11 @@ and data frames (``to_pandas()``) need pandas.
 from __future__ import annotations
 
 from .charts import VegaLiteChart
+from .check_player import PlayerCheck, check_player
 from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
+from .league import LeagueResult, league
 from .odds import Odds, odds
 from .players import (
     GreedyPlayer,
@@ -31,10 +34,12 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "Hint",
+    "LeagueResult",
     "LookaheadPlayer",
     "Odds",
     "PlannerPlayer",
     "Player",
+    "PlayerCheck",
     "RandomPlayer",
     "Review",
     "ReviewedTurn",
@@ -46,9 +51,11 @@ __all__ = [
     "VegaLiteChart",
     "WinningHint",
     "best_turn",
+    "check_player",
     "compare_turns",
     "explain",
     "hint",
+    "league",
     "make_player",
     "odds",
     "review",

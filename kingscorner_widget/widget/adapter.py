@@ -48,6 +48,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.players import Player
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -84,7 +85,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       ``viewer``; the other seats are computer players named by ``opponents`` (one name for all,
       or one per seat, from :func:`kingscorner_widget.analysis.make_player`; objects with a
       ``choose(observation)`` method are used as they are), shown move by move ``speed``
-      seconds apart. A new table plays a match to the target with a score sheet.
+      seconds apart. A new table plays a match to the target with a score sheet. With
+      ``watch`` (a player object, or a computer player's name), that player plays the viewer's
+      own seat too: the table shows its hand and steps its moves like the others' (Pause, Step,
+      Skip), so a student watches their player play a whole hand from its seat.
     - ``mode="explore"`` (:class:`~kingscorner_widget.table.ExploreSession`): one person plays
       every seat, from any position, keeping every line tried (:attr:`lines`, :meth:`jump`),
       comments (:meth:`comment`) and lessons written by playing (:meth:`to_lesson`); the viewer
@@ -145,6 +149,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         lesson: Lesson | LessonRun | str | None = None,
         speed: float = 0.8,
         teacher: bool = False,
+        watch: Player | str | None = None,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:
@@ -159,6 +164,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             show_all_hands=show_all_hands,
             lesson=lesson,
             teacher=teacher,
+            watch=watch,
         )
         self._version = 0
         self._session: Session = self._setup.open(mode)
