@@ -44,7 +44,7 @@ def test_every_chart_is_drawn_with_tooltips_and_tables_show(
     for index in range(4):
         chart = charts.nth(index)
         chart.scroll_into_view_if_needed()
-        expect(chart.locator("svg, canvas").first).to_be_visible()
+        expect(chart.locator(".marks").first).to_be_visible()
     # The tables come as HTML beside each chart; the score sheet is a table alone.
     sheet = page.locator(".jp-OutputArea-output .kc-table").last
     sheet.scroll_into_view_if_needed()
@@ -54,7 +54,7 @@ def test_every_chart_is_drawn_with_tooltips_and_tables_show(
     going = charts.nth(2)
     going.scroll_into_view_if_needed()
     screenshot(page, "chart-going-out")
-    box = going.locator("svg, canvas").first.bounding_box()
+    box = going.locator(".marks").first.bounding_box()  # the plot, not the menu icon
     assert box is not None
     tooltip = page.locator("#vg-tooltip-element")
     found = False
@@ -63,7 +63,7 @@ def test_every_chart_is_drawn_with_tooltips_and_tables_show(
             page.mouse.move(
                 box["x"] + box["width"] * step / 30, box["y"] + box["height"] * row / 12
             )
-            if tooltip.count() and "cards in hand" in tooltip.inner_text():
+            if tooltip.count() and "cards in hand" in (tooltip.text_content() or ""):
                 found = True
                 break
         if found:
