@@ -50,6 +50,7 @@ from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
 from .session import Session, today
+from .snapshot import Extra, Summary
 from .summary import hand_summary
 
 __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
@@ -165,7 +166,7 @@ class PlaySession(Session):
             return None
         return "the hand in progress"
 
-    def summary(self, game: Game) -> Json:
+    def summary(self, game: Game) -> Summary | None:
         match = self.match
         if match is None or not match.is_scored():
             return super().summary(game)
@@ -220,7 +221,7 @@ class PlaySession(Session):
     def view(self) -> History:
         return self._review or self.history
 
-    def extra(self) -> Json:
+    def extra(self) -> Extra:
         match = self.match
         if match is None:
             return {}
