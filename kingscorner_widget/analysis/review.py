@@ -33,21 +33,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import pathlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.cards import Card, Rank
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move, PlayCard
-from ..engine.record import MATCH_FORMAT, game_from_dict, match_from_dict
-from ..engine.record import load as load_record
+from ..engine.record import Source, read_record
 from ..engine.rules import Rules
 from ..engine.spaces import CORNERS, CROSS
+from ..engine.words import count_words
 from .search import Budget, TurnPlan, best_turn
-from .words import count_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -62,8 +59,6 @@ REVIEW_BUDGET = Budget(states=50_000)
 every machine; ordinary turns need a few hundred states."""
 
 REVIEW_FORMAT = "kingscorner-review/1"
-
-Source = Game | Match | Mapping[str, Any] | str | os.PathLike[str]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -248,7 +243,7 @@ def review(
     """
     if budget is not None and not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget or None, not {type(budget).__name__}")
-    item = _load(source)
+    item = read_record(source)
     hands = _hands(item, player)
     starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
     from tqdm.auto import tqdm
@@ -263,34 +258,6 @@ def review(
 
 
 # -- reading the source --------------------------------------------------------------------------
-
-
-def _load(source: Source) -> Game | Match:
-    if isinstance(source, Game | Match):
-        return source
-    if isinstance(source, Mapping):
-        return _record_from_dict(dict(source))
-    if isinstance(source, str) and source.lstrip().startswith("{"):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the record is not valid JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise ValueError("the record must be a JSON object")
-        return _record_from_dict(data)
-    if isinstance(source, str | os.PathLike):
-        path = pathlib.Path(source)
-        if not path.is_file():
-            raise ValueError(f"there is no saved record at {str(path)!r}")
-        return load_record(path)
-    raise TypeError(f"review needs a Game, a Match or a saved record, not {type(source).__name__}")
-
-
-def _record_from_dict(data: dict[str, Any]) -> Game | Match:
-    """A game or match from its record (see :mod:`kingscorner_widget.engine.record`)."""
-    if data.get("format") == MATCH_FORMAT:
-        return match_from_dict(data)
-    return game_from_dict(data)
 
 
 def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:

@@ -13,9 +13,9 @@ goal="win")``).
 >>> str(h.move), [str(card) for card in h.held]
 ('Qh>NE', ['8d'])
 >>> print(h.reason)  # doctest: +NORMALIZE_WHITESPACE
-Play the queen of hearts (Qh) on the north-east corner, and play the jack of diamonds (Jd)
-rather than the eight of diamonds (8d): playing the eight would give P2 a place for a black
-seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
+Play the queen of hearts onto the king of spades, and play the jack of diamonds (Jd) rather
+than the eight of diamonds (8d): playing the eight would give P2 a place for a black seven.
+This turn won 52% of 40 sampled deals; shedding the most won 45%.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from ..engine.cards import Card, Rank
+from ..engine.cards import Card
 from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.observation import Observation
 from ..engine.spaces import CROSS
-from ..engine.words import sentence
+from ..engine.words import count_words, instruction, named, rank_words, sentence, takes
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
@@ -65,18 +65,6 @@ def _cards(moves: tuple[Move, ...]) -> list[Card]:
     return [m.card for m in moves if isinstance(m, PlayCard)]
 
 
-def _card(card: Card) -> str:
-    return f"the {card.words()} ({card})"
-
-
-def _move_words(move: Move) -> str:
-    if isinstance(move, PlayCard):
-        return f"play {_card(move.card)} on {move.target.words}"
-    if isinstance(move, MovePile):
-        return f"move {move.source.words} onto {move.target.words}"
-    return "draw and end the turn" if move.kind == "draw" else "end the turn"
-
-
 def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
     game = viewer_table_game(observation)
     for move in moves:
@@ -95,18 +83,15 @@ def _why_hold(observation: Observation, chosen: tuple[Move, ...], best: tuple[Mo
     opened = [s for s in CROSS if theirs.pile(s) == () and mine.pile(s) != ()]
     if opened:
         return (
-            f"playing it leaves {opened[0].words} empty, and P{nxt} has {cards} "
-            f"card{'s' if cards != 1 else ''} to fill it"
+            f"playing it leaves {opened[0].words} empty, and P{nxt} has {count_words(cards)} "
+            "to fill it"
         )
     held = [c for c in _cards(best) if c not in _cards(chosen)]
     for move in best:
         if isinstance(move, PlayCard) and move.card in held:
             top = theirs.pile(move.target)
             if top and top[-1].rank > 1:
-                wanted = top[-1]
-                colour = "black" if wanted.red else "red"
-                rank = Rank(wanted.rank - 1).word
-                return f"playing it would give P{nxt} a place for a {colour} {rank}"
+                return f"playing it would give P{nxt} a place for {takes(top[-1])}"
     return f"every card played gives P{nxt} somewhere to play"
 
 
@@ -142,7 +127,7 @@ def winning_hint(
     chosen, best = decision.moves, decision.best_turn
     played = _cards(chosen)
     held = tuple(c for c in _cards(best) if c not in played)
-    first = _move_words(chosen[0])
+    first = instruction(observation, chosen[0])
     result = decision.chosen
     rival_win = None
     left = None if time_budget is None else time_budget - (clock() - start)
@@ -159,13 +144,13 @@ def winning_hint(
     elif held:
         instead = [c for c in played if c not in _cards(best)]
         keep = (
-            f"play {_card(instead[0])} rather than {_card(held[0])}"
+            f"play {named(instead[0])} rather than {named(held[0])}"
             if instead
-            else f"hold {_card(held[0])}"
+            else f"hold {named(held[0])}"
         )
         why = _why_hold(observation, chosen, best)
         if instead:
-            why = why.replace("playing it", f"playing the {held[0].rank.word}", 1)
+            why = why.replace("playing it", f"playing {rank_words(held[0])}", 1)
         odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
         if rival_win is not None:
             odds += f"; shedding the most won {rival_win:.0%}"

@@ -33,6 +33,7 @@ from typing import Protocol
 from .cards import Card
 from .notation import Table, format_position
 from .spaces import SPACES, Space
+from .words import card_label, count_words
 
 __all__ = ["Picture", "TableSource", "table_picture", "table_svg"]
 
@@ -198,14 +199,14 @@ def _pile(space: Space, pile: Sequence[Card]) -> str:
         if len(pile) > 1:
             bottom = pile[0]
             out.append(
-                _card(bottom, x, y - PEEK, f"{bottom.words()} at the bottom of {space.words}")
+                _card(bottom, x, y - PEEK, f"{card_label(bottom)} at the bottom of {space.words}")
             )
         top = pile[-1]
-        out.append(_card(top, x, y, f"{top.words()} on {space.words}"))
+        out.append(_card(top, x, y, f"{card_label(top)} on {space.words}"))
         out.append(
             f'<circle cx="{x + CARD_W}" cy="{y + CARD_H}" r="11" fill="#113d27" stroke="#cfe8d8"/>'
             f'<text x="{x + CARD_W}" y="{y + CARD_H + 4}" font-size="12" text-anchor="middle" '
-            f'fill="#fff" aria-label="{_cards(len(pile))}">{len(pile)}</text>'
+            f'fill="#fff" aria-label="{count_words(len(pile))}">{len(pile)}</text>'
         )
         out.append(
             f'<text x="{cx}" y="{y + CARD_H + 16}" font-size="11" text-anchor="middle" '
@@ -227,7 +228,7 @@ def _stock(count: int) -> str:
         )
     )
     return (
-        f'<g role="img" aria-label="stock, {_cards(count)}">{body}'
+        f'<g role="img" aria-label="stock, {count_words(count)}">{body}'
         f'<text x="{cx}" y="{cy + 5}" font-size="16" font-weight="700" text-anchor="middle" '
         f'fill="#fff">{count}</text></g>'
     )
@@ -238,9 +239,9 @@ def _players(table: Table, shown: int) -> str:
     for i, hand in enumerate(table.hands):
         count = hand if isinstance(hand, int) else len(hand)
         kept = len(table.kept[i]) // 13 if table.kept else 0
-        corners = f", {kept} corners" if kept else ""
+        corners = f", {count_words(kept, 'corner')}" if kept else ""
         marker = " (to move)" if i == table.turn else ""
-        parts.append(f"P{i + 1}: {_cards(count)}{corners}{marker}")
+        parts.append(f"P{i + 1}: {count_words(count)}{corners}{marker}")
     return (
         f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="#fff">'
         f"{escape(' · '.join(parts))}</text>"
@@ -265,7 +266,7 @@ def _hand(hand: list[Card] | int, player: int) -> str:
         if card is None:
             out.append(_back(x, top))
         else:
-            out.append(_card(card, x, top, f"{card.words()} in P{player + 1}'s hand"))
+            out.append(_card(card, x, top, f"{card_label(card)} in P{player + 1}'s hand"))
     if not count:
         out.append(
             f'<text x="{WIDTH / 2}" y="{top + 40}" font-size="16" text-anchor="middle" '
@@ -273,8 +274,3 @@ def _hand(hand: list[Card] | int, player: int) -> str:
         )
     out.append("</g>")
     return "".join(out)
-
-
-def _cards(count: int) -> str:
-    """``"1 card"``, ``"5 cards"``."""
-    return f"{count} card" if count == 1 else f"{count} cards"

@@ -45,7 +45,14 @@ from ..engine.game import Game, Outcome
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ..engine.rules import Count, Rules
 from ..engine.scoring import hand_penalty
-from ..engine.words import card_name, card_words, count_words, phrase, sentence
+from ..engine.words import (
+    card_name,
+    card_words,
+    count_words,
+    phrase,
+    reason_words,
+    sentence,
+)
 
 __all__ = [
     "Exercise",
@@ -262,7 +269,7 @@ class TurnExercise(_TurnQuestion):
                 )
             reason = game.violation(move)
             if reason is not None:
-                return _wrong(f"Move {number} ({move}) is refused: {_closed(reason)}")
+                return _wrong(f"Move {number} ({move}) is refused: {_closed(reason_words(reason))}")
             game.play(move)
             moves.append(move)
         shed = sum(isinstance(move, PlayCard) for move in moves)
@@ -320,7 +327,7 @@ class MoveExercise(_TurnQuestion):
             return _wrong(f"That is not a move I can read: {_closed(str(error))}")
         reason = self.game.violation(move)
         if reason is not None:
-            return _wrong(f"That move is refused: {_closed(reason)}")
+            return _wrong(f"That move is refused: {_closed(reason_words(reason))}")
         reach = self.reachable(move)
         if reach < self.best:
             if isinstance(move, EndTurn):

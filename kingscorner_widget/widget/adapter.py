@@ -43,6 +43,7 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
+import math
 from typing import Any
 
 import anywidget
@@ -146,7 +147,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         speed: float = 0.8,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
-        if isinstance(speed, bool) or not 0 <= speed <= 10:
+        if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
         self._setup = TableSetup(
             game,
@@ -175,6 +176,15 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             except ValueError as error:
                 raise traitlets.TraitError(str(error)) from None
         return str(value)
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        """NaN passes the trait's own bounds (every comparison with it is false): refuse it here,
+        from the page and from Python alike."""
+        value = float(proposal["value"])
+        if not math.isfinite(value):
+            raise traitlets.TraitError(f"speed must be 0 to 10 seconds a move, not {value!r}")
+        return value
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:

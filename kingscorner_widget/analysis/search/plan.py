@@ -8,7 +8,7 @@ from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.moves import Move, PlayCard
 from ...engine.observation import Observation
-from ..words import count_words, move_sentences
+from ...engine.words import count_words, move_sentences
 from .budget import Budget
 from .realise import realise
 from .solver import Solver
