@@ -43,7 +43,7 @@ from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.record import Source, read_record
 from ..engine.rules import Rules
 from ..engine.spaces import CORNERS, CROSS
-from ..engine.words import count_words
+from ..engine.words import cards_listed, count_words
 from .search import Budget, TurnPlan, best_turn
 
 if TYPE_CHECKING:
@@ -357,11 +357,13 @@ def _verdict(
 ) -> tuple[Verdict, str]:
     shed, best_shed = mine[0], best[0]
     what = f"Shed {count_words(shed)}"
-    cards = ", ".join(map(str, plan.cards))
+    cards = cards_listed(plan.cards)
     found = "the best turn" if plan.exact else "the best turn found"
-    their = f"{found} shed {count_words(best_shed)}" + (f" ({cards})" if cards else "")
+    their = f"{found} shed {count_words(best_shed)}"
     if plan.goes_out:
         their += " and went out"
+    if cards:
+        their += f": {cards}"
     if shed < best_shed:
         short = best_shed - shed
         verdict: Verdict = (

@@ -593,11 +593,14 @@ def outcome_line(
     'The hand is blocked; You and P2 share the win. Left in hand: You 2 cards, P2 2 cards.'
     >>> outcome_line(Outcome("out", 2, (1,), (3, 0), (2, 1)), name, (3, 0), corners_version=True)
     'P2 went out; You win with 2 corners to 1. Left in hand: You 3 cards.'
+    >>> outcome_line(Outcome("out", 1, (1,), (0, 2), (0, 0)), name, (0, 2), corners_version=True)
+    'You went out and win. Left in hand: P2 2 cards.'
     """
     names = " and ".join(name_of(p) for p in outcome.winners)
     single = len(outcome.winners) == 1
     verb = ("win" if names == "You" else "wins") if single else "share the win"
-    if corners_version:
+    by_corners = corners_version and any(outcome.corners)  # else going out (or the count) won
+    if by_corners:
         ranked = sorted(outcome.corners, reverse=True)
         best = ranked[0]
         others = [n for n in ranked if n < best] or [best]
@@ -606,7 +609,7 @@ def outcome_line(
         )
     if outcome.reason == "out" and outcome.went_out is not None:
         went = f"{name_of(outcome.went_out)} went out"
-        if outcome.winners == (outcome.went_out,) and not corners_version:
+        if outcome.winners == (outcome.went_out,) and not by_corners:
             head = f"{went} and {verb}."
         else:
             head = f"{went}; {names} {verb}."

@@ -405,3 +405,11 @@ def test_each_answer_cell_is_saved_unanswered_and_says_so(prefix: str) -> None:
 def test_a_verdict_is_its_message() -> None:
     verdict = Verdict(answered=True, right=False, message="Not quite.")
     assert repr(verdict) == str(verdict) == "Not quite."
+
+
+def test_a_turn_that_plays_no_card_is_not_told_a_card_came_too_early() -> None:
+    opening = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    verdict = check(TurnExercise(opening), "S>E draw")
+    assert not verdict.right
+    assert "too early" not in verdict.message
+    assert "Every card you play counts" in verdict.message
