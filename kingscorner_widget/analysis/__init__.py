@@ -1,5 +1,16 @@
 """Analysis: the best turn, hints and explanations, odds, computer players and simulations.
 
+The rules live in the engine: :class:`~kingscorner_widget.engine.game.Game` is the judge
+(``Game.violation`` says whether a move is legal and why not; ``Game.legal_moves`` lists what it
+accepts). For speed the analysis also generates moves itself, in three places, each on its own
+lean table: the play-outs' greedy play (:mod:`.playout`), the turn search of the expert's
+look-ahead (:mod:`.turn_search`) and the best-turn solver (:mod:`.search.solver`). They are never
+trusted alone: ``tests/analysis/test_conformance.py`` plays seeded positions under every rule
+option through each of them and the engine and compares them. A rule changed in the engine must
+be changed in all three, and that test says where one was missed. Everything the analysis tells a
+player is checked against the engine before it is said (a planned turn is replayed through
+``Game.play``).
+
 Plots (:mod:`.plots`) need matplotlib and data frames need pandas; both are imported only when
 asked for.
 """
