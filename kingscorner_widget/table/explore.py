@@ -133,9 +133,12 @@ class ExploreSession(Session):
         comments = sum(1 for node in [tree.root, *tree._below(tree.root)] if node.comment)
         if not lines and not comments:
             return None
-        parts = [count_words(lines, "line") + " tried"] if lines else []
-        parts += [count_words(comments, "comment")] if comments else []
-        return f"the {listed(parts)} on this table"
+        parts = []
+        if lines:
+            parts.append("the line you tried" if lines == 1 else f"the {lines} lines you tried")
+        if comments:
+            parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
+        return listed(parts)
 
     def undoable(self) -> bool:
         return bool(self.game.moves)

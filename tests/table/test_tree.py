@@ -366,7 +366,7 @@ def test_new_daily_and_load_ask_before_lines_or_comments_are_lost() -> None:
     s.act("play", move=str(s.game.legal_moves()[0]))
     s.act("comment", text="Look at the corners.")
     stake = s.at_stake()
-    assert stake == "the 1 line tried and 1 comment on this table"
+    assert stake == "the line you tried and a comment"
     for kind, fields in (("new", {"seed": 4}), ("daily", {}), ("load", {"position": OPENING})):
         before = s.game.position(), len(s.game.moves)
         reply = s.act(kind, **fields)
@@ -376,6 +376,10 @@ def test_new_daily_and_load_ask_before_lines_or_comments_are_lost() -> None:
         assert (s.game.position(), len(s.game.moves)) == before  # nothing happened yet
         assert not s.act("cancel").refused
         assert s.at_stake() == stake
+    s.act("back")
+    s.act("play", move=str(s.game.legal_moves()[1]))  # a second line
+    s.act("comment", text="Or this.")
+    assert s.at_stake() == "the 2 lines you tried and 2 comments"
     s.act("load", position=OPENING)
     assert not s.act("confirm").refused
     assert s.at_stake() is None
