@@ -29,6 +29,7 @@ from .engine.record import (
 )
 from .engine.rules import Count, DrawTiming, MatchEnd, Rules
 from .engine.spaces import CORNERS, CROSS, Space
+from .engine.tables import Column, HtmlTable
 
 if TYPE_CHECKING:
     from .analysis import best_turn, explain, hint
@@ -46,11 +47,13 @@ __all__ = [
     "DECK",
     "Card",
     "Colour",
+    "Column",
     "Count",
     "DrawTiming",
     "EndTurn",
     "Game",
     "HandScore",
+    "HtmlTable",
     "IllegalMoveError",
     "KingsCornerWidget",
     "Match",

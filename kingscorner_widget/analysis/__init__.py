@@ -11,12 +11,14 @@ be changed in all three, and that test says where one was missed. Everything the
 player is checked against the engine before it is said (a planned turn is replayed through
 ``Game.play``).
 
-Plots (:mod:`.plots`) need matplotlib and data frames need pandas; both are imported only when
-asked for.
+Charts (:mod:`.charts`) are Vega-Lite specs with an HTML table of their numbers as a fallback,
+so nothing here needs a compiled package; matplotlib draws only for a caller who passes ``ax=``,
+and data frames (``to_pandas()``) need pandas.
 """
 
 from __future__ import annotations
 
+from .charts import VegaLiteChart
 from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
@@ -52,6 +54,7 @@ __all__ = [
     "TurnComparison",
     "TurnPlan",
     "TurnValue",
+    "VegaLiteChart",
     "WinningHint",
     "best_turn",
     "compare_turns",

@@ -23,8 +23,9 @@ the best turn found, which is still a real turn the engine replays.
 'N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1'
 >>> [str(m) for m in turn.moves], turn.shed, turn.best_shed, turn.verdict
 (['Th>N', 'draw'], 1, 3, 'mistake')
->>> print(turn.reason)
-Shed 1 card; the best turn shed 3 cards (4h, Th, Ks) and went out.
+>>> print(turn.reason)  # doctest: +NORMALIZE_WHITESPACE
+Shed 1 card; the best turn shed 3 cards and went out: the four of hearts (4h), the ten of hearts
+(Th) and the king of spades (Ks).
 >>> r.accuracy
 0.3333333333333333
 """

@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Sequence
+from html import escape
 
 from .game import Game, daily_seed
 from .rules import MatchEnd, Rules
+from .tables import Column, HtmlTable
 from .words import count_words, listed
 
 __all__ = ["HandScore", "Match"]
@@ -246,6 +249,53 @@ class Match:
         if self.is_over():
             raise ValueError("the match is over: " + self.describe())
         return self._deal(self.dealer, game)
+
+    def score_sheet(self, names: Sequence[str] | None = None) -> HtmlTable:
+        """The score sheet as a table: a row per scored hand (the points each seat added, who
+        dealt, how the hand ended) and a last row of running totals; in the corners version, the
+        corners each seat kept as well. ``names`` heads the seats' columns (default
+        ``seat 1``, ``seat 2``...). It shows itself in a notebook; ``.to_pandas()`` gives a
+        data frame where pandas is installed.
+
+        >>> match = Match(Rules(players=2, target=100), seed=3)
+        >>> game = match.game
+        >>> while not game.is_over():
+        ...     game.play(game.legal_moves()[-1])
+        >>> _ = match.score_hand()
+        >>> print(match.score_sheet(names=["you", "computer"]))
+        Score sheet (target 100)
+        hand   dealer  you  computer  ended
+        1      seat 2   51        33  blocked
+        total           51        33
+        """
+        labels = list(names) if names is not None else [f"seat {s}" for s in self.seat_range]
+        if len(labels) != self.seats:
+            raise ValueError(f"names gives {len(labels)} names for {self.seats} seats")
+        corners = self.rules.corners_version
+        columns = [Column("hand", align="left"), Column("dealer")]
+        columns += [Column(label) for label in labels]
+        if corners:
+            columns += [Column(f"{label} corners") for label in labels]
+        columns.append(Column("ended"))
+        rows: list[tuple[int | str | None, ...]] = []
+        for row in self.sheet:
+            cells: list[int | str | None] = [row.hand, f"seat {row.dealer}", *row.points]
+            if corners:
+                cells += list(row.corners)
+            rows.append((*cells, row.reason))
+        corner_totals = self.corner_totals if corners else ()
+        rows.append(("total", "", *self.totals, *corner_totals, ""))
+        notes = [self.describe()] if self.is_over() else []
+        title = f"Score sheet (target {self.rules.target})"
+        return HtmlTable(columns, rows, title=title, notes=notes)
+
+    @property
+    def seat_range(self) -> range:
+        """The seats' numbers, 1 to :attr:`seats`."""
+        return range(1, self.seats + 1)
+
+    def _repr_html_(self) -> str:
+        return f"<p>{escape(self.describe())}</p>" + self.score_sheet().to_html()
 
     def describe(self) -> str:
         """The standings in one line.

@@ -41,6 +41,7 @@ from ..engine.record import read_record
 from ..engine.rules import Rules
 from ..engine.words import count_words, listed, move_at, phrase, refusal, sentence
 from ..lessons import Lesson, lesson_from_game
+from .actions import Field, action
 from .advice import advise
 from .play import MAX_COMPUTER_MOVES
 from .reply import Reply, refuse
@@ -51,6 +52,24 @@ __all__ = ["ExploreSession", "deal_title", "read_source"]
 
 Json = dict[str, Any]
 
+START = "this is the start of the hand: there is nothing further back"
+JUMP_ERROR = "a jump message needs the number of a position in the list of lines"
+POSITION = Field(
+    "position",
+    str,
+    most=600,
+    error="write a position in notation to load it",
+    too_long="that position is too long to be a position line",
+)
+COMMENT = Field(
+    "text",
+    str,
+    most=2000,
+    blank=True,
+    error="a comment must be text",
+    too_long="that comment is far too long: keep it to a few sentences",
+)
+
 
 class ExploreSession(Session):
     """Every seat played from one keyboard, on ``game``; ``rules`` are those of new deals
@@ -58,7 +77,6 @@ class ExploreSession(Session):
 
     mode = "explore"
     history: MoveTree
-    ASKS: ClassVar[frozenset[str]] = frozenset({"new", "daily", "load"})
     NEW_WORDS: ClassVar[dict[str, str]] = {**Session.NEW_WORDS, "load": "what you load"}
 
     def __init__(
@@ -140,9 +158,6 @@ class ExploreSession(Session):
             parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
         return listed(parts)
 
-    def undoable(self) -> bool:
-        return bool(self.game.moves)
-
     def extra(self) -> Json:
         outline = self.history.outline()
         outline["hidden"] = self.name(self.game.turn) if self.hidden_turn() else None
@@ -175,20 +190,24 @@ class ExploreSession(Session):
         }.get(self.history.played, "")
         return Reply(self.status(sentence(line["words"]) + note))
 
+    @action("hint", "Hint", key="H", check=lambda s: s._no_hint())
     def hint(self) -> Reply:
         game = self.game
-        if not self.to_move():
-            return refuse("the hand is over: there is nothing to hint")
-        if self.hidden_turn():
-            return refuse(f"{self.name(game.turn)}'s hand is face down: there is no hint for it")
         advice = advise(game.observation(game.turn))
         payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
         return Reply(advice.line(), hint=payload)
 
+    def _no_hint(self) -> str | None:
+        if not self.to_move():
+            return "the hand is over: there is nothing to hint"
+        if self.hidden_turn():
+            return f"{self.name(self.game.turn)}'s hand is face down: there is no hint for it"
+        return None
+
+    @action(
+        "undo", "Undo", key="U", check=lambda s: s._nothing_back("there is no move to take back")
+    )
     def undo(self) -> Reply:
-        self._resync()
-        if not self.game.moves:
-            return refuse("there is no move to take back")
         later = _count_below(self.history.node)
         move = self.history.undo()
         dropped = f" (and {count_words(later, 'move')} tried after it)" if later else ""
@@ -197,20 +216,29 @@ class ExploreSession(Session):
             return Reply(self.status(f"Took back {who}'s move{dropped}: the card is back in hand."))
         return Reply(self.status(f"Took back {phrase(move)} ({move}){dropped}."))
 
+    @action("back", "◀ Back", key="[", check=lambda s: s._nothing_back(START))
     def back(self) -> Reply:
-        self._resync()
-        if not self.game.moves:
-            return refuse("this is the start of the hand: there is nothing further back")
         self.history.back()
         return Reply(self._where())
 
-    def forward(self) -> Reply:
+    def _nothing_back(self, why: str) -> str | None:
         self._resync()
-        if not self.history.ahead:
-            return refuse("this is the end of the line: there is nothing further forward")
+        return None if self.game.moves else why
+
+    @action("forward", "Forward ▶", key="]", check=lambda s: s._nothing_ahead())
+    def forward(self) -> Reply:
         self.history.forward()
         return Reply(self._where())
 
+    def _nothing_ahead(self) -> str | None:
+        self._resync()
+        return (
+            None
+            if self.history.ahead
+            else "this is the end of the line: there is nothing further forward"
+        )
+
+    @action("jump", fields=(Field("node", int, most=2**53, error=JUMP_ERROR),))
     def jump(self, node: object = None) -> Reply:
         """Put the table at a position of the tree: its id (as the page sends it), a
         :class:`Line` (its end), or the moves from the start that reach it."""
@@ -221,6 +249,7 @@ class ExploreSession(Session):
             return refuse(str(error))
         return Reply(self._where())
 
+    @action("comment", fields=(COMMENT,))
     def comment(self, text: object = None, node: object = None) -> Reply:
         """Put a comment (plain text) on the table's position, or on position ``node``; empty
         text removes it."""
@@ -256,20 +285,26 @@ class ExploreSession(Session):
         tail = " Step forward, or play another move for a new line." if history.ahead else ""
         return self.status(where + tail)
 
-    def next(self) -> Reply:
-        return refuse("this table plays a single hand: deal a new one with New")
+    def _all_in_view(self) -> str | None:
+        if not self.hidden_turn() or not self.to_move():
+            return "no computer plays here: every hand in view is yours to play"
+        return None
 
+    @action("step", check=lambda s: s._all_in_view(), quiet=True)
     def step(self) -> Reply:
         """The computer makes one move for a face-down hand."""
-        if not self.hidden_turn() or not self.to_move():
-            return refuse("no computer plays here: every hand in view is yours to play")
         move = self._computer_move()
         return Reply(self.status(sentence(self.history.play(move)["words"])), moves=(move,))
 
+    @action(
+        "skip",
+        lambda s: f"Computer plays {s.name(s.game.turn)}'s turn",
+        key="K",
+        offered=lambda s: s._all_in_view() is None,
+        check=lambda s: s._all_in_view(),
+    )
     def skip(self) -> Reply:
         """The computer plays the turns of face-down hands, up to a hand in view."""
-        if not self.hidden_turn() or not self.to_move():
-            return refuse("no computer plays here: every hand in view is yours to play")
         made: list[Move] = []
         last = ""
         while self.hidden_turn() and len(made) < MAX_COMPUTER_MOVES:
@@ -284,6 +319,7 @@ class ExploreSession(Session):
         move = as_move(bot.choose(game.observation(game.turn)))
         return move if game.violation(move) is None else game.end_move()
 
+    @action("new", "New deal", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -291,6 +327,7 @@ class ExploreSession(Session):
         self._replace(Game.new(seed=seed, rules=self.rules), title, self.seat)
         return Reply(self.status())
 
+    @action("daily", "Daily deal", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily deal (the same for everyone on ``date``; default today, UTC)."""
         try:
@@ -301,6 +338,7 @@ class ExploreSession(Session):
         self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
         return Reply(self.status())
 
+    @action("load", "Load", fields=(POSITION,), asks=True)
     def load(self, position: str) -> Reply:
         """Put a position in notation, or a saved game or match record, on the table."""
         try:

@@ -22,9 +22,8 @@ What a lesson allows:
 'Step 1 of 3: The ten on the jack.'
 >>> s.play("Qs>N").status
 'The queen of spades (Qs) is not in your hand.'
->>> print(s.next().status)  # doctest: +NORMALIZE_WHITESPACE
-This step is not done yet: make its move, or press Show me to see it (Skip goes on without
-it).
+>>> s.act("next").status
+'This step is not done yet: make its move, or press Show me to see it.'
 >>> print(s.show().status)  # doctest: +NORMALIZE_WHITESPACE
 Shown: you play the ten of hearts on the north pile. One card gone, two to go. Press Next to
 go on.
@@ -40,6 +39,7 @@ from ..engine.moves import Move, PlayCard
 from ..engine.notation import parse_position
 from ..engine.words import named, phrase, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
+from .actions import action
 from .history import History
 from .reply import Reply, refuse
 from .session import Session
@@ -48,10 +48,10 @@ __all__ = ["LessonSession", "as_run"]
 
 Json = dict[str, Any]
 FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
+LAST_LESSON = "this is the last lesson: press Restart lesson to go through it again"
 AFRESH = "The table is set out afresh for this step."
-NOT_DONE = (
-    "this step is not done yet: make its move, or press Show me to see it (Skip goes on without it)"
-)
+NOT_DONE = "this step is not done yet: make its move, or press Show me to see it"
+READ_ONLY = "there is nothing to play in this step: read it, then press Next"
 
 
 class LessonSession(Session):
@@ -85,9 +85,6 @@ class LessonSession(Session):
         """The players whose hands the step's position writes out: the lesson shows them."""
         table = parse_position(self.run.step.position)
         return [i for i, hand in enumerate(table.hands, start=1) if not isinstance(hand, int)]
-
-    def undoable(self) -> bool:
-        return bool(self.run.played)
 
     def status(self, last: str = "") -> str:
         if not last:
@@ -130,13 +127,30 @@ class LessonSession(Session):
     # -- the learner's moves ------------------------------------------------------------------
 
     def refusal(self, move: Move) -> str | None:
-        game = self.game
-        if isinstance(move, PlayCard) and move.card not in game.hand(self.learner):
+        if isinstance(move, PlayCard) and move.card not in self.game.hand(self.learner):
             return f"{named(move.card)} is not in your hand"
+        return self.cannot_end_turn()
+
+    def cannot_end_turn(self) -> str | None:
+        """Why the learner may not move now: the step (or the lesson) is done, the hand is
+        over, or the learner's part of the step is played."""
+        game = self.game
+        if self.finished() is not None:
+            return self.finished()
         if game.is_over():
             return "the hand is over: press Next to go on"
         if game.turn != self.learner:
             return "your part of this step is done: press Next to go on"
+        return None
+
+    def finished(self) -> str | None:
+        """What to say when the step or the whole lesson is done (nothing is left to play)."""
+        run = self.run
+        if run.done:
+            where = "Next lesson" if self.following() is not None else "Restart lesson"
+            return f"the lesson is done: press {where} to go on"
+        if run.step_done and run.step.interactive:
+            return "this step is done: press Next to go on"
         return None
 
     def played(self, move: Move) -> Reply:
@@ -159,6 +173,7 @@ class LessonSession(Session):
             before = after
         return made
 
+    @action("hint", "Hint", key="H", check=lambda s: s._no_hint())
     def hint(self) -> Reply:
         """The step's next hint; the card (or pile) to move lights up on the table, and with the
         last, most specific hint the pile it goes to as well."""
@@ -173,14 +188,43 @@ class LessonSession(Session):
         payload = {"move": str(move), "reason": text, "exact": True, "whole": specific}
         return Reply(f"Hint: {text}", hint=payload)
 
+    def _no_hint(self) -> str | None:
+        if not self.run.step.interactive:
+            return READ_ONLY
+        return self.cannot_end_turn()
+
+    def _learners_last(self) -> int | None:
+        """Where the learner's last move of the step is in ``run.played`` (the lesson may have
+        played other seats' replies after it), or ``None``."""
+        game = self.run.step.new_game(self.run.lesson.rules)
+        last = None
+        for index, move in enumerate(self.run.played):
+            if game.turn == self.learner:
+                last = index
+            game.play(move)
+        return last
+
+    @action(
+        "undo",
+        "Undo",
+        key="U",
+        check=lambda s: (
+            "there is no move of yours to take back in this step"
+            if s._learners_last() is None
+            else None
+        ),
+    )
     def undo(self) -> Reply:
+        """Take back the learner's last move of the step, with the replies the lesson played
+        after it."""
         run = self.run
-        if not run.played:
-            return refuse("there is no move of yours to take back in this step")
-        *moves, last = run.played
+        cut = self._learners_last()
+        assert cut is not None  # the check: the learner has a move to take back
+        kept, last = run.played[:cut], run.played[cut]
         run.restart_step()
-        for move in moves:
-            run.try_move(move)
+        while len(run.played) < len(kept):  # the lesson replays the other seats' replies itself
+            if not run.try_move(kept[len(run.played)]).accepted:
+                break
         self.history = History(run.game, self.name)
         return Reply(f"Took back {phrase(last)} ({last}).")
 
@@ -192,12 +236,26 @@ class LessonSession(Session):
                 return load_lesson(names[number + 1]).title
         return None
 
+    @action(
+        "back",
+        "Back",
+        key="[",
+        check=lambda s: "this is the first step of the lesson" if s.run.index == 0 else None,
+    )
     def back(self) -> Reply:
         left = self.game.position(player=self.learner)
         if not self.run.back():
             return refuse("this is the first step of the lesson")
         return self._started(left)
 
+    @action(
+        "forward",
+        lambda s: f"Next lesson: {s.following()}",
+        key="N",
+        offered=lambda s: s.run.done and s.following() is not None,
+        check=lambda s: s._no_forward(),
+        primary=lambda s: True,
+    )
     def forward(self) -> Reply:
         """Once the lesson is done: the next built-in lesson (else as :meth:`next`)."""
         following = self.following()
@@ -206,17 +264,46 @@ class LessonSession(Session):
             return self._started()
         return self.next()
 
+    def _no_forward(self) -> str | None:
+        if self.run.done:
+            return None if self.following() is not None else LAST_LESSON
+        return self._no_next()
+
+    def _last_step(self) -> bool:
+        return self.run.index == len(self.run.lesson.steps) - 1
+
+    def _no_next(self) -> str | None:
+        if not self.run.step_done:
+            return NOT_DONE
+        return "this is the last step of the lesson" if self._last_step() else None
+
+    @action(
+        "next",
+        "Next",
+        key="N",
+        offered=lambda s: not s._last_step(),
+        check=lambda s: s._no_next(),
+        primary=lambda s: True,
+    )
     def next(self) -> Reply:
         """The next step, once this one is done."""
-        if not self.run.step_done:
-            return refuse(NOT_DONE)
-        return self.skip()
+        return self._go_on()
 
+    @action(
+        "skip",
+        "Skip step",
+        key="K",
+        teacher=True,
+        offered=lambda s: s.run.step.interactive and not s.run.step_done,
+        check=lambda s: "this is the last step of the lesson" if s._last_step() else None,
+    )
     def skip(self) -> Reply:
         """The next step, done or not (a teacher's way through a lesson)."""
+        return self._go_on()
+
+    def _go_on(self) -> Reply:
         left = self.game.position(player=self.learner)
-        if not self.run.next():
-            return refuse("this is the last step of the lesson")
+        self.run.next()
         return self._started(left)
 
     def restart(self) -> None:
@@ -237,15 +324,17 @@ class LessonSession(Session):
 
     # -- show me ------------------------------------------------------------------------------
 
+    def _nothing_to_show(self) -> str | None:
+        if not self.run.step.interactive:
+            return READ_ONLY
+        return self.finished() if not self.run.show_me() else None
+
+    @action("show", "Show me", key="M", check=lambda s: s._nothing_to_show())
     def show(self) -> Reply:
         """Play the next move the step expects, on the table (one move a click; the lesson plays
         any other seat's part that follows it)."""
         run = self.run
-        if not run.step.interactive:
-            return refuse("there is nothing to show in this step: read it, then press Next")
         wanted = run.show_me()
-        if not wanted:
-            return refuse("this step is done: go on to the next one")
         before = self.game.copy()
         count = len(run.played)
         feedback = run.try_move(wanted[0])
@@ -265,18 +354,17 @@ class LessonSession(Session):
             moves=tuple(made),
         )
 
+    @action(
+        "new",
+        "Restart lesson",
+        offered=lambda s: s.run.done,
+        check=lambda s: None if s.run.done else FIXED,
+        primary=lambda s: s.following() is None,
+    )
     def new(self, seed: int | None = None) -> Reply:
         """Once the lesson is done: start it again from its first step."""
-        if not self.run.done:
-            return refuse(FIXED)
         self.run.go_to(0)
         return self._started()
-
-    def daily(self, date: object = None) -> Reply:
-        return refuse(FIXED)
-
-    def load(self, position: str) -> Reply:
-        return refuse(FIXED)
 
 
 def as_run(lesson: Lesson | LessonRun | str) -> LessonRun:

@@ -41,6 +41,7 @@ from ..engine.match import Match
 from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
 from ..engine.words import match_line, refusal, sentence
+from .actions import action
 from .advice import COMPUTER_OPTIONS, advise
 from .history import History
 from .reply import Reply, refuse
@@ -53,6 +54,11 @@ __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
 Json = dict[str, Any]
 Opponents = str | Sequence[str | Player]
 
+NO_UNDO = (
+    "a card once played stays on the table, even before your turn ends: "
+    "try ideas out in explore mode"
+)
+START = "this is the start of the hand: there is nothing further back"
 MAX_COMPUTER_MOVES = 5000
 """A guard for :meth:`PlaySession.skip`: far more moves than any hand needs."""
 
@@ -238,15 +244,13 @@ class PlaySession(Session):
         self._score()
         return Reply(self.status(sentence(line["words"])))
 
-    def undo(self) -> Reply:
-        return refuse(
-            "a card once played stays on the table, even before your turn ends: "
-            "try ideas out in explore mode"
-        )
-
+    @action(
+        "hint",
+        "Hint",
+        key="H",
+        check=lambda s: None if s.to_move() else "a hint is for your own turn",
+    )
     def hint(self) -> Reply:
-        if not self.to_move():
-            return refuse("a hint is for your own turn")
         viewer = self.viewer
         assert viewer is not None  # to_move says the viewer sits at the table
         advice = advise(self.game.observation(viewer))
@@ -255,22 +259,39 @@ class PlaySession(Session):
 
     # -- looking back -------------------------------------------------------------------------
 
+    @action("undo", "Undo", key="U", check=lambda s: NO_UNDO)
+    def undo(self) -> Reply:
+        """Never: a card once played stays played (the control says so)."""
+        return refuse(NO_UNDO)
+
+    @action("back", "◀ Back", key="[", check=lambda s: s._at_start())
     def back(self) -> Reply:
         review = self._review
         if review is None:
             if not self.history.current():
                 self.history.reread()
             review = self.history.copy(self.game.copy())
-        if review.at == 0:
-            return refuse("this is the start of the hand: there is nothing further back")
         review.back()
         self._review = review
         return Reply(self._looking(review))
 
+    def _at_start(self) -> str | None:
+        review = self._review or self.history
+        if not review.current():
+            review.reread()
+        return START if review.at == 0 else None
+
+    @action(
+        "forward",
+        "Forward ▶",
+        key="]",
+        check=lambda s: (
+            None if s.reviewing else "this is the present: there is nothing further forward"
+        ),
+    )
     def forward(self) -> Reply:
         review = self._review
-        if review is None:
-            return refuse("this is the present: there is nothing further forward")
+        assert review is not None  # the check: only while looking back
         review.forward()
         if review.ahead:
             return Reply(self._looking(review))
@@ -285,15 +306,30 @@ class PlaySession(Session):
 
     # -- computer players ---------------------------------------------------------------------
 
+    @action(
+        "step",
+        check=lambda s: (
+            None if s.waiting is not None else "there is no computer move to make: it is your turn"
+        ),
+        quiet=True,
+    )
     def step(self) -> Reply:
         player = self.waiting
-        if player is None:
-            return refuse("there is no computer move to make: it is your turn")
+        assert player is not None  # the check: a computer is to move
         move, note = self._computer_move(player)
         line = self.history.play(move)
         self._score()
         return Reply(self.status(sentence(line["words"]) + note), moves=(move,))
 
+    @action(
+        "skip",
+        "Skip",
+        key="K",
+        offered=lambda s: s.waiting is not None,
+        check=lambda s: (
+            None if s.waiting is not None else "there is no computer move to skip: it is your turn"
+        ),
+    )
     def skip(self) -> Reply:
         made: list[Move] = []
         last = ""
@@ -350,6 +386,7 @@ class PlaySession(Session):
 
     # -- new deals ----------------------------------------------------------------------------
 
+    @action("new", "New match", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new match to the target, from ``seed`` or a random one."""
         seats = self.rules.players
@@ -361,6 +398,7 @@ class PlaySession(Session):
         self._reset(f"Hand 1 of a match to {self.rules.target}")
         return Reply(self.status(f"A new match to {self.rules.target} points."))
 
+    @action("daily", "Daily match", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily match: the same for everyone on ``date`` (default today, UTC), every hand
         dealt from the date; its first hand is the daily deal."""
@@ -377,6 +415,13 @@ class PlaySession(Session):
             self.status(f"The daily match of {day.isoformat()}, to {self.rules.target} points.")
         )
 
+    @action(
+        "next",
+        "Next hand",
+        key="N",
+        offered=lambda s: s.match is not None and s.match.is_scored() and not s.match.is_over(),
+        primary=lambda s: True,
+    )
     def next(self) -> Reply:
         """Deal the next hand of the match once this one is scored."""
         match = self.match
@@ -391,11 +436,11 @@ class PlaySession(Session):
         self._reset(f"{self._daily}: hand {number}" if self._daily else f"Hand {number}")
         return Reply(self.status(f"Hand {match.hand_number} is dealt."))
 
-    def load(self, position: str) -> Reply:
-        return refuse(
-            "loading a position here would throw the game away: load positions in explore mode"
-        )
-
+    @action(
+        "review",
+        "Review this hand",
+        offered=lambda s: s.game.is_over() and s.viewer is not None,
+    )
     def review_hand(self) -> Reply:
         """Once the hand is over: review it from the viewer's side (review mode), with a way
         back to this table as it is."""

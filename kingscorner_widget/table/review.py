@@ -48,6 +48,7 @@ from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
 from ..engine.words import count_words, review_line, sentence, turn_words
 from ..lessons import Lesson, LessonRun
+from .actions import action
 from .advice import review_of
 from .history import History
 from .lesson import LessonSession
@@ -66,6 +67,7 @@ class ReviewSession(Session):
     turn to review is refused with a ``ValueError``."""
 
     mode = "review"
+    withheld = frozenset({"draw"})
 
     def __init__(
         self,
@@ -226,27 +228,44 @@ class ReviewSession(Session):
             "Press Show the better turn to see the best turn"
         )
 
+    @action(
+        "back",
+        "◀ Previous turn",
+        key="[",
+        check=lambda s: (
+            "this is the first turn of the review: there is nothing further back"
+            if s.index == 0
+            else None
+        ),
+    )
     def back(self) -> Reply:
-        if self.index == 0:
-            return refuse("this is the first turn of the review: there is nothing further back")
         return self._go(self.index - 1)
 
+    @action(
+        "forward",
+        "Next turn ▶",
+        key="]",
+        check=lambda s: (
+            "this is the last turn of the review: there is nothing further forward"
+            if s.index == len(s.review.turns) - 1
+            else None
+        ),
+    )
     def forward(self) -> Reply:
-        if self.index == len(self.review.turns) - 1:
-            return refuse("this is the last turn of the review: there is nothing further forward")
         return self._go(self.index + 1)
 
+    def _later_mistakes(self) -> list[ReviewedTurn]:
+        return [t for t in self.review.mistakes if t.number > self.turn.number]
+
+    def _no_later_mistake(self) -> str | None:
+        if not self.review.mistakes:
+            return "there are no mistakes in this review"
+        return None if self._later_mistakes() else "there is no mistake after this turn"
+
+    @action("next", "Next mistake", key="N", check=lambda s: s._no_later_mistake())
     def next(self) -> Reply:
         """Jump to the next mistake."""
-        later = [t for t in self.review.mistakes if t.number > self.turn.number]
-        if not later:
-            more = (
-                "there are no mistakes in this review"
-                if not self.review.mistakes
-                else ("there is no mistake after this turn")
-            )
-            return refuse(more)
-        return self._go(later[0].number - 1)
+        return self._go(self._later_mistakes()[0].number - 1)
 
     def _go(self, index: int) -> Reply:
         self.index = index
@@ -276,12 +295,25 @@ class ReviewSession(Session):
 
     # -- showing the better turn --------------------------------------------------------------
 
-    def show(self) -> Reply:
+    def _best_plays(self) -> list[Move]:
+        return [move for move in self.turn.best.moves if not isinstance(move, EndTurn)]
+
+    def _nothing_to_show(self) -> str | None:
         if self._showing:
-            return refuse("the table is already showing the better turn (or press Skip)")
-        plays = [move for move in self.turn.best.moves if not isinstance(move, EndTurn)]
-        if not plays:
-            return refuse("the best turn here plays no card: it only ends the turn")
+            return "the table is already showing the better turn (or press Skip)"
+        if not self._best_plays():
+            return "the best turn here plays no card: it only ends the turn"
+        return None
+
+    @action(
+        "show",
+        lambda s: "Show the best turn" if s.turn.verdict == "best" else "Show the better turn",
+        key="M",
+        check=lambda s: s._nothing_to_show(),
+        primary=lambda s: s.turn.verdict != "best" and not s._shown,
+    )
+    def show(self) -> Reply:
+        plays = self._best_plays()
         self._set_out()
         self._showing[:] = plays
         kind = "best" if self.turn.verdict == "best" else "better"
@@ -291,9 +323,8 @@ class ReviewSession(Session):
             moves=tuple(plays),
         )
 
+    @action("step", check=lambda s: s._not_showing(), quiet=True)
     def step(self) -> Reply:
-        if not self._showing:
-            return refuse("there is no move to wait for")
         move = self._showing.pop(0)
         line = self.history.play(move)
         if self._showing:
@@ -301,9 +332,17 @@ class ReviewSession(Session):
         self._shown = True
         return Reply(self._shown_line(line["words"]), moves=(move,))
 
+    def _not_showing(self) -> str | None:
+        return None if self._showing else "there is no move to wait for"
+
+    @action(
+        "skip",
+        "Skip",
+        key="K",
+        offered=lambda s: bool(s._showing),
+        check=lambda s: s._not_showing(),
+    )
     def skip(self) -> Reply:
-        if not self._showing:
-            return refuse("there is no move to wait for")
         made: list[Move] = []
         reply = Reply("")
         while self._showing:
@@ -322,6 +361,11 @@ class ReviewSession(Session):
 
     # -- other tables -------------------------------------------------------------------------
 
+    @action(
+        "practise",
+        "Practise these",
+        check=lambda s: None if s.review.mistakes else "there are no mistakes to practise",
+    )
     def practise(self) -> Reply:
         """Open the reviewed mistakes as a practice lesson (lesson mode)."""
         try:
@@ -331,10 +375,19 @@ class ReviewSession(Session):
         practice = PracticeSession(lesson, came_from=self)
         return Reply(practice.status(), opens=practice)
 
+    @action(
+        "resume",
+        lambda s: s._resume_label() or "",
+        offered=lambda s: s.came_from is not None,
+        check=lambda s: (
+            None
+            if s.came_from is not None
+            else "this review was opened on its own: there is no table to go back to"
+        ),
+    )
     def resume(self) -> Reply:
         """Go back to the table the review was opened from."""
-        if self.came_from is None:
-            return refuse("this review was opened on its own: there is no table to go back to")
+        assert self.came_from is not None  # the check
         return Reply(self.came_from.status("Back to the table."), opens=self.came_from)
 
     def _resume_label(self) -> str | None:
@@ -365,9 +418,7 @@ class PracticeSession(LessonSession):
         self.came_from = came_from
         """The review to go back to."""
 
-    def extra(self) -> Json:
-        return {**super().extra(), "resume": "Back to the review"}
-
+    @action("resume", "Back to the review")
     def resume(self) -> Reply:
         """Go back to the review."""
         review = self.came_from

@@ -28,20 +28,28 @@ True
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..engine.game import Game
-from ..engine.moves import Move, as_move
+from ..engine.moves import PASS, Move, as_move
 from ..engine.words import refusal, sentence
+from .actions import Action, Field, action, declared
 from .history import History
 from .reply import Reply, refuse
-from .snapshot import build_snapshot, describe_outcome
+from .snapshot import Control, build_snapshot, describe_outcome
 from .summary import hand_summary, log_turns
 
 __all__ = ["Session"]
 
 Json = dict[str, Any]
+
+MAX_MOVE = 24
+"""The longest move a message may carry."""
+MOVE_ERROR = "a play message needs the move in notation, like Th>N"
+MAX_SPEED = 10.0
+"""The most seconds between computer moves."""
+SPEED_ERROR = f"the speed must be 0 to {MAX_SPEED:g} seconds a move"
 
 
 class Session:
@@ -52,10 +60,14 @@ class Session:
     show_all_hands: bool = False
     """The teacher's reveal: every hand face up, where and when the mode allows it
     (:attr:`revealable`)."""
-    ASKS: ClassVar[frozenset[str]] = frozenset({"new", "daily"})
-    """The actions that ask before throwing away what :meth:`at_stake` names."""
+    teacher: bool = False
+    """True on a teacher's table: its controls (skip a step, show every hand) are listed, and
+    the page may ask for them."""
+    withheld: ClassVar[frozenset[str]] = frozenset()
+    """Actions declared by a base class that this mode does not offer."""
+    _declared: ClassVar[dict[str, Action] | None] = None
     NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new deal", "daily": "the daily deal"}
-    """What each of :attr:`ASKS` starts, in words."""
+    """What each action that asks first starts, in words."""
 
     def __init__(self, game: Game, *, title: str = "") -> None:
         self._game = game
@@ -118,10 +130,6 @@ class Session:
         """What to say when the viewer is to move."""
         return f"{self.name(self.game.turn)} to play."
 
-    def undoable(self) -> bool:
-        """True when :meth:`undo` would take a move back now."""
-        return False
-
     @property
     def revealable(self) -> bool:
         """True when the teacher may turn every hand face up now. Each mode decides: a table
@@ -159,7 +167,7 @@ class Session:
             waiting=self.waiting,
             extra={
                 "title": self.title,
-                "undoable": self.undoable(),
+                "actions": self.controls(),
                 "hint": hint,
                 **self.teaching(view),
                 **self.extra(),
@@ -175,7 +183,6 @@ class Session:
             "log": log,
             "logStart": 1,
             "turns": log_turns(log, self.name),
-            "reveal": {"allowed": self.revealable, "on": self.show_all()},
             "summary": self.summary(view.game) if view.game.is_over() else None,
             "refusal": self.last_refusal or None,
             "confirm": self.question(asking[0]) if asking is not None else None,
@@ -207,27 +214,68 @@ class Session:
 
     # -- the actions (each returns a Reply; a refused one changes nothing) --------------------
 
+    @classmethod
+    def actions(cls) -> dict[str, Action]:
+        """The actions this mode offers, by kind (declared beside the methods that do them)."""
+        found: dict[str, Action] | None = cls.__dict__.get("_declared")
+        if found is None:
+            found = declared(cls)
+            cls._declared = found
+        return dict(found)
+
+    def elsewhere(self, kind: str) -> str:
+        """Why this table refuses ``kind``, a kind it does not offer: the tables that do."""
+        modes: list[str] = []
+        waiting = list(Session.__subclasses__())
+        while waiting:
+            mode = waiting.pop(0)
+            waiting.extend(mode.__subclasses__())
+            if mode.mode and mode.mode not in modes and kind in mode.actions():
+                modes.append(mode.mode)
+        if not modes:
+            return "this table does not offer that"
+        return f"this table does not offer that: it is done on the {' or '.join(modes)} table"
+
+    def controls(self) -> list[Control]:
+        """The controls the table offers now, in order (a teacher's last, and only on a
+        teacher's table), each enabled or saying why not."""
+        offered = [
+            made
+            for made in self.actions().values()
+            if made.is_offered(self) and (self.teacher or not made.teacher)
+        ]
+        offered.sort(key=lambda made: made.teacher)
+        return [made.control(self) for made in offered]
+
     def act(self, kind: str, **fields: Any) -> Reply:
         """Do one action by its intent kind (``"play"`` with ``move``, ``"load"`` with
-        ``position``...); an unknown kind is refused.
+        ``position``...); a kind this mode does not offer is refused, and so is one that
+        would only refuse now (its declaration's check says why).
 
-        ``new`` and ``daily`` ask first when they would throw away what :meth:`at_stake` names,
-        unless ``confirmed`` (code that calls them means it); ``confirm`` then does the action
-        asked about and ``cancel`` forgets it. A refusal is kept on the table (``remember``)
-        until the viewer's next accepted action; a computer move (``step``) keeps both it and a
-        question waiting.
+        ``trusted`` is False for the page's messages: a teacher's action is then taken only
+        on a teacher's table. An action that asks first (``new``, ``daily``) waits for
+        ``confirm`` when it would throw away what :meth:`at_stake` names, unless
+        ``confirmed`` (code that calls it means it); ``cancel`` forgets it. A refusal is kept
+        on the table (``remember``) until the viewer's next accepted action; a computer move
+        (``step``) keeps both it and a question waiting.
         """
         confirmed = bool(fields.pop("confirmed", False))
         remember = bool(fields.pop("remember", True))
-        action: Callable[..., Reply] | None = getattr(self, _ACTIONS.get(kind, ""), None)
+        trusted = bool(fields.pop("trusted", True))
+        made = self.actions().get(kind)
         asked = False
-        if action is None:
-            reply = refuse("the table does not know that action")
-        elif kind in self.ASKS and not confirmed and self.at_stake() is not None:
+        why = made.why_not(self) if made is not None else None
+        if made is None:
+            reply = refuse(self.elsewhere(kind))
+        elif made.teacher and not trusted and not self.teacher:
+            reply = refuse("that is a teacher's control, and this table was not opened for one")
+        elif why is not None:
+            reply = refuse(why)
+        elif made.asks and not confirmed and self.at_stake() is not None:
             self._asking, asked = (kind, fields), True
             reply = Reply(self.question(kind)["question"])
         else:
-            reply = action(**fields)
+            reply = getattr(self, made.method)(**fields)
         if reply.refused:
             if remember:
                 self.last_refusal = reply.status
@@ -252,6 +300,7 @@ class Session:
             "no": "No, keep playing",
         }
 
+    @action("confirm")
     def confirm(self) -> Reply:
         """Do the action the table asked about."""
         asking = self._asking
@@ -264,6 +313,7 @@ class Session:
             self._asking = asking
         return reply
 
+    @action("cancel")
     def cancel(self) -> Reply:
         """Forget the action the table asked about: nothing is thrown away."""
         if self._asking is None:
@@ -271,6 +321,12 @@ class Session:
         self._asking = None
         return Reply(self.status("Nothing was thrown away."))
 
+    @action(
+        "reveal",
+        lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        teacher=True,
+        offered=lambda s: s.revealable,
+    )
     def reveal(self) -> Reply:
         """Turn every hand face up, or face down again (where the mode allows it now)."""
         if not self.revealable:
@@ -279,6 +335,7 @@ class Session:
         said = "Every hand is face up." if self.show_all_hands else "The hands are face down again."
         return Reply(self.status(said))
 
+    @action("play", fields=(Field("move", str, most=MAX_MOVE, error=MOVE_ERROR),))
     def play(self, move: Move | str) -> Reply:
         """Play the viewer's move through the engine."""
         try:
@@ -299,99 +356,37 @@ class Session:
         line = self.history.play(move)
         return Reply(self.status(sentence(line["words"])))
 
+    @action(
+        "draw",
+        lambda s: "Pass" if s.game.end_move() is PASS else "Draw & end turn",
+        key="D",
+        check=lambda s: s.cannot_end_turn(),
+        primary=lambda s: len(s.legal()) <= 1,
+    )
     def draw(self) -> Reply:
         """End the viewer's turn: ``draw``, or ``pass`` when the stock is empty."""
         return self.play(self.game.end_move())
 
-    def hint(self) -> Reply:
-        """Suggest a move."""
-        return refuse("there is no hint here")
+    def cannot_end_turn(self) -> str | None:
+        """Why the viewer may not end a turn now (from what the viewer sees), or ``None``."""
+        if self.game.is_over():
+            return "the hand is over"
+        if not self.to_move():
+            return f"it is {self.name(self.game.turn)}'s turn, not yours"
+        return None
 
-    def undo(self) -> Reply:
-        """Take back the last move."""
-        return refuse("there is no move to take back")
-
-    def back(self) -> Reply:
-        """Step back."""
-        return refuse("there is nothing further back")
-
-    def forward(self) -> Reply:
-        """Step forward."""
-        return refuse("there is nothing further forward")
-
-    def new(self, seed: int | None = None) -> Reply:
-        """A new deal."""
-        return refuse("this table has no new deal")
-
-    def daily(self, date: datetime.date | str | None = None) -> Reply:
-        """The daily deal."""
-        return refuse("this table has no daily deal")
-
-    def next(self) -> Reply:
-        """Go on: the next hand of a match, the next step of a lesson."""
-        return refuse("there is nothing next")
-
-    def show(self) -> Reply:
-        """Lessons: show the moves that complete the step."""
-        return refuse("show me is for lessons")
-
-    def step(self) -> Reply:
-        """Make the move the table is waiting for (a computer's, or one being shown)."""
-        return refuse("there is no move to wait for")
-
-    def skip(self) -> Reply:
-        """Make every move the table is waiting for, up to the viewer's turn."""
-        return refuse("there is no computer move to skip: it is your turn")
-
-    def load(self, position: str) -> Reply:
-        """Put a position (notation or a saved record) on the table."""
-        return refuse("positions are loaded on the explore table")
-
-    def jump(self, node: object = None) -> Reply:
-        """Explore: go to a position of the tree of lines."""
-        return refuse("lines are kept on the explore table: there is none to jump to here")
-
-    def comment(self, text: object = None, node: object = None) -> Reply:
-        """Explore: comment on a position."""
-        return refuse("comments are written on the explore table")
-
-    def review_hand(self) -> Reply:
-        """Play: review the hand just finished."""
-        return refuse("hands are reviewed from the play table, once they are over")
-
-    def practise(self) -> Reply:
-        """Review: the mistakes as a practice lesson."""
-        return refuse("there is no review open: practice comes from a review's mistakes")
-
-    def resume(self) -> Reply:
-        """Review, practice: back to the table it was opened from."""
-        return refuse("there is no table to go back to")
-
-
-_ACTIONS = {
-    "play": "play",
-    "draw": "draw",
-    "hint": "hint",
-    "undo": "undo",
-    "back": "back",
-    "forward": "forward",
-    "new": "new",
-    "daily": "daily",
-    "next": "next",
-    "show": "show",
-    "step": "step",
-    "skip": "skip",
-    "load": "load",
-    "reveal": "reveal",
-    "confirm": "confirm",
-    "cancel": "cancel",
-    "jump": "jump",  # explore's tree of lines
-    "comment": "comment",
-    "review": "review_hand",  # play: review the hand just finished
-    "practise": "practise",  # review: the mistakes as a practice lesson
-    "resume": "resume",  # review, practice: back to the table it was opened from
-}
-"""The intent kinds a session acts on, and the method for each."""
+    @action(
+        "speed",
+        "Faster",
+        key="+",
+        fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
+        offered=lambda s: s.waiting is not None,
+        any_version=True,
+    )
+    def speed(self, value: float) -> Reply:
+        """The seconds the table waits between computer moves (a viewing preference: the
+        widget keeps it, and nothing else changes)."""
+        return Reply(f"The computer players now take {value:g} s a move.")
 
 
 def today() -> datetime.date:

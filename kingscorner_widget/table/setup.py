@@ -39,7 +39,8 @@ class TableSetup:
     """A table's settings: the first ``source`` (a game, a match, a position line or a saved
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
-    teacher's "show every hand" and the ``lesson``. Bad settings raise ``ValueError`` at once."""
+    teacher's "show every hand", the ``lesson`` and whether it is a ``teacher``'s table. Bad
+    settings raise ``ValueError`` at once."""
 
     def __init__(
         self,
@@ -52,8 +53,11 @@ class TableSetup:
         opponents: Opponents = "greedy",
         show_all_hands: bool = False,
         lesson: Lesson | LessonRun | str | None = None,
+        teacher: bool = False,
     ) -> None:
         check_opponents(opponents)
+        self.teacher = bool(teacher)
+        """True on a teacher's table: every session it opens lists the teacher's controls."""
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
         """The game or match the first session opens on."""
         if rules is None:
@@ -80,14 +84,14 @@ class TableSetup:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         if mode == "lesson":
-            return self._lesson(source, current)
+            return self.adopt(self._lesson(source, current))
         if mode == "review":
-            return self._review(source, current)
+            return self.adopt(self._review(source, current))
         if source is None and current is None:
             source = self.source
         if mode == "explore":
-            return self._explore(source, current)
-        return self._play(source, current)
+            return self.adopt(self._explore(source, current))
+        return self.adopt(self._play(source, current))
 
     def _play(self, source: Game | Match | None, current: Session | None) -> Session:
         title = ""
@@ -147,7 +151,9 @@ class TableSetup:
 
     def adopt(self, session: Session) -> Session:
         """Take ``session``, opened by an action at the table ("Review this hand", "Practise
-        these", back to the match), as the one its mode comes back to."""
+        these", back to the match), as the one its mode comes back to (a teacher's table
+        stays a teacher's)."""
+        session.teacher = self.teacher
         if isinstance(session, PlaySession):
             self.play = session
         elif isinstance(session, ReviewSession):

@@ -18,7 +18,7 @@ asked to show every hand (explore mode). Cards are written in card notation (``T
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..engine.cards import Card
 from ..engine.game import Game
@@ -30,9 +30,29 @@ LOG_WINDOW = 12
 """How many of the latest log entries a snapshot carries: the state message stays small however
 long the hand runs (the whole log stays in Python, and in the game record)."""
 
-__all__ = ["build_snapshot", "describe_outcome", "log_entry", "opening_entries"]
+__all__ = ["Control", "build_snapshot", "describe_outcome", "log_entry", "opening_entries"]
 
 Json = dict[str, Any]
+
+
+class Control(TypedDict):
+    """One control the table offers now (the snapshot's ``actions``): the page draws exactly
+    these, as buttons carrying ``data-action`` = ``kind``."""
+
+    kind: str
+    """The intent the control sends."""
+    label: str
+    """Its words."""
+    enabled: bool
+    """False when the action would only refuse now."""
+    primary: bool
+    """True for the control to press next (at most one is drawn as the main button)."""
+    key: str | None
+    """The key that does it, if any."""
+    teacher: bool
+    """True for a teacher's control (listed only on a teacher's table)."""
+    why: str | None
+    """When disabled: why, in a sentence (shown on hover and focus); else ``None``."""
 
 
 def log_entry(

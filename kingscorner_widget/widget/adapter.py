@@ -145,6 +145,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         seed: int | None = None,
         lesson: Lesson | LessonRun | str | None = None,
         speed: float = 0.8,
+        teacher: bool = False,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
@@ -158,6 +159,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             opponents=opponents,
             show_all_hands=show_all_hands,
             lesson=lesson,
+            teacher=teacher,
         )
         self._version = 0
         self._session: Session = self._setup.open(mode)
@@ -335,9 +337,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         self._session = self._setup.open(self.mode, source, self._session)
         self._publish(Reply(self._session.status()))
 
-    def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:
-        """Hand one action to the session and show its reply."""
-        reply = self._session.act(kind, remember=not quiet, **fields)
+    def _do(self, kind: str, quiet: bool = False, trusted: bool = True, **fields: Any) -> Reply:
+        """Hand one action to the session and show its reply (``trusted``: asked for by code,
+        not by the page)."""
+        reply = self._session.act(kind, remember=not quiet, trusted=trusted, **fields)
         if reply.opens is not None:  # the action opened another mode's table
             self._session = self._setup.adopt(reply.opens)
             self.mode = self._session.mode
@@ -370,13 +373,14 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
                 self.status = STALE
                 self._session.note_refusal(STALE)
             return False
-        if intent.kind == "speed":
-            assert intent.value is not None
-            self.speed = intent.value
-            self.status = f"The computer players now take {intent.value:g} s a move."
-            return True
+        if intent.kind in ANY_VERSION:  # a viewing preference: the table itself stays as it is
+            reply = self._session.act(intent.kind, trusted=False, **intent.fields)
+            if not reply.refused and intent.kind == "speed":
+                self.speed = float(intent.fields["value"])
+            self.status = reply.status
+            return not reply.refused
         quiet = intent.kind in QUIET_WHEN_STALE
-        return not self._do(intent.kind, quiet=quiet, **intent.fields()).refused
+        return not self._do(intent.kind, quiet=quiet, trusted=False, **intent.fields).refused
 
     # -- publishing --------------------------------------------------------------------------
 

@@ -148,3 +148,42 @@ def test_seats_of_reads_any_hand_s_players_as_seats() -> None:
     for bad in (0, match.hand_number + 1, True, "1"):
         with pytest.raises(ValueError, match="there is no hand"):
             match.seats_of(bad)  # type: ignore[arg-type]
+
+
+def test_score_sheet_lists_every_hand_and_the_totals() -> None:
+    match = Match(Rules(players=3, target=60), seed=4)
+    while True:
+        go_out_fast(match.game)
+        match.score_hand()
+        if match.is_over():
+            break
+        match.next_hand()
+    sheet = match.score_sheet()
+    assert sheet.names == ("hand", "dealer", "seat 1", "seat 2", "seat 3", "ended")
+    assert sheet.column("hand") == [*range(1, len(match.sheet) + 1), "total"]
+    for row, scored in zip(sheet.rows, match.sheet, strict=False):
+        assert row[2:5] == scored.points
+        assert row[1] == f"seat {scored.dealer}"
+        assert row[5] == scored.reason
+    assert sheet.rows[-1][2:5] == match.totals
+    assert sheet.notes == (match.describe(),)
+    assert "<table" in match._repr_html_()
+    assert match.describe() in match._repr_html_()
+
+
+def test_score_sheet_names_elimination_and_corners() -> None:
+    match = Match(Rules(players=3, match_end=MatchEnd.ELIMINATION, target=15), seed=0)
+    while not match.is_over():
+        finish_by_drawing(match.game)
+        match.score_hand()
+        if not match.is_over():
+            match.next_hand()
+    sheet = match.score_sheet(names=["you", "P2", "P3"])
+    assert sheet.names[2:5] == ("you", "P2", "P3")
+    cornered = Match(Rules(players=2, corners_version=True), seed=1)
+    go_out_fast(cornered.game)
+    cornered.score_hand()
+    assert cornered.score_sheet().names[-3:] == ("seat 1 corners", "seat 2 corners", "ended")
+    assert cornered.score_sheet().rows[0][4:6] == cornered.sheet[0].corners
+    with pytest.raises(ValueError, match="names gives 1 names for 2 seats"):
+        cornered.score_sheet(names=["you"])

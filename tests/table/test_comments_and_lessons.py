@@ -98,9 +98,9 @@ def test_python_comments_jumps_and_their_errors() -> None:
     with pytest.raises(TreeError, match="kept in explore mode, not in play"):
         w.comment("Here?")
     assert not send(w, "comment", text="Here?")
-    assert w.status == "Comments are written on the explore table."
+    assert w.status == "This table does not offer that: it is done on the explore table."
     assert not send(w, "jump", node=0)
-    assert w.status == "Lines are kept on the explore table: there is none to jump to here."
+    assert w.status == "This table does not offer that: it is done on the explore table."
 
 
 LINE = "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c4d P2:?7 stock:37 turn:P1"

@@ -237,7 +237,9 @@ def test_practise_opens_the_mistakes_as_a_lesson_with_a_way_back() -> None:
     assert isinstance(practice, PracticeSession)
     assert practice.mode == "lesson"
     assert practice.run.lesson.title == "Practise P1's mistakes"
-    assert practice.extra()["resume"] == "Back to the review"
+    assert [c["label"] for c in practice.controls() if c["kind"] == "resume"] == [
+        "Back to the review"
+    ]
     assert practice.run.lesson.steps[0].position == session.review.mistakes[0].position
     assert practice.act("resume").opens is session
     assert session.index == 1  # the review is where it was left

@@ -34,12 +34,11 @@ def test_each_action_answers_with_a_reply_and_a_refusal_changes_nothing() -> Non
         reason="only a king can open an empty corner, and the four of hearts (4h) is not a king",
     )
     assert (s.game.state_key(), list(s.history.lines)) == before
-    assert s.act("fly").status == "The table does not know that action."
-    assert s.act("practise").status == (
-        "There is no review open: practice comes from a review's mistakes."
-    )
-    assert s.act("resume").status == "There is no table to go back to."
-    assert s.act("review").status == "Hands are reviewed from the play table, once they are over."
+    assert s.act("fly").status == "This table does not offer that."
+    elsewhere = "This table does not offer that: it is done on the {} table."
+    assert s.act("practise").status == elsewhere.format("review")
+    assert s.act("resume").status == elsewhere.format("review or lesson")
+    assert s.act("review").status == elsewhere.format("play")
     assert (s.game.state_key(), list(s.history.lines)) == before
     assert not s.act("play", move="Th>N").refused
 

@@ -15,7 +15,7 @@ from kingscorner_widget.engine.record import match_from_json, match_to_json
 from kingscorner_widget.lessons import LessonRun, load_lesson
 from kingscorner_widget.table import ExploreSession, LessonSession, PlaySession
 from kingscorner_widget.widget.adapter import STALE, KingsCornerWidget
-from tests.widget.helpers import FirstMove, assert_no_hidden_card, state
+from tests.widget.helpers import FirstMove, assert_no_hidden_card, control, state
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 
@@ -49,6 +49,7 @@ def asked(w: KingsCornerWidget) -> dict[str, Any]:
 
 
 def play_widget(**options: Any) -> KingsCornerWidget:
+    options.setdefault("teacher", True)
     return KingsCornerWidget(players=2, seed=5, speed=0, opponents=[FirstMove()], **options)
 
 
@@ -69,7 +70,7 @@ def finish_widget_hand(w: KingsCornerWidget) -> None:
 def test_reveal_is_refused_during_a_hand_in_play_and_changes_nothing() -> None:
     w = play_widget()
     assert not w.session.revealable
-    assert w.snapshot["reveal"] == {"allowed": False, "on": False}
+    assert control(w, "reveal") is None  # not offered during the hand
     assert not send(w, "reveal")
     assert w.status == (
         "The other hands stay face down while the hand is played: they are shown when it ends."
@@ -82,17 +83,25 @@ def test_reveal_is_refused_during_a_hand_in_play_and_changes_nothing() -> None:
 def test_reveal_in_play_once_the_hand_is_over_and_face_down_again_next_hand() -> None:
     w = play_widget()
     finish_widget_hand(w)
-    assert w.snapshot["reveal"] == {"allowed": True, "on": False}
+    assert control(w, "reveal") == {
+        "kind": "reveal",
+        "label": "Show all hands",
+        "enabled": True,
+        "primary": False,
+        "key": None,
+        "teacher": True,
+        "why": None,
+    }
     assert send(w, "reveal")
     assert w.status.startswith("Every hand is face up.")
     for hand in w.snapshot["hands"]:
         assert hand["cards"] == [str(c) for c in w.game.hand(hand["player"])]
-    assert w.snapshot["reveal"]["on"]
+    assert (control(w, "reveal") or {})["label"] == "Hide hands"
     assert_no_hidden_card(w)
     assert w.match is not None
     if not w.match.is_over():
         assert send(w, "next")
-        assert w.snapshot["reveal"] == {"allowed": False, "on": False}
+        assert control(w, "reveal") is None
         assert all(h["cards"] is None for h in w.snapshot["hands"] if h["player"] != w.viewer)
         assert_no_hidden_card(w)
 
@@ -100,9 +109,9 @@ def test_reveal_in_play_once_the_hand_is_over_and_face_down_again_next_hand() ->
 @pytest.mark.parametrize("mode", ["explore", "lesson"])
 def test_reveal_toggles_in_explore_and_lessons(mode: str) -> None:
     w = (
-        KingsCornerWidget(lesson="moves")
+        KingsCornerWidget(lesson="moves", teacher=True)
         if mode == "lesson"
-        else KingsCornerWidget(Game.from_position(OPENING), mode="explore")
+        else KingsCornerWidget(Game.from_position(OPENING), mode="explore", teacher=True)
     )
     hidden = [h for h in w.snapshot["hands"] if h["cards"] is None]
     assert hidden, "some hand starts face down"
@@ -267,7 +276,7 @@ def test_lesson_hints_light_up_the_card_then_the_pile() -> None:
 
 
 def test_next_waits_for_the_step_and_skip_goes_on() -> None:
-    w = KingsCornerWidget(lesson="worked-turn")
+    w = KingsCornerWidget(lesson="worked-turn", teacher=True)
     assert not w.snapshot["lesson"]["stepDone"]
     assert not send(w, "next")
     assert w.status.startswith("This step is not done yet")

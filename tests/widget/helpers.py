@@ -18,6 +18,13 @@ OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:
 TWO_PILE_MOVES = "N:Jc E:6h S:5s W:Td NE:- SE:- SW:- NW:- P1:Ks4h9c P2:?7 stock:38 turn:P1"
 
 
+def control(w: KingsCornerWidget, kind: str) -> dict[str, Any] | None:
+    """The control of ``kind`` the table offers now (from the snapshot's ``actions``), if any."""
+    found = [c for c in w.snapshot["actions"] if c["kind"] == kind]
+    assert len(found) <= 1, f"two {kind} controls"
+    return dict(found[0]) if found else None
+
+
 class FirstMove:
     """A test stand-in for a computer player: the first legal card play, else the end of turn."""
 

@@ -37,7 +37,7 @@ def send(w: KingsCornerWidget, kind: str, **fields: object) -> bool:
 
 
 def test_a_lesson_narrates_checks_and_moves_on() -> None:
-    w = KingsCornerWidget(mode="lesson", lesson=LESSON)
+    w = KingsCornerWidget(mode="lesson", lesson=LESSON, teacher=True)
     lesson = w.snapshot["lesson"]
     assert lesson["narration"] == "Put the **ten of hearts** on the jack of clubs."
     assert lesson["progress"] == [1, 2]
@@ -80,7 +80,7 @@ def test_show_me_plays_one_move_a_click() -> None:
     assert w.status.startswith("Shown: you play the ten of hearts on the north pile. Well done")
     assert w.snapshot["lesson"]["stepDone"]
     assert not send(w, "show")  # done: nothing left to show
-    assert w.status == "This step is done: go on to the next one."
+    assert w.status == "This step is done: press Next to go on."
 
 
 def test_undo_and_back_in_a_lesson() -> None:

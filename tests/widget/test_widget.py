@@ -259,7 +259,9 @@ def test_speed_can_change_from_the_browser() -> None:
 def test_play_mode_has_no_undo_a_move_once_made_stays_made() -> None:
     w = play(TWO_PILE_MOVES)
     w.play("S>E")
-    assert not w.snapshot["undoable"]
+    undo = next(c for c in w.snapshot["actions"] if c["kind"] == "undo")
+    assert not undo["enabled"]
+    assert undo["why"].startswith("A card once played stays on the table")
     version = w.snapshot["version"]
     w.undo()
     assert [str(m) for m in w.game.moves] == ["S>E"]
