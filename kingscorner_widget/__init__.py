@@ -32,7 +32,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 from .engine.tables import Column, HtmlTable
 
 if TYPE_CHECKING:
-    from .analysis import best_turn, explain, hint
+    from .analysis import best_turn, check_player, explain, hint, league
     from .widget import KingsCornerWidget
 
 try:
@@ -71,11 +71,13 @@ __all__ = [
     "Suit",
     "__version__",
     "best_turn",
+    "check_player",
     "daily_seed",
     "explain",
     "game_from_json",
     "game_to_json",
     "hint",
+    "league",
     "load",
     "match_from_json",
     "match_to_json",
@@ -88,8 +90,10 @@ __all__ = [
 _LAZY = {
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
+    "check_player": ".analysis",
     "explain": ".analysis",
     "hint": ".analysis",
+    "league": ".analysis",
 }
 
 

@@ -2,7 +2,8 @@
 
 Subcommands: ``best`` (the best turn from a position, with its explanation), ``hint``, ``odds``,
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
-match, turn by turn against the best turn), and ``tutorials DIR`` (copy the tutorial notebooks
+match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
+folder, each in a process of its own), and ``tutorials DIR`` (copy the tutorial notebooks
 out). A bad position or option prints one line on stderr and exits with
 status 2, as shell tools do.
 
@@ -176,6 +177,33 @@ def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
     out.write(f"  jupyter lab {target / '01-learn-the-rules.ipynb'}\n")
 
 
+def _league(args: argparse.Namespace, out: TextIO) -> None:
+    from .analysis.league import league
+    from .analysis.league.board import dumps
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise _UsageError(f"{folder} is not a folder of players")
+    with_ = [name for name in (args.with_ or "").split(",") if name.strip()]
+    result = league(
+        folder,
+        with_=with_,
+        hands=args.hands,
+        four_seat=args.four_seat,
+        results=args.results,
+        seed=args.seed,
+        time_limit=args.time_limit,
+        workers=args.workers,
+        progress=not args.quiet,
+    )
+    out.write(result.describe() + "\n")
+    for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
+        target = getattr(args, name)
+        if target:
+            Path(target).write_text(text + "\n", encoding="utf-8")
+            out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -241,6 +269,27 @@ def _parser() -> argparse.ArgumentParser:
     )
     command.add_argument("--quiet", action="store_true", help="no progress bar")
     command.set_defaults(run=_review)
+
+    summary = "rank the players written in a folder's *.py files, each in its own process"
+    command = commands.add_parser("league", help=summary, description=summary)
+    command.add_argument("folder", help="a folder of *.py files, each defining a player")
+    command.add_argument(
+        "--with", dest="with_", metavar="NAMES", help="built-in baselines, e.g. greedy,expert"
+    )
+    command.add_argument(
+        "--hands", type=_positive, default=200, help="heads-up hands per pair (even; default 200)"
+    )
+    command.add_argument("--four-seat", type=int, help="four-seat deals (default 5 per player)")
+    command.add_argument("--results", help="the results file (default: in the folder)")
+    command.add_argument(
+        "--time-limit", type=_seconds, default=1.0, help="seconds per decision (default 1)"
+    )
+    command.add_argument("--workers", type=_positive, help="processes (default: all cores)")
+    command.add_argument("--seed", type=int, default=0, help="the deals' seed (default 0)")
+    command.add_argument("--html", help="also write the leaderboard as HTML here")
+    command.add_argument("--json", help="also write the standings as JSON here")
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
+    command.set_defaults(run=_league)
 
     command = commands.add_parser(
         "tutorials", help="copy the tutorial notebooks into a folder", description=None

@@ -1,72 +1,66 @@
-// The buttons: each carries data-action and sends an intent of that kind.
+// The toolbar: exactly the controls the snapshot lists (its `actions`), in its order. Python
+// decides which controls the table offers, their words, whether each is enabled (and why not) and
+// which one to press next; each button carries data-action = its kind and sends that intent.
 import { h } from "./dom.js";
-import { reviewControls } from "./review.js";
 
 /**
- * @param {string} action the intent this button sends
- * @param {string} label
- * @param {{ disabled?: boolean, key?: string, primary?: boolean }} [options]
+ * One control as a button. A disabled one stays focusable (aria-disabled) so that its reason
+ * shows on hover and focus (title) and is read out with it (aria-describedby).
+ * @param {import("./snapshot").Control} control
+ * @param {string} id a prefix for the reason's element id, unique on the page
  */
-const button = (action, label, { disabled = false, key = undefined, primary = false } = {}) =>
-  h(
+export function controlEl(control, id) {
+  const { kind, label, enabled, primary, key, teacher, why } = control;
+  const whyId = `${id}-why-${kind}`;
+  const button = h(
     "button",
     {
       type: "button",
-      class: `kcw-btn${primary ? " kcw-primary" : ""}`,
-      "data-action": action,
-      disabled,
-      "aria-keyshortcuts": key,
-      title: key ? `${label} (key ${key})` : label,
+      class: `kcw-btn${primary ? " kcw-primary" : ""}${teacher ? " kcw-teacher" : ""}`,
+      "data-action": kind,
+      "aria-disabled": enabled ? undefined : "true",
+      "aria-keyshortcuts": key ?? undefined,
+      "aria-describedby": why ? whyId : undefined,
+      title: [label, key ? `(key ${key})` : "", why ? `: ${why}` : ""].filter(Boolean).join(" ").replace(" :", ":"),
     },
     label,
   );
+  const input = control.input;
+  const parts = why ? [button, h("span", { id: whyId, class: "kcw-why", hidden: true }, why)] : [button];
+  if (!input) return parts;
+  return [
+    h(
+      "form",
+      { class: "kcw-load", "data-form": kind },
+      h("input", { type: "text", name: input.name, placeholder: input.example, "aria-label": input.prompt, spellcheck: "false" }),
+      ...parts,
+    ),
+  ];
+}
 
-export function controlsEl(snap, legal) {
-  const mine = (snap.acting ?? (snap.viewer !== null && snap.turn === snap.viewer)) && !snap.over && snap.waiting === null; // explore: any seat
-  const { at, length } = snap.history;
-  const lesson = snap.mode === "lesson";
-  const score = snap.score;
+/** True when a control is drawn disabled (Python said why not). */
+export const isDisabled = (node) => node?.getAttribute?.("aria-disabled") === "true" || Boolean(node?.disabled);
+
+/**
+ * The toolbar from the snapshot's `actions`, with the Keys button (a view of this page only).
+ * @param {import("./snapshot").Snapshot} snap
+ * @param {string} id
+ */
+export function controlsEl(snap, id = "kcw") {
   const row = h("div", { class: "kcw-controls", role: "toolbar", "aria-label": "Table controls" });
-  if (snap.mode === "review") {
-    row.append(...reviewControls(snap, button), button("keys", "Keys", { key: "?" }));
-    return row;
-  }
-  row.append(
-    button("draw", snap.end === "pass" ? "Pass" : "Draw & end turn", { disabled: !mine, key: "D", primary: mine && legal.length <= 1 }),
-    button("hint", "Hint", { disabled: !mine || Boolean(snap.tree?.hidden), key: "H" }), // no hint for a face-down hand
-    button("undo", "Undo", { disabled: snap.undoable === undefined ? at === 0 : !snap.undoable, key: "U" }),
-  );
-  if (lesson) {
-    row.append(
-      button("back", "Back", { key: "[" }),
-      button("show", "Show me", { key: "M", disabled: !snap.lesson?.interactive || snap.lesson?.stepDone }),
-      button("next", "Next", { key: "N", primary: Boolean(snap.lesson?.stepDone), disabled: Boolean(snap.lesson?.interactive && !snap.lesson?.stepDone) }),
-    );
-  } else {
-    row.append(
-      button("back", "◀ Back", { disabled: at === 0, key: "[" }),
-      button("forward", "Forward ▶", { disabled: at >= length, key: "]" }),
-    );
-    if (snap.waiting !== null) row.append(button("faster", "Faster", { key: "+" }), button("skip", "Skip", { key: "K" }));
-    if (score?.scored && !score.over) row.append(button("next", "Next hand", { key: "N", primary: true }));
-    if (snap.mode === "play" && snap.over && snap.viewer !== null) row.append(button("review", "Review this hand"));
-    row.append(
-      button("new", snap.mode === "play" ? "New match" : "New deal"),
-      button("daily", snap.mode === "play" ? "Daily match" : "Daily deal"),
-    );
-  }
-  row.append(button("keys", "Keys", { key: "?" }));
-  if (snap.mode === "explore") {
-    row.append(
-      h(
-        "form",
-        { class: "kcw-load", "data-form": "load" },
-        h("input", { type: "text", name: "position", placeholder: "N:Jc E:6h … turn:P1", "aria-label": "Position to load, in notation", spellcheck: "false" }),
-        button("load", "Load"),
-      ),
-    );
-  }
+  for (const control of snap.actions ?? []) row.append(...controlEl(control, id));
+  row.append(h("button", { type: "button", class: "kcw-btn", "data-action": "keys", "aria-keyshortcuts": "?", title: "Keys (key ?)" }, "Keys"));
   return row;
+}
+
+/**
+ * The control of the snapshot bound to a key, if any (keys are matched without case).
+ * @param {import("./snapshot").Snapshot} snap
+ * @param {string} key
+ */
+export function controlForKey(snap, key) {
+  const wanted = key.toLowerCase();
+  return (snap.actions ?? []).find((c) => c.key && c.key.toLowerCase() === wanted) ?? null;
 }
 
 export const KEYS = [
@@ -75,22 +69,21 @@ export const KEYS = [
   ["Enter or Space", "pick up the card or pile in focus, or put the picked one there"],
   ["7 8 9 / 4 6 / 1 2 3", "the piles laid out as on a number pad (8 is north, 9 north-east…)"],
   ["Escape", "put the picked card or pile back"],
-  ["D", "draw and end the turn (or pass)"],
-  ["H  U", "hint, undo"],
-  ["[  ]", "step back, step forward"],
-  ["+  K", "computer players faster, skip to your turn"],
-  ["N  M", "next (hand, lesson step or mistake), show me (lessons) or the better turn (review)"],
-  ["?", "show or hide this list"],
 ];
 
-export function keysEl() {
+/**
+ * The keys: moving about the table, then each control's key as the snapshot lists it now.
+ * @param {{ actions?: import("./snapshot").Control[] }} [snap]
+ */
+export function keysEl(snap = {}) {
+  const keys = [...KEYS, ...(snap.actions ?? []).filter((c) => c.key).map((c) => [c.key, c.label]), ["?", "show or hide this list"]];
   return h(
     "div",
     { class: "kcw-keys", role: "note", "aria-label": "Keyboard keys" },
     h(
       "dl",
       {},
-      KEYS.map(([key, what]) => h("div", { class: "kcw-key" }, h("dt", {}, key), h("dd", {}, what))),
+      keys.map(([key, what]) => h("div", { class: "kcw-key" }, h("dt", {}, key), h("dd", {}, what))),
     ),
   );
 }

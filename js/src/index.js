@@ -1,6 +1,6 @@
 // Front end of KingsCornerWidget: draws the snapshot Python sends and sends back intents.
 // Python decides everything; the only state kept here is what the viewer has picked up.
-import { controlsEl, keysEl } from "./controls.js";
+import { controlForKey, controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
@@ -11,6 +11,8 @@ import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
 import { focusQuestion, markHint, overlayEls, showRefusal, teacherButtons, teacherState } from "./teacher.js";
+
+let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
@@ -30,6 +32,7 @@ function hintParts(hint) {
 /** @type {import("@anywidget/types").Render} */
 function render({ model, el }) {
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
+  const id = `kcw${++tables}`;
   el.append(root);
   let selected = null;
   let showKeys = false;
@@ -48,7 +51,8 @@ function render({ model, el }) {
     });
   };
 
-  const snap = () => model.get("snapshot") ?? {};
+  /** @type {() => import("./snapshot").Snapshot} */
+  const snap = () => model.get("snapshot") ?? /** @type {any} */ ({});
   const legal = () => model.get("legal") ?? [];
 
   const send = (intent) => model.send({ ...intent, version: snap().version ?? 0 });
@@ -121,16 +125,16 @@ function render({ model, el }) {
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
-    title.textContent = s.title || titleOf(s);
+    title.textContent = s.title || "Kings in the Corner";
     const place = logPlace(root);
     const felt = tableEl(s, ui);
     felt.append(...overlayEls(s, teach));
-    const controls = controlsEl(s, legal());
+    const controls = controlsEl(s, id);
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);
     side.replaceChildren(...[lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
-    content.replaceChildren(...(showKeys ? [keysEl()] : []));
+    content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
     echoFeedback(s);
     decorate();
     markHint(root, s.hint);
@@ -154,7 +158,7 @@ function render({ model, el }) {
 
   /** In a lesson, the panel's feedback slot repeats the status line next to the narration. */
   function echoFeedback(s) {
-    if (!s.lesson || s.lesson.feedback) return;
+    if (!s.lesson) return;
     const narration = side.querySelector(".kcw-lesson .kcw-narration");
     narration?.after(h("p", { class: "kcw-feedback", "data-echo": "" }, status.textContent));
   }
@@ -217,18 +221,19 @@ function render({ model, el }) {
       } else if (action === "summary") {
         teach.summaryHidden = !teach.summaryHidden;
         draw();
-      } else if (action === "faster") {
-        const speed = Number(model.get("speed") ?? 0.8);
-        send({ kind: "speed", value: Math.max(0.05, Math.round((speed / 2) * 100) / 100) });
-      } else if (action === "load") {
-        const input = root.querySelector('[data-form="load"] input');
-        send({ kind: "load", position: input?.value ?? "" });
       } else {
-        const button = root.querySelector(`[data-action="${action}"]`);
-        if (button?.disabled) return;
+        const control = (snap().actions ?? []).find((c) => c.kind === action);
+        if (!control) {
+          if (from?.closest?.("[data-confirm]")) send({ kind: action }); // the question's answer
+          return;
+        }
+        if (!control.enabled) return setNote(control.why); // what the button's reason says
         if (action === "draw") selected = null;
-        send({ kind: action });
+        send({ kind: action, ...fieldsOf(control) });
       }
+    },
+    keyed(key) {
+      return controlForKey(snap(), key)?.kind ?? null;
     },
     focus(selector) {
       root.querySelector(selector)?.focus();
@@ -250,12 +255,24 @@ function render({ model, el }) {
     } else if (event.key === "Escape" && present.on) {
       event.preventDefault();
       present.leave();
-    } else if (event.key === "Enter" && event.target.closest?.('[data-form="load"]')) {
+    } else if (event.key === "Enter" && event.target.closest?.(".kcw-load")) {
       event.preventDefault();
-      ctx.act("load");
+      ctx.act(event.target.closest(".kcw-load").dataset.form);
     }
   };
   const onSubmit = (event) => event.preventDefault();
+  /** What a control's intent carries: its form's text, or the speed it asks for. */
+  function fieldsOf(control) {
+    if (control.input) {
+      const input = root.querySelector(`[data-form="${control.kind}"] input`);
+      return { [control.input.name]: input?.value ?? "" };
+    }
+    if (control.kind === "speed") {
+      const speed = Number(model.get("speed") ?? 0.8);
+      return { value: Math.max(0.05, Math.round((speed / 2) * 100) / 100) };
+    }
+    return {};
+  }
   const drag = dragHandlers(ctx);
   const listeners = [["click", onClick], ["keydown", onKey], ["submit", onSubmit], ...Object.entries(drag)];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
@@ -298,10 +315,6 @@ function focusKey(node) {
     return `${inHand}[${name}="${holder.getAttribute(name)}"]`;
   }
   return null;
-}
-
-function titleOf(s) {
-  return { play: "Kings in the Corner", explore: "Explore", lesson: "Lesson", review: "Review" }[s.mode] ?? "Kings in the Corner";
 }
 
 export default { render };

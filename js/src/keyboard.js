@@ -1,6 +1,6 @@
-// Keyboard play: every mouse action has a key. The keys are listed in controls.js (KEYS).
+// Keyboard play: every mouse action has a key. Moving about the table is fixed here; each
+// control's key comes with the control in the snapshot's `actions` (ctx.keyed finds it).
 const PAD = { 7: "NW", 8: "N", 9: "NE", 4: "W", 6: "E", 1: "SW", 2: "S", 3: "SE" };
-const LETTERS = { d: "draw", h: "hint", u: "undo", "[": "back", "]": "forward", "+": "faster", k: "skip", n: "next", m: "show", "?": "keys" };
 const GRID = [
   ["NW", "N", "NE"],
   ["W", null, "E"],
@@ -33,8 +33,9 @@ export function handleKey(event, ctx) {
     return used(() => ctx.focus(`[data-pile="${PAD[key]}"]`));
   }
   if (key.startsWith("Arrow")) return arrow(key, target, ctx);
-  const action = LETTERS[key.toLowerCase()];
-  if (action) return used(() => ctx.act(action));
+  if (key === "?") return used(() => ctx.act("keys"));
+  const kind = ctx.keyed(key);
+  if (kind) return used(() => ctx.act(kind));
   return false;
 }
 

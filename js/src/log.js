@@ -21,7 +21,10 @@ export function turnsOf(snap) {
   return turns;
 }
 
-/** The whole log, scrollable, grouped by turn; each turn headed by what it did. */
+/**
+ * The whole log, scrollable, grouped by turn; each turn headed by what it did.
+ * @param {import("./snapshot").Snapshot} snap
+ */
 export function logEl(snap) {
   const log = snap.log ?? [];
   const start = snap.logStart ?? 1;
@@ -77,6 +80,7 @@ export function followLog(root, place) {
   log.scrollTop = !place || place.atEnd ? log.scrollHeight : place.top;
 }
 
+/** @param {import("./snapshot").Score | null} score */
 export function scoreEl(score) {
   if (!score) return null;
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), score.seats.map((s) => h("th", { scope: "col" }, s)));
@@ -102,6 +106,7 @@ export function scoreEl(score) {
   );
 }
 
+/** @param {import("./snapshot").LessonView | null} lesson */
 export function lessonEl(lesson) {
   if (!lesson) return null;
   const [i, n] = lesson.progress ?? [0, 0];
@@ -114,22 +119,5 @@ export function lessonEl(lesson) {
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": `Step ${i} of ${n}` }), ` Step ${i} of ${n}`),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
-    lesson.feedback ? h("p", { class: "kcw-feedback" }, lesson.feedback) : null,
-    goOnEl(lesson),
   );
-}
-
-/** Once the lesson is done: Restart and Next lesson (the toolbar's Next goes on between steps). */
-function goOnEl(lesson) {
-  const go = (action, label, primary) =>
-    h("button", { type: "button", class: `kcw-btn${primary ? " kcw-primary" : ""}`, "data-action": action }, label);
-  if (lesson.done) {
-    return h(
-      "div",
-      { class: "kcw-lesson-go", role: "group", "aria-label": "The lesson is done" },
-      go("new", "Restart lesson", !lesson.nextLesson),
-      lesson.nextLesson ? go("forward", `Next lesson: ${lesson.nextLesson}`, true) : null,
-    );
-  }
-  return null;
 }

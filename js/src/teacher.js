@@ -1,6 +1,7 @@
-// The teacher's controls: reveal every hand, the end-of-hand summary's button, a lesson's Skip,
-// the table's question before a match is thrown away, a refusal kept in view, and hints lit up
-// on the table. Each is drawn from the snapshot; Python decides what is allowed.
+// What the teacher sees beyond the toolbar: the end-of-hand summary and its button, the table's
+// question before a match is thrown away, a refusal kept in view, and hints lit up on the table.
+// The teacher's controls themselves (Skip step, Show all hands) come with the snapshot's
+// `actions`, on a table opened for a teacher. Python decides what is allowed.
 import { h } from "./dom.js";
 import { summaryEl } from "./summary.js";
 
@@ -12,19 +13,9 @@ export function teacherState() {
 const button = (action, label, extra = {}) =>
   h("button", { type: "button", class: "kcw-btn", "data-action": action, title: label, ...extra }, label);
 
-/** The teacher's buttons for the toolbar. */
+/** The button that brings back the end-of-hand summary once it was put aside (this page's view). */
 export function teacherButtons(snap, state) {
-  const out = [];
-  const lesson = snap.lesson;
-  if (snap.mode === "lesson" && lesson?.interactive && !lesson.stepDone && lesson.progress?.[0] < lesson.progress?.[1]) {
-    out.push(button("skip", "Skip step", { "aria-keyshortcuts": "K", title: "Skip this step (for teachers; key K)" }));
-  }
-  if (snap.reveal?.allowed) {
-    const on = Boolean(snap.reveal.on);
-    out.push(button("reveal", on ? "Hide hands" : "Show all hands", { "aria-pressed": String(on) }));
-  }
-  if (snap.summary && state.summaryHidden) out.push(button("summary", "Hand summary"));
-  return out;
+  return snap.summary && state.summaryHidden ? [button("summary", "Hand summary")] : [];
 }
 
 /** The pieces drawn over the felt: the question waiting for an answer, else the summary. */

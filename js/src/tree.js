@@ -1,6 +1,6 @@
 // Explore's lines: the current line as a compact list with its branch points (click or press
 // Enter on a move to jump there), the comment box for the table's position, and, when a
-// face-down hand is to play, the button that lets the computer play its turn.
+// face-down hand is to play, a note saying so (the toolbar's control lets the computer play it).
 import { h } from "./dom.js";
 
 /** The longest comment (Python says so too, and refuses a longer one with the reason). */
@@ -77,8 +77,7 @@ function hiddenEl(name) {
   return h(
     "p",
     { class: "kcw-hidden-turn" },
-    `${name}'s hand is face down. `,
-    h("button", { type: "button", class: "kcw-btn", "data-action": "skip", "aria-keyshortcuts": "K" }, `Computer plays ${name}'s turn`),
+    `${name}'s hand is face down: its cards are not shown or named.`,
   );
 }
 

@@ -32,6 +32,25 @@ export function fakeModel(state) {
 
 const EMPTY = { N: [], E: [], S: [], W: [], NE: [], SE: [], SW: [], NW: [] };
 
+/** One control as Python lists it in the snapshot's `actions`. */
+export function control(kind, label, { enabled = true, primary = false, key = null, teacher = false, why = null, input = null } = {}) {
+  return { kind, label, enabled, primary, key, teacher, why: enabled ? null : (why ?? `No ${kind} now.`), input };
+}
+
+/** The controls of a play table at the viewer's turn, as Python lists them. */
+export const PLAY_ACTIONS = [
+  control("draw", "Draw & end turn", { key: "D" }),
+  control("hint", "Hint", { key: "H" }),
+  control("undo", "Undo", { key: "U", enabled: false, why: "A card once played stays on the table." }),
+  control("back", "◀ Back", { key: "[" }),
+  control("forward", "Forward ▶", { key: "]", enabled: false }),
+  control("new", "New match"),
+  control("daily", "Daily match"),
+];
+
+/** True when a control is drawn disabled. */
+export const isOff = (node) => node.getAttribute("aria-disabled") === "true";
+
 /** A snapshot like the one Python sends (the position N:Jc E:6h S:5s, P1 holds Th Ks 4h). */
 export function snapshot(overrides = {}) {
   return {
@@ -58,6 +77,7 @@ export function snapshot(overrides = {}) {
     score: null,
     lesson: null,
     title: "",
+    actions: PLAY_ACTIONS,
     ...overrides,
   };
 }

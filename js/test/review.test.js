@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../src/index.js";
-import { snapshot, click, mountTable } from "./fake-model.js";
+import { control, snapshot, click, mountTable } from "./fake-model.js";
+
+/** The controls ReviewSession lists on turn 2 of 5, a mistake. */
+const REVIEW_ACTIONS = [
+  control("back", "◀ Previous turn", { key: "[" }),
+  control("forward", "Next turn ▶", { key: "]" }),
+  control("show", "Show the better turn", { key: "M", primary: true }),
+  control("next", "Next mistake", { key: "N" }),
+  control("practise", "Practise these"),
+];
 
 let el;
 let model;
@@ -14,6 +23,7 @@ function reviewSnapshot(overrides = {}, review = {}) {
   return snapshot({
     mode: "review",
     title: "Review of P1",
+    actions: REVIEW_ACTIONS,
     hands: [
       { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
       { player: 2, name: "P2", count: 7, cards: null, computer: false, kept: 0 },
@@ -78,37 +88,21 @@ describe("the review panel", () => {
     expect($(".kcw-title").textContent).toBe("Review of P1");
   });
 
-  it("gives the review's own toolbar: no draw, hint, undo or new deal", () => {
+  it("draws no button of its own: the toolbar is the controls Python lists", () => {
     mount(reviewSnapshot());
+    expect($$("[data-review] button")).toEqual([]);
     const actions = $$(".kcw-controls [data-action]").map((b) => b.dataset.action);
-    expect(actions).toEqual(["back", "forward", "show", "next", "keys"]);
+    expect(actions).toEqual(["back", "forward", "show", "next", "practise", "keys"]);
     expect(action("show").textContent).toBe("Show the better turn");
-    expect(action("next").textContent).toBe("Next mistake");
-    expect($$("[data-action]").some((b) => ["draw", "hint", "undo", "new", "daily"].includes(b.dataset.action))).toBe(false);
+    expect(action("show").classList.contains("kcw-primary")).toBe(true);
   });
 
   it("sends an intent for each button, with the snapshot's version", () => {
-    mount(reviewSnapshot({}, { resume: "Back to the match" }));
+    mount(reviewSnapshot({ actions: [...REVIEW_ACTIONS, control("resume", "Back to the match")] }));
     for (const name of ["back", "forward", "show", "next", "practise", "resume"]) click(action(name));
     expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "show", "next", "practise", "resume"]);
     expect(model.sent.every((m) => m.version === 7)).toBe(true);
     expect(action("resume").textContent).toBe("Back to the match");
-  });
-
-  it("disables what cannot be done: first and last turn, no later mistake, nothing to practise", () => {
-    mount(reviewSnapshot({}, { turn: 1, nextMistake: null, mistakes: [], verdict: "best", shed: 3 }));
-    expect(action("back").disabled).toBe(true);
-    expect(action("forward").disabled).toBe(false);
-    expect(action("next").disabled).toBe(true);
-    expect(action("practise").disabled).toBe(true);
-    expect(action("show").textContent).toBe("Show the best turn");
-    expect($('[aria-label="The best turn"]')).toBeNull(); // a best turn needs no second list
-    expect(action("resume")).toBeNull();
-    model.set({ snapshot: reviewSnapshot({ version: 8 }, { turn: 5 }) });
-    return Promise.resolve().then(() => {
-      expect(action("forward").disabled).toBe(true);
-      expect(action("back").disabled).toBe(false);
-    });
   });
 
   it("keys step the turns and jump to the next mistake", () => {
@@ -119,32 +113,10 @@ describe("the review panel", () => {
     expect(model.sent.map((m) => m.kind)).toEqual(["back", "forward", "next", "show"]);
   });
 
-  it("while the better turn is shown, the timer asks for each move and Skip is offered", () => {
+  it("while the better turn is shown, the timer asks for each move", () => {
     vi.useFakeTimers();
     mount(reviewSnapshot({ waiting: 1, history: { at: 12, length: 12 } }, { showing: true }));
-    expect(action("show").disabled).toBe(true);
-    expect(action("skip")).not.toBeNull();
     vi.advanceTimersByTime(900);
     expect(model.sent).toEqual([{ kind: "step", version: 7 }]);
-  });
-});
-
-describe("the ways into and out of a review", () => {
-  it("play offers Review this hand once the hand is over, and not before", () => {
-    mount(snapshot());
-    expect(action("review")).toBeNull();
-    cleanup();
-    el.remove();
-    mount(snapshot({ over: true, outcome: "You went out and win.", end: null }));
-    click(action("review"));
-    expect(model.sent).toEqual([{ kind: "review", version: 7 }]);
-  });
-
-  it("the practice lesson offers the way back to the review", () => {
-    const lesson = { title: "Practise P1's mistakes", narration: "Find it.", progress: [1, 2], stepTitle: "Turn 2" };
-    mount(snapshot({ mode: "lesson", lesson, resume: "Back to the review" }));
-    click(action("resume"));
-    expect(action("resume").textContent).toBe("Back to the review");
-    expect(model.sent).toEqual([{ kind: "resume", version: 7 }]);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { followLog, logEl, logPlace, turnsOf } from "../src/log.js";
 import { summaryEl } from "../src/summary.js";
-import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
+import { LEGAL, PLAY_ACTIONS, control, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 let el;
 let model;
@@ -127,7 +127,7 @@ describe("the end of a hand", () => {
   });
 
   it("is drawn on the felt, and Hide summary puts it away until the next hand", async () => {
-    mount(snapshot({ over: true, summary: SUMMARY, reveal: { allowed: true, on: false } }));
+    mount(snapshot({ over: true, summary: SUMMARY }));
     expect($(".kcw-felt [data-summary]")).not.toBeNull();
     click($('[data-summary] [data-action="summary"]'));
     expect($("[data-summary]")).toBeNull();
@@ -138,21 +138,21 @@ describe("the end of a hand", () => {
 });
 
 describe("reveal", () => {
-  it("offers the button only where the snapshot allows it, and sends reveal", async () => {
-    mount(snapshot({ reveal: { allowed: false, on: false } }));
+  it("draws the button only when Python lists it (a teacher's table), and sends reveal", async () => {
+    mount();
     expect($('[data-action="reveal"]')).toBeNull();
     cleanup();
     el.remove();
-    mount(snapshot({ reveal: { allowed: true, on: false } }));
+    const reveal = (label) => [...PLAY_ACTIONS, control("reveal", label, { teacher: true })];
+    mount(snapshot({ actions: reveal("Show all hands") }));
     const button = $('[data-action="reveal"]');
     expect(button.textContent).toBe("Show all hands");
-    expect(button.getAttribute("aria-pressed")).toBe("false");
+    expect(button.classList.contains("kcw-teacher")).toBe(true);
     click(button);
     expect(model.sent).toEqual([{ kind: "reveal", version: 7 }]);
-    model.set({ snapshot: snapshot({ version: 8, reveal: { allowed: true, on: true } }) });
+    model.set({ snapshot: snapshot({ version: 8, actions: reveal("Hide hands") }) });
     await tick();
     expect($('[data-action="reveal"]').textContent).toBe("Hide hands");
-    expect($('[data-action="reveal"]').getAttribute("aria-pressed")).toBe("true");
   });
 });
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/index.js";
 import { treeEl, treeIntent } from "../src/tree.js";
-import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
+import { LEGAL, control, isOff, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 /** The outline Python sends: Th>N then 4h>W, with Ks>NE tried as move 2 in another line. */
 const TREE = {
@@ -93,13 +93,18 @@ describe("the Lines panel", () => {
     expect($('[data-form="comment"] textarea').value).toBe("Red on black.");
   });
 
-  it("offers the computer for a face-down hand's turn", () => {
-    mount(explore({ turn: 2, tree: { ...TREE, hidden: "P2" } }));
-    expect($(".kcw-hidden-turn").textContent).toContain("P2's hand is face down.");
-    click($('.kcw-hidden-turn [data-action="skip"]'));
+  it("says when a face-down hand is to play; the toolbar's control lets the computer play it", () => {
+    const actions = [
+      control("draw", "Draw & end turn", { key: "D" }),
+      control("hint", "Hint", { key: "H", enabled: false, why: "P2's hand is face down: there is no hint for it." }),
+      control("skip", "Computer plays P2's turn", { key: "K" }),
+    ];
+    mount(explore({ turn: 2, tree: { ...TREE, hidden: "P2" }, actions }));
+    expect($(".kcw-hidden-turn").textContent).toContain("P2's hand is face down");
+    expect($$(".kcw-tree button[data-action='skip']")).toEqual([]);
+    click($('.kcw-controls [data-action="skip"]'));
     expect(model.sent.at(-1)).toEqual({ kind: "skip", version: 7 });
-    expect($('[data-action="draw"]').disabled).toBe(false); // the mover may still draw or pass
-    expect($('[data-action="hint"]').disabled).toBe(true); // a hint would name their cards
+    expect(isOff($('[data-action="hint"]'))).toBe(true); // a hint would name their cards
   });
 
   it("lets the mover's hand in view be played from its seat", () => {

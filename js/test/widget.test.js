@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import widget, { targetsOf } from "../src/index.js";
 import { markdown } from "../src/log.js";
-import { LEGAL, snapshot, tick, click, mountTable } from "./fake-model.js";
+import { LEGAL, PLAY_ACTIONS, control, isOff, snapshot, tick, click, mountTable } from "./fake-model.js";
 
 let el;
 let model;
@@ -74,18 +74,30 @@ describe("rendering from a snapshot", () => {
     expect($('[data-action="draw"]').textContent).toBe("Draw & end turn");
   });
 
-  it("enables Undo only when Python says a move can be taken back", () => {
-    mount(snapshot({ history: { at: 3, length: 3 }, undoable: false }));
-    expect($('[data-action="undo"]').disabled).toBe(true);
-    cleanup();
-    el.remove();
-    mount(snapshot({ history: { at: 3, length: 3 }, undoable: true }));
-    expect($('[data-action="undo"]').disabled).toBe(false);
+  it("draws exactly the controls Python lists, in its order, with its words", () => {
+    const actions = [control("draw", "Pass", { key: "D", primary: true }), control("reveal", "Show all hands", { teacher: true })];
+    mount(snapshot({ end: "pass", stock: 0, actions }), ["pass"]);
+    expect($$(".kcw-controls [data-action]").map((b) => [b.dataset.action, b.textContent])).toEqual([
+      ["draw", "Pass"],
+      ["reveal", "Show all hands"],
+      ["keys", "Keys"],
+    ]);
+    expect($('[data-action="draw"]').classList.contains("kcw-primary")).toBe(true);
+    expect($('[data-action="draw"]').getAttribute("aria-keyshortcuts")).toBe("D");
   });
 
-  it("labels the end-of-turn button Pass on an empty stock", () => {
-    mount(snapshot({ end: "pass", stock: 0 }), ["pass"]);
-    expect($('[data-action="draw"]').textContent).toBe("Pass");
+  it("draws a disabled control focusable, with its reason on hover and focus", () => {
+    mount();
+    const undo = $('[data-action="undo"]');
+    expect(isOff(undo)).toBe(true);
+    expect(undo.disabled).toBe(false); // focusable, so the reason can be read
+    expect(undo.title).toBe("Undo (key U): A card once played stays on the table.");
+    const why = el.querySelector(`#${undo.getAttribute("aria-describedby")}`);
+    expect(why.textContent).toBe("A card once played stays on the table.");
+    click(undo);
+    expect(model.sent).toEqual([]); // nothing is sent: the reason is said instead
+    expect($("[data-status]").textContent).toBe("A card once played stays on the table.");
+    expect(isOff($('[data-action="hint"]'))).toBe(false);
   });
 
   it("shows every hand face up when the snapshot holds them", () => {
@@ -169,10 +181,11 @@ describe("gold targets come from the legal moves only", () => {
   });
 
   it("marks nothing when it is not the viewer's turn", () => {
-    mount(snapshot({ turn: 2, waiting: 2 }), []);
+    const actions = [control("draw", "Draw & end turn", { enabled: false, why: "It is P2's turn, not yours." })];
+    mount(snapshot({ turn: 2, waiting: 2, actions }), []);
     click($('[data-hand] [data-card="Th"]'));
     expect(legalPiles()).toEqual([]);
-    expect($('[data-action="draw"]').disabled).toBe(true);
+    expect(isOff($('[data-action="draw"]'))).toBe(true);
   });
 });
 
@@ -206,47 +219,24 @@ describe("intents", () => {
     expect($("[data-status]").textContent).toMatch(/Pick a card/);
   });
 
-  it("sends each button's kind", () => {
-    mount(snapshot({ history: { at: 2, length: 3 } }));
+  it("sends each enabled button's kind, with the snapshot's version", () => {
+    mount(snapshot({ actions: PLAY_ACTIONS.map((c) => ({ ...c, enabled: true, why: null })) }));
     for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) click($(`[data-action="${action}"]`));
     expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward", "new", "daily"]);
     expect(model.sent.every((m) => m.version === 7)).toBe(true);
   });
 
-  it("sends lesson intents show, skip and back, and next once the step is done", () => {
-    const lesson = { title: "L", narration: "n", progress: [1, 2], interactive: true };
-    mount(snapshot({ mode: "lesson", lesson }));
+  it("sends any kind Python lists, and nothing for a disabled one", () => {
+    const actions = [control("next", "Next", { enabled: false }), control("show", "Show me"), control("skip", "Skip step", { teacher: true }), control("back", "Back")];
+    mount(snapshot({ mode: "lesson", actions }));
     for (const action of ["next", "show", "skip", "back"]) click($(`[data-action="${action}"]`));
-    expect(model.sent.map((m) => m.kind)).toEqual(["show", "skip", "back"]); // Next waits for the step
+    expect(model.sent.map((m) => m.kind)).toEqual(["show", "skip", "back"]);
   });
 
-  it("offers Next once a step is done, and Restart and Next lesson at the end", () => {
-    const lesson = { title: "L", narration: "n", progress: [1, 2], interactive: true };
-    mount(snapshot({ mode: "lesson", lesson }));
-    expect($(".kcw-lesson-go")).toBeNull();
-    expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(false);
-    expect($('[data-action="next"]').disabled).toBe(true);
-    expect($('[data-action="skip"]').textContent).toBe("Skip step");
-    cleanup();
-    el.remove();
-    mount(snapshot({ mode: "lesson", lesson: { ...lesson, stepDone: true } }));
-    expect($$('[data-action="next"]')).toHaveLength(1);
-    expect($('[data-action="next"]').classList.contains("kcw-primary")).toBe(true);
-    expect($('[data-action="next"]').disabled).toBe(false);
-    expect($('[data-action="skip"]')).toBeNull();
-    expect($('[data-action="show"]').disabled).toBe(true);
-    expect($(".kcw-lesson-go")).toBeNull();
-    cleanup();
-    el.remove();
-    mount(snapshot({ mode: "lesson", lesson: { ...lesson, progress: [2, 2], stepDone: true, done: true, nextLesson: "Dealt kings" } }));
-    expect($$(".kcw-lesson-go button").map((b) => b.textContent)).toEqual(["Restart lesson", "Next lesson: Dealt kings"]);
-    click($('.kcw-lesson-go [data-action="new"]'));
-    click($('.kcw-lesson-go [data-action="forward"]'));
-    expect(model.sent.map((m) => m.kind)).toEqual(["new", "forward"]);
-  });
-
-  it("loads a position typed in explore mode", () => {
-    mount(snapshot({ mode: "explore" }));
+  it("loads a position typed beside the control that carries it", () => {
+    const input = { name: "position", prompt: "Position to load, in notation", example: "N:Jc …" };
+    mount(snapshot({ actions: [control("load", "Load", { input })] }));
+    expect($('[data-form="load"] input').getAttribute("aria-label")).toBe("Position to load, in notation");
     $('[data-form="load"] input').value = "N:- turn:P1";
     click($('[data-action="load"]'));
     expect(model.sent).toEqual([{ kind: "load", position: "N:- turn:P1", version: 7 }]);
@@ -254,12 +244,13 @@ describe("intents", () => {
 
   it("steps computer players on a timer at the chosen speed, and can go faster or skip", () => {
     vi.useFakeTimers();
-    mount(snapshot({ turn: 2, waiting: 2 }), [], { speed: 0.5 });
+    const actions = [control("speed", "Faster", { key: "+" }), control("skip", "Skip", { key: "K" })];
+    mount(snapshot({ turn: 2, waiting: 2, actions }), [], { speed: 0.5 });
     vi.advanceTimersByTime(400);
     expect(model.sent).toEqual([]);
     vi.advanceTimersByTime(200);
     expect(model.sent).toEqual([{ kind: "step", version: 7 }]);
-    click($('[data-action="faster"]'));
+    click($('[data-action="speed"]'));
     click($('[data-action="skip"]'));
     expect(model.sent.slice(1)).toEqual([{ kind: "speed", value: 0.25, version: 7 }, { kind: "skip", version: 7 }]);
   });
@@ -340,20 +331,21 @@ describe("keyboard", () => {
     expect(document.activeElement.isConnected).toBe(true);
   });
 
-  it("has letter keys for the buttons and Escape to put a card back", () => {
-    mount(snapshot({ history: { at: 1, length: 2 } }));
+  it("has the keys Python gives each control, and Escape to put a card back", () => {
+    mount(snapshot({ actions: PLAY_ACTIONS.map((c) => ({ ...c, enabled: true, why: null })) }));
     const ten = $('[data-hand] [data-card="Th"]');
     key(ten, "Enter");
     expect(legalPiles()).toEqual(["N", "W"]);
     const esc = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
     ten.dispatchEvent(esc);
     expect(legalPiles()).toEqual([]);
-    for (const k of ["d", "h", "u", "[", "]"]) key(ten, k);
-    expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward"]);
+    for (const k of ["d", "h", "u", "[", "]", "n", "k"]) key(ten, k);
+    expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward"]); // no N or K control here
   });
 
   it("keeps keys from reaching the notebook, and ignores keys typed into the position field", () => {
-    mount(snapshot({ mode: "explore" }));
+    const input = { name: "position", prompt: "Position", example: "N:…" };
+    mount(snapshot({ actions: [...PLAY_ACTIONS, control("load", "Load", { input })] }));
     const outside = vi.fn();
     document.addEventListener("keydown", outside);
     key($('[data-hand] [data-card="Th"]'), "d");

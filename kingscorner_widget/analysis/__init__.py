@@ -1,4 +1,5 @@
-"""Analysis: the best turn, hints and explanations, odds, computer players and simulations.
+"""Analysis: the best turn, hints and explanations, odds, computer players and simulations, and
+for students' own players :func:`check_player` and the class :func:`league`.
 
 The rules live in the engine: :class:`~kingscorner_widget.engine.game.Game` is the judge
 (``Game.violation`` says whether a move is legal and why not; ``Game.legal_moves`` lists what it
@@ -19,9 +20,11 @@ and data frames (``to_pandas()``) need pandas.
 from __future__ import annotations
 
 from .charts import VegaLiteChart
+from .check_player import PlayerCheck, check_player
 from .compare_turns import TurnComparison, compare_turns
 from .expert import ExpertPlayer
 from .explain import Hint, explain, hint
+from .league import LeagueResult, league
 from .odds import Odds, odds
 from .players import (
     GreedyPlayer,
@@ -42,10 +45,12 @@ __all__ = [
     "GameRecord",
     "GreedyPlayer",
     "Hint",
+    "LeagueResult",
     "LookaheadPlayer",
     "Odds",
     "PlannerPlayer",
     "Player",
+    "PlayerCheck",
     "RandomPlayer",
     "Review",
     "ReviewedTurn",
@@ -57,9 +62,11 @@ __all__ = [
     "VegaLiteChart",
     "WinningHint",
     "best_turn",
+    "check_player",
     "compare_turns",
     "explain",
     "hint",
+    "league",
     "make_player",
     "odds",
     "review",

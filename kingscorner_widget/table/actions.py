@@ -18,7 +18,7 @@ and the ``actions`` the snapshot lists for the page to draw (:meth:`Action.contr
 >>> opening = declared(Door)["open"]
 >>> opening.control(Door())
 {'kind': 'open', 'label': 'Open the door', 'enabled': True, 'primary': False, 'key': 'O', \
-'teacher': False, 'why': None}
+'teacher': False, 'why': None, 'input': None}
 >>> door = Door()
 >>> door.open()
 'Opened.'
@@ -38,7 +38,7 @@ from typing import Any, TypeVar, cast
 
 from ..engine.words import sentence
 from .reply import refuse
-from .snapshot import Control
+from .snapshot import Control, Input
 
 __all__ = ["Action", "Field", "action", "all_kinds", "declared"]
 
@@ -76,6 +76,10 @@ class Field:
     """Text only: True when empty text is accepted (a comment removed)."""
     too_long: str = ""
     """Text only: what to say when it is longer than :attr:`most` (default :attr:`error`)."""
+    prompt: str = ""
+    """Text typed beside the control: what to type (the box's label for screen readers)."""
+    example: str = ""
+    """Text typed beside the control: an example, shown in the empty box."""
 
     def read(self, value: object) -> str | int | float:
         """The checked value; a ``ValueError`` says in words what is wrong with it."""
@@ -148,6 +152,14 @@ class Action:
             "key": self.key,
             "teacher": self.teacher,
             "why": sentence(why) if why is not None else None,
+            "input": next(
+                (
+                    Input(name=field.name, prompt=field.prompt, example=field.example)
+                    for field in self.fields
+                    if field.prompt
+                ),
+                None,
+            ),
         }
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..analysis import make_player
 from ..engine.game import Game
@@ -46,6 +46,7 @@ from .advice import advise
 from .play import MAX_COMPUTER_MOVES
 from .reply import Reply, refuse
 from .session import Session, today
+from .snapshot import Extra, Tree
 from .tree import Line, MoveTree, Node, TreeError, check_comment
 
 __all__ = ["ExploreSession", "deal_title", "read_source"]
@@ -60,6 +61,8 @@ POSITION = Field(
     most=600,
     error="write a position in notation to load it",
     too_long="that position is too long to be a position line",
+    prompt="Position to load, in notation",
+    example="N:… E:… S:… W:… … turn:P1",
 )
 COMMENT = Field(
     "text",
@@ -158,10 +161,13 @@ class ExploreSession(Session):
             parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
         return listed(parts)
 
-    def extra(self) -> Json:
+    def heading(self) -> str:
+        return self.title or "Explore"
+
+    def extra(self) -> Extra:
         outline = self.history.outline()
         outline["hidden"] = self.name(self.game.turn) if self.hidden_turn() else None
-        return {"tree": outline, "acting": self.to_move()}
+        return {"tree": cast(Tree, outline)}
 
     @property
     def lines(self) -> list[Line]:

@@ -54,7 +54,7 @@ class History:
 
     def log(self) -> list[Json]:
         """The log: the rules' opening moves (dealt kings), then one line per move played."""
-        return opening_entries(self.game) + self.lines
+        return [dict(entry) for entry in opening_entries(self.game)] + self.lines
 
     def current(self) -> bool:
         """True when the lines follow the game's moves (nothing was played on it directly)."""
@@ -129,9 +129,9 @@ class History:
         player = before.turn
         if isinstance(move, EndTurn) and after is not None:
             return self._draw_line(player, before.hand_sizes()[player - 1], move, after)
-        return log_entry(before, move, player, self.name_of(player))
+        return dict(log_entry(before, move, player, self.name_of(player)))
 
     def _draw_line(self, player: int, held: int, move: Move, after: Game) -> Json:
         drawn = max(after.hand_sizes()[player - 1] - held, 1)
         ends = after.turn != player or after.is_over()
-        return log_entry(after, move, player, self.name_of(player), drawn, ends)
+        return dict(log_entry(after, move, player, self.name_of(player), drawn, ends))

@@ -43,6 +43,7 @@ from .actions import action
 from .history import History
 from .reply import Reply, refuse
 from .session import Session
+from .snapshot import Extra
 
 __all__ = ["LessonSession", "as_run"]
 
@@ -95,7 +96,8 @@ class LessonSession(Session):
         if run.done:
             more = " or Next lesson to go on" if self.following() is not None else ""
             return (
-                f"{text} That is the end of the lesson: press Restart to go through it again{more}."
+                f"{text} That is the end of the lesson: press Restart lesson to go through it "
+                f"again{more}."
             )
         if run.step_done and run.step.interactive:
             return f"{text} Press Next to go on."
@@ -106,11 +108,13 @@ class LessonSession(Session):
             self.history = History(self.run.game, self.name)
         return self.history
 
-    def extra(self) -> Json:
+    def heading(self) -> str:
+        return self.run.lesson.title
+
+    def extra(self) -> Extra:
         run = self.run
         step = run.step
         return {
-            "title": run.lesson.title,
             "lesson": {
                 "title": run.lesson.title,
                 "stepTitle": step.title,

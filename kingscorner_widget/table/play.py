@@ -14,7 +14,10 @@ What play allows:
   the end-of-hand summary) only once the hand is over, as players lay their cards down to count;
 - New match and Daily match ask before throwing away a match in progress;
 - the daily game is a daily match: every hand of it dealt from the date
-  (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet.
+  (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet;
+- with ``watch`` (a player object or a computer player's name), the viewer's own seat is played
+  by that player: the table shows its hand and steps its moves like the others', so a student
+  watches their player play a whole hand from its own seat (the viewer makes no move).
 
 >>> from kingscorner_widget import Game
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
@@ -47,6 +50,7 @@ from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
 from .session import Session, today
+from .snapshot import Extra, Summary
 from .summary import hand_summary
 
 __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
@@ -67,7 +71,8 @@ class PlaySession(Session):
     """The viewer at seat ``viewer`` of ``source`` (a game or a match); the other seats are
     computer players named by ``opponents`` (one name for all, or one per seat, or objects with
     a ``choose(observation)`` method). ``rules`` are those of new deals (default: the source's).
-    A seat outside the table is refused before anything is set up."""
+    A seat outside the table is refused before anything is set up. ``watch`` (a player or a
+    name) plays the viewer's seat while the viewer watches."""
 
     mode = "play"
     NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new match", "daily": "the daily match"}
@@ -81,6 +86,7 @@ class PlaySession(Session):
         rules: Rules | None = None,
         seed: int = 0,
         title: str = "",
+        watch: str | Player | None = None,
     ) -> None:
         game = source.game if isinstance(source, Match) else source
         self.rules = rules or (source.rules if isinstance(source, Match) else game.rules)
@@ -90,6 +96,11 @@ class PlaySession(Session):
             if not 1 <= viewer <= count:
                 raise ValueError(f"there is no seat {viewer} at a table of {count}")
         check_opponents(opponents)
+        if watch is not None:
+            check_opponents([watch])
+        self.watch = watch
+        """The player that plays the viewer's seat while the viewer watches (``None``: the
+        viewer plays)."""
         self.seat = viewer
         """The viewer's seat (it keeps its number all match)."""
         self.opponents = opponents
@@ -124,7 +135,9 @@ class PlaySession(Session):
     @property
     def waiting(self) -> int | None:
         game = self.game
-        if self.reviewing or game.is_over() or game.turn == self.viewer:
+        if self.reviewing or game.is_over():
+            return None
+        if game.turn == self.viewer and self.watch is None:
             return None
         return game.turn
 
@@ -153,20 +166,27 @@ class PlaySession(Session):
             return None
         return "the hand in progress"
 
-    def summary(self, game: Game) -> Json:
+    def summary(self, game: Game) -> Summary | None:
         match = self.match
         if match is None or not match.is_scored():
             return super().summary(game)
         return hand_summary(game, self.name, self.order(), match, self.seat_name)
 
+    def watched_name(self) -> str:
+        """The name of the player watched at the viewer's seat."""
+        watch = self.watch
+        return watch if isinstance(watch, str) else str(getattr(watch, "name", "your player"))
+
     def name(self, player: int) -> str:
         if player == self.viewer:
-            return "You"
+            return "You" if self.watch is None else self.watched_name()
         return f"P{self.match.seat_of(player)}" if self.match is not None else f"P{player}"
 
     def seat_name(self, seat: int) -> str:
         """How the score sheet names a seat."""
-        return "You" if seat == self.seat else f"P{seat}"
+        if seat == self.seat:
+            return "You" if self.watch is None else self.watched_name()
+        return f"P{seat}"
 
     def order(self) -> list[int]:
         players = range(1, self.game.players + 1)
@@ -174,7 +194,8 @@ class PlaySession(Session):
         return sorted(players, key=match.seat_of) if match is not None else list(players)
 
     def computers(self) -> list[int]:
-        return [p for p in range(1, self.game.players + 1) if p != self.viewer]
+        players = range(1, self.game.players + 1)
+        return [p for p in players if p != self.viewer or self.watch is not None]
 
     def prompt(self) -> str:
         return "Your turn."
@@ -200,7 +221,7 @@ class PlaySession(Session):
     def view(self) -> History:
         return self._review or self.history
 
-    def extra(self) -> Json:
+    def extra(self) -> Extra:
         match = self.match
         if match is None:
             return {}
@@ -235,6 +256,10 @@ class PlaySession(Session):
             return "this hand is over and on the score sheet: deal the next hand"
         if self.viewer is None:
             return "you are out of this match: the computer players play on"
+        if self.watch is not None:
+            return (
+                f"this seat is played by {self.watched_name()}: watch it play (Pause, Step or Skip)"
+            )
         if not game.is_over() and game.turn != self.viewer:
             return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
         return refusal(game.violation(move))
@@ -363,7 +388,9 @@ class PlaySession(Session):
         if bot is None:
             spec = self.opponents
             choice: str | Player
-            if isinstance(spec, str):
+            if seat == self.seat and self.watch is not None:
+                choice = self.watch
+            elif isinstance(spec, str):
                 choice = spec
             else:
                 others = [s for s in range(1, 7) if s != self.seat]

@@ -54,6 +54,7 @@ from .history import History
 from .lesson import LessonSession
 from .reply import Reply, refuse
 from .session import Session
+from .snapshot import Extra, ReviewMove, Summary
 
 __all__ = ["PracticeSession", "ReviewSession"]
 
@@ -176,18 +177,16 @@ class ReviewSession(Session):
     def hidden(self) -> str:
         return "a review shows each turn as you saw it, so the other hands stay face down"
 
-    def teaching(self, view: History) -> Json:
+    def summary(self, game: Game) -> Summary | None:
         # no end-of-hand summary: the table shows a turn's start or the better turn, never the
         # hand's real end, and a summary would show the hidden hands' cards
-        return {**super().teaching(view), "summary": None}
+        return None
 
-    def snapshot(self, version: int, hint: Json | None = None) -> Json:
-        snapshot = super().snapshot(version, hint)
-        if snapshot["over"]:  # the best turn went out: the hidden hands' points stay hidden
-            snapshot["outcome"] = "You go out here with the best turn."
-        return snapshot
+    def ending(self, game: Game) -> str | None:
+        # the best turn went out: the hidden hands' points stay hidden
+        return "You go out here with the best turn."
 
-    def extra(self) -> Json:
+    def extra(self) -> Extra:
         turn, review = self.turn, self.review
         counts = review.counts
         mistakes = [t.number for t in review.mistakes]
@@ -212,7 +211,7 @@ class ReviewSession(Session):
                 "nextMistake": next((n for n in mistakes if n > turn.number), None),
                 "summary": {
                     "accuracy": review.accuracy,
-                    "counts": dict(counts),
+                    "counts": {str(kind): count for kind, count in counts.items()},
                     "shed": sum(min(t.shed, t.best_shed) for t in review.turns),
                     "possible": sum(t.best_shed for t in review.turns),
                 },
@@ -425,6 +424,6 @@ class PracticeSession(LessonSession):
         return Reply(review.status(), opens=review)
 
 
-def _lines(moves: Sequence[Move]) -> list[Json]:
+def _lines(moves: Sequence[Move]) -> list[ReviewMove]:
     """Moves for the review panel: notation, and words."""
     return [{"notation": str(move), "words": turn_words([move])} for move in moves]

@@ -1,17 +1,19 @@
 """What every table session has in common: the game on the table, its viewer, history and names.
 
 A session is plain Python: it holds the table and answers each action with a :class:`Reply`,
-never touching a widget. Each mode is a subclass that says what it allows by overriding the
-actions; an action a mode does not offer is refused with a reason, and a refused action changes
-nothing.
+never touching a widget. Each mode is a subclass that says what it allows by declaring its
+actions, each beside the method that does it (:func:`~kingscorner_widget.table.actions.action`);
+the snapshot lists the controls it offers now (``actions``). An action a mode does not offer, or
+one that would only refuse now, is refused with a reason, and a refused action changes nothing.
 
 What every mode shares, for the teacher:
 
-- **reveal**: every hand face up, where the mode allows it now (:attr:`Session.revealable`);
+- **reveal**: every hand face up, where the mode allows it now (:attr:`Session.revealable`),
+  a teacher's control (listed, and taken from the page, only when :attr:`Session.teacher`);
 - **the end-of-hand summary**: once the hand on the table is over, the snapshot's ``summary``
   lists every hand left, why the hand ended and the score row it adds;
-- **the whole log**, grouped by turn (``log`` and ``turns``), so a viewer can read back what the
-  computer players did while they waited;
+- **the log** of the latest moves, grouped by turn (``log`` and ``turns``), so a viewer can read
+  back what the computer players did while they waited;
 - **a refusal stays on the table** (``refusal``) until the viewer's next accepted action, so one
   made while computer players move is not wiped out by their moves;
 - **asking before throwing a game away**: an action that would lose what :meth:`Session.at_stake`
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..engine.game import Game
 from ..engine.moves import PASS, Move, as_move
@@ -37,7 +39,18 @@ from ..engine.words import refusal, sentence
 from .actions import Action, Field, action, declared
 from .history import History
 from .reply import Reply, refuse
-from .snapshot import Control, build_snapshot, describe_outcome
+from .snapshot import (
+    Control,
+    Extra,
+    Hint,
+    LogEntry,
+    Question,
+    Snapshot,
+    Summary,
+    build_snapshot,
+    describe_outcome,
+    log_window,
+)
 from .summary import hand_summary, log_turns
 
 __all__ = ["Session"]
@@ -147,12 +160,17 @@ class Session:
         return None
 
     def snapshot(self, version: int, hint: Json | None = None) -> Json:
-        """What the viewer may see now, as the JSON the table draws."""
+        """What the viewer may see now, as the JSON the table draws: every key of
+        :class:`~kingscorner_widget.table.snapshot.Snapshot`, each written here once (and
+        checked against it)."""
         if not self.history.current():
             self.history.reread()
         view = self.view()
         game = view.game
-        return build_snapshot(
+        log, start = log_window(cast(list[LogEntry], view.log()))
+        extra = self.extra()
+        asking = self._asking
+        table = build_snapshot(
             game,
             viewer=self.viewer,
             version=version,
@@ -162,33 +180,38 @@ class Session:
             names=self.name,
             order=self.order(),
             computers=self.computers(),
-            log=view.log(),
             history=(view.at, view.length),
             waiting=self.waiting,
-            extra={
-                "title": self.title,
-                "actions": self.controls(),
-                "hint": hint,
-                **self.teaching(view),
-                **self.extra(),
-            },
+            outcome=self.ending(game),
         )
-
-    def teaching(self, view: History) -> Json:
-        """What every mode adds for the teacher: the whole log grouped by turn, the reveal,
-        the end-of-hand summary, a kept refusal and a question waiting for an answer."""
-        log = view.log()
-        asking = self._asking
-        return {
+        snapshot: Snapshot = {
+            **table,
+            "title": self.heading(),
+            "actions": self.controls(),
             "log": log,
-            "logStart": 1,
+            "logStart": start,
             "turns": log_turns(log, self.name),
-            "summary": self.summary(view.game) if view.game.is_over() else None,
+            "hint": cast(Hint | None, hint),
+            "summary": self.summary(game) if game.is_over() else None,
             "refusal": self.last_refusal or None,
-            "confirm": self.question(asking[0]) if asking is not None else None,
+            "confirm": cast(Question, self.question(asking[0])) if asking is not None else None,
+            "score": extra.get("score"),
+            "lesson": extra.get("lesson"),
+            "tree": extra.get("tree"),
+            "acting": self.to_move(),
+            "review": extra.get("review"),
         }
+        return cast(Json, snapshot)
 
-    def summary(self, game: Game) -> Json:
+    def heading(self) -> str:
+        """The table's heading."""
+        return self.title or "Kings in the Corner"
+
+    def ending(self, game: Game) -> str | None:
+        """The finished hand ``game`` in one line (``None``: the table's usual words)."""
+        return None
+
+    def summary(self, game: Game) -> Summary | None:
         """The end-of-hand summary of ``game`` (over), as the snapshot carries it."""
         return hand_summary(game, self.name, self.order())
 
@@ -208,7 +231,7 @@ class Session:
         """The players the computer plays."""
         return ()
 
-    def extra(self) -> Json:
+    def extra(self) -> Extra:
         """What this mode adds to the snapshot (a score sheet, a lesson's narration)."""
         return {}
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+from ..analysis.players import Player
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
@@ -39,8 +40,9 @@ class TableSetup:
     """A table's settings: the first ``source`` (a game, a match, a position line or a saved
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
-    teacher's "show every hand", the ``lesson`` and whether it is a ``teacher``'s table. Bad
-    settings raise ``ValueError`` at once."""
+    teacher's "show every hand", the ``lesson``, whether it is a ``teacher``'s table, and in
+    play mode the player to ``watch`` at the viewer's seat. Bad settings raise ``ValueError`` at
+    once."""
 
     def __init__(
         self,
@@ -54,8 +56,13 @@ class TableSetup:
         show_all_hands: bool = False,
         lesson: Lesson | LessonRun | str | None = None,
         teacher: bool = False,
+        watch: str | Player | None = None,
     ) -> None:
         check_opponents(opponents)
+        if watch is not None:
+            check_opponents([watch])
+        self.watch = watch
+        """Play mode: the player that plays the viewer's seat while the viewer watches."""
         self.teacher = bool(teacher)
         """True on a teacher's table: every session it opens lists the teacher's controls."""
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
@@ -110,6 +117,7 @@ class TableSetup:
             rules=self.rules,
             seed=self.seed,
             title=title,
+            watch=self.watch,
         )
         return self.play
 

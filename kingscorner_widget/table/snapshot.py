@@ -1,8 +1,16 @@
-"""What the widget sends to the browser: a JSON snapshot of what the viewer may see, and the log.
+"""What the widget sends to the browser: the snapshot of what the viewer may see, in one place.
 
-The snapshot is built from the viewer's :class:`~kingscorner_widget.engine.observation.Observation`,
-so it holds no card the viewer cannot see; other hands appear only as counts unless the teacher
-asked to show every hand (explore mode). Cards are written in card notation (``Th``).
+:class:`Snapshot` is the whole contract with the page, one typed structure: every key, its type
+and what it means. :func:`build_snapshot` writes the table (:class:`Table`: piles, hands, stock,
+whose turn), :meth:`Session.snapshot <kingscorner_widget.table.session.Session.snapshot>` writes
+the rest, each key once (a mode supplies its own part through :class:`Extra`).
+``scripts/snapshot_types.py`` writes the TypeScript declaration the page's type check reads
+(``js/src/snapshot.d.ts``) from these classes.
+
+The table is built from the viewer's
+:class:`~kingscorner_widget.engine.observation.Observation`, so it holds no card the viewer
+cannot see; other hands appear only as counts unless the teacher asked to show every hand
+(explore mode). Cards are written in card notation (``Th``).
 
 >>> from kingscorner_widget import Game
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
@@ -18,7 +26,7 @@ asked to show every hand (explore mode). Cards are written in card notation (``T
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from ..engine.cards import Card
 from ..engine.game import Game
@@ -26,13 +34,37 @@ from ..engine.moves import Move, MovePile
 from ..engine.spaces import SPACES
 from ..engine.words import card_words, logged, outcome_line
 
-LOG_WINDOW = 12
-"""How many of the latest log entries a snapshot carries: the state message stays small however
-long the hand runs (the whole log stays in Python, and in the game record)."""
+LOG_WINDOW = 40
+"""How many of the latest log entries a snapshot carries: ten rounds of a four-player hand, so
+a viewer can read back what the computer players did while they waited, and the state message
+stays small however long the hand runs (a finished four-player hand's snapshot stays under
+10 KB; the whole log stays in Python, and in the game record)."""
 
-__all__ = ["Control", "build_snapshot", "describe_outcome", "log_entry", "opening_entries"]
+__all__ = [
+    "LOG_WINDOW",
+    "Control",
+    "Extra",
+    "Snapshot",
+    "Table",
+    "build_snapshot",
+    "describe_outcome",
+    "log_entry",
+    "log_window",
+    "opening_entries",
+]
 
 Json = dict[str, Any]
+
+
+class Input(TypedDict):
+    """The text a control sends with its intent (Load's position), typed in a box beside it."""
+
+    name: str
+    """The field's name in the message."""
+    prompt: str
+    """What to type, for screen readers."""
+    example: str
+    """An example, shown in the empty box."""
 
 
 class Control(TypedDict):
@@ -46,18 +78,285 @@ class Control(TypedDict):
     enabled: bool
     """False when the action would only refuse now."""
     primary: bool
-    """True for the control to press next (at most one is drawn as the main button)."""
+    """True for the control to press next (drawn as the main button)."""
     key: str | None
     """The key that does it, if any."""
     teacher: bool
     """True for a teacher's control (listed only on a teacher's table)."""
     why: str | None
     """When disabled: why, in a sentence (shown on hover and focus); else ``None``."""
+    input: Input | None
+    """The text the intent carries, typed beside the button (``None`` for most controls)."""
+
+
+class Hand(TypedDict):
+    """One player's hand as the viewer may see it."""
+
+    player: int
+    name: str
+    """How the table names the player ("You", "P2")."""
+    count: int
+    """How many cards the hand holds."""
+    cards: list[str] | None
+    """The cards, only when the viewer may see them."""
+    computer: bool
+    """True when a computer plays the seat."""
+    kept: int
+    """Corners kept (the corners version)."""
+
+
+class LogEntry(TypedDict):
+    """One move of the log."""
+
+    player: int | None
+    """Who moved (``None``: the rules moved a dealt king)."""
+    notation: str
+    words: str
+    """The move in words, as the log says it."""
+    comment: NotRequired[str]
+    """Explore: the comment on the position after the move."""
+
+
+class Turn(TypedDict):
+    """One turn of the log window: its entries ``log[start:start + count]``."""
+
+    player: int | None
+    name: str
+    start: int
+    count: int
+    recap: str
+    """The turn in a few words ("P2 played 3 cards and drew")."""
+
+
+class Place(TypedDict):
+    """Where the table stands in the hand's moves."""
+
+    at: int
+    length: int
+
+
+class Hint(TypedDict):
+    """A hint shown with this snapshot only."""
+
+    move: str
+    reason: str
+    exact: bool
+    whole: NotRequired[bool]
+    """A lesson's early hints light up only the card (false); else the pile too."""
+
+
+class Question(TypedDict):
+    """A question waiting for an answer before an action throws something away."""
+
+    kind: str
+    question: str
+    yes: str
+    no: str
+
+
+class ScoreRow(TypedDict):
+    hand: int
+    points: list[int | None]
+    winners: list[int]
+
+
+class Score(TypedDict):
+    """A match's score sheet (play mode)."""
+
+    seats: list[str]
+    rows: list[ScoreRow]
+    totals: list[int]
+    target: int
+    end: str
+    hand: int
+    scored: bool
+    over: bool
+    winners: list[int]
+
+
+class SummaryHand(TypedDict):
+    player: int
+    name: str
+    cards: list[str]
+    count: int
+    points: int
+    out: bool
+    won: bool
+    kept: int
+
+
+class SummaryRow(TypedDict):
+    label: str
+    names: list[str]
+    points: list[int | None]
+    totals: list[int] | None
+    winners: list[str]
+
+
+class Summary(TypedDict):
+    """The finished hand: every hand left, why it ended and the score row it adds."""
+
+    reason: str
+    why: str
+    line: str
+    hands: list[SummaryHand]
+    row: SummaryRow
+
+
+class LessonView(TypedDict):
+    """The lesson's narration and progress."""
+
+    title: str
+    stepTitle: str
+    narration: str
+    progress: list[int]
+    index: int
+    stepDone: bool
+    done: bool
+    interactive: bool
+    nextLesson: str | None
+
+
+class TreeAlt(TypedDict):
+    id: int
+    move: str
+
+
+class TreeMove(TypedDict):
+    id: int
+    n: int
+    move: str
+    ahead: NotRequired[bool]
+    comment: NotRequired[str]
+    alts: NotRequired[list[TreeAlt]]
+
+
+class TreeStart(TypedDict):
+    id: int
+    comment: str
+
+
+class Tree(TypedDict):
+    """Explore's lines: the current line around the table's position."""
+
+    at: int
+    start: TreeStart
+    comment: str
+    first: int
+    last: int
+    lines: int
+    moves: list[TreeMove]
+    hidden: str | None
+    """The player to move when their hand is face down (their cards are never named)."""
+
+
+class ReviewMove(TypedDict):
+    notation: str
+    words: str
+
+
+class ReviewSummary(TypedDict):
+    accuracy: float
+    counts: dict[str, int]
+    shed: int
+    possible: int
+
+
+class ReviewView(TypedDict):
+    """Review mode: the turn on the table and its verdict."""
+
+    turn: int
+    turns: int
+    hand: int
+    match: bool
+    who: str
+    heading: str
+    verdict: str
+    words: str
+    played: list[ReviewMove]
+    best: list[ReviewMove]
+    shed: int
+    bestShed: int
+    proven: bool
+    showing: bool
+    shown: bool
+    mistakes: list[int]
+    nextMistake: int | None
+    summary: ReviewSummary
+    resume: str | None
+
+
+class Table(TypedDict):
+    """What :func:`build_snapshot` writes: the table itself, as the viewer may see it."""
+
+    version: int
+    """The snapshot's number: an intent says which one it was made on."""
+    mode: str
+    """The mode's name (for the reader; the page decides nothing by it)."""
+    players: int
+    viewer: int | None
+    """The player whose hand is at the bottom (``None``: a spectator)."""
+    turn: int
+    piles: dict[str, list[str]]
+    """Each space's cards, bottom first."""
+    hands: list[Hand]
+    stock: int
+    """How many cards the stock holds."""
+    end: str | None
+    """The end-of-turn move: ``"draw"`` or ``"pass"`` (``None`` once the hand is over)."""
+    pending: str | None
+    """A card drawn that must be played (draw until it fits)."""
+    played: int
+    """Cards played this turn."""
+    over: bool
+    outcome: str | None
+    """The finished hand in one line."""
+    history: Place
+    waiting: int | None
+    """The player the table waits for (a computer, or a move being shown)."""
+    rules: dict[str, str | int | bool]
+
+
+class Snapshot(Table):
+    """Everything the page draws, each key written once (:meth:`Session.snapshot
+    <kingscorner_widget.table.session.Session.snapshot>` adds these to the :class:`Table`)."""
+
+    title: str
+    """The heading: a deal, a match's hand, a lesson's title."""
+    actions: list[Control]
+    """The controls the table offers now, in order: the page draws exactly these."""
+    log: list[LogEntry]
+    """The last :data:`LOG_WINDOW` moves (the whole log stays in Python and the record)."""
+    logStart: int
+    """The number of the first move in ``log`` (1 when nothing is left out)."""
+    turns: list[Turn]
+    """``log`` grouped by turn."""
+    hint: Hint | None
+    summary: Summary | None
+    """Once the hand is over: the end-of-hand summary."""
+    refusal: str | None
+    """The last refusal, kept until the viewer's next accepted action."""
+    confirm: Question | None
+    score: Score | None
+    lesson: LessonView | None
+    tree: Tree | None
+    acting: bool
+    """True when the viewer may move now for the player to move (explore: any seat)."""
+    review: ReviewView | None
+
+
+class Extra(TypedDict, total=False):
+    """What a mode adds to the snapshot (each key is written by one mode)."""
+
+    score: Score
+    lesson: LessonView
+    tree: Tree
+    review: ReviewView
 
 
 def log_entry(
     game: Game, move: Move, player: int, name: str, drawn: int = 1, ends: bool = True
-) -> Json:
+) -> LogEntry:
     """One log line: who moved, the move in notation and in words."""
     return {
         "player": player,
@@ -66,10 +365,10 @@ def log_entry(
     }
 
 
-def opening_entries(game: Game) -> list[Json]:
+def opening_entries(game: Game) -> list[LogEntry]:
     """Log lines for the dealt kings the rules moved to corners at the first turn (``player``
     is ``None``: the rules made these moves)."""
-    entries = []
+    entries: list[LogEntry] = []
     for move in game.opening:
         if isinstance(move, MovePile):
             king = game.pile(move.target)[0] if game.pile(move.target) else None
@@ -97,22 +396,20 @@ def build_snapshot(
     names: Callable[[int], str] | None = None,
     order: Sequence[int] | None = None,
     computers: Sequence[int] = (),
-    log: Sequence[Json] = (),
     history: tuple[int, int] = (0, 0),
     waiting: int | None = None,
-    extra: Json | None = None,
-) -> Json:
-    """The JSON snapshot of ``game`` as ``viewer`` (1-based, or ``None`` for a spectator) sees it.
+    outcome: str | None = None,
+) -> Table:
+    """The table part of the snapshot: ``game`` as ``viewer`` (1-based, or ``None`` for a
+    spectator) sees it.
 
     ``show_all`` adds every hand face up (the teacher's choice in explore mode), ``shown`` the
-    hands of those players (a lesson's position may set them out face up). The last
-    :data:`LOG_WINDOW` entries of ``log`` (with ``logStart``, the number of the first one) and
-    ``extra`` (hint, score sheet, lesson) are copied in as given; the caller keeps hidden cards
-    out of them.
+    hands of those players (a lesson's position may set them out face up). ``outcome`` says a
+    finished hand in the table's words (default: :func:`describe_outcome`).
     """
     name_of = names or (lambda player: f"P{player}")
     look = game.observation(viewer or game.turn)
-    hands: list[Json] = []
+    hands: list[Hand] = []
     for player, count in enumerate(look.hand_sizes, start=1):
         cards: list[str] | None = None
         if player == viewer:
@@ -129,10 +426,11 @@ def build_snapshot(
                 "kept": len(look.kept[player - 1]) // 13,
             }
         )
-    outcome = game.outcome()
-    end = None if outcome is not None else str(game.end_move())
+    over = game.outcome() is not None
+    if over and outcome is None:
+        outcome = describe_outcome(game, name_of, order)
     mine = viewer is not None and look.turn == viewer
-    snapshot: Json = {
+    return {
         "version": version,
         "mode": mode,
         "players": game.players,
@@ -141,23 +439,33 @@ def build_snapshot(
         "piles": {str(space): _cards(look.piles[space.index]) for space in SPACES},
         "hands": hands,
         "stock": look.stock_size,
-        "end": end,
+        "end": None if over else str(game.end_move()),
         "pending": str(look.pending_card) if mine and look.pending_card else None,
         "played": look.cards_played_this_turn,
-        "over": outcome is not None,
-        "outcome": describe_outcome(game, name_of, order) if outcome is not None else None,
-        "log": list(log[-LOG_WINDOW:]),
-        "logStart": max(len(log) - LOG_WINDOW, 0) + 1,
+        "over": over,
+        "outcome": outcome if over else None,
         "history": {"at": history[0], "length": history[1]},
         "waiting": waiting,
-        "hint": None,
-        "score": None,
-        "lesson": None,
         "rules": game.rules.to_dict(),
     }
-    if extra:
-        snapshot.update(extra)
-    return snapshot
+
+
+def log_window(log: Sequence[LogEntry]) -> tuple[list[LogEntry], int]:
+    """The last :data:`LOG_WINDOW` entries of ``log``, and the number of the first of them.
+
+    The window starts at the start of a turn, so each turn in it is whole.
+
+    >>> entries = [{"player": 1 + n % 2, "notation": "draw", "words": "draws"} for n in range(50)]
+    >>> window, start = log_window(entries)
+    >>> len(window), start
+    (40, 11)
+    >>> log_window(entries[:3])[1]
+    1
+    """
+    start = max(len(log) - LOG_WINDOW, 0)
+    while 0 < start < len(log) and log[start]["player"] == log[start - 1]["player"]:
+        start += 1
+    return list(log[start:]), start + 1
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:

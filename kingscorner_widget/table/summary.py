@@ -19,12 +19,13 @@ hand is over nothing is hidden any more: the players lay their cards down to cou
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from ..engine.game import Game
 from ..engine.match import HandScore, Match
 from ..engine.words import hand_end_reason, outcome_line, turn_recap
+from .snapshot import Summary, SummaryHand, SummaryRow, Turn
 
 __all__ = ["hand_summary", "log_turns"]
 
@@ -37,7 +38,7 @@ def hand_summary(
     order: Sequence[int] | None = None,
     match: Match | None = None,
     seat_name: Callable[[int], str] | None = None,
-) -> Json:
+) -> Summary:
     """The summary of the finished ``game`` (players named by ``name_of``, listed in ``order``).
 
     With ``match`` (whose current hand ``game`` is, already scored), the row is the score
@@ -66,8 +67,10 @@ def hand_summary(
         "reason": outcome.reason,
         "why": hand_end_reason(outcome, name_of),
         "line": outcome_line(outcome, name_of, sizes, players, corners_version=corners),
-        "hands": hands,
-        "row": _match_row(match, seat_name) if match is not None else _hand_row(hands),
+        "hands": cast(list[SummaryHand], hands),
+        "row": cast(
+            SummaryRow, _match_row(match, seat_name) if match is not None else _hand_row(hands)
+        ),
     }
 
 
@@ -96,7 +99,7 @@ def _match_row(match: Match, seat_name: Callable[[int], str] | None) -> Json:
     }
 
 
-def log_turns(log: Sequence[Json], name_of: Callable[[int], str]) -> list[Json]:
+def log_turns(log: Sequence[Mapping[str, Any]], name_of: Callable[[int], str]) -> list[Turn]:
     """The log grouped by turn: each group's player, where it starts in the log, how many lines
     it holds and a recap of what the turn did. The rules' own moves at the deal (``player``
     ``None``) make a group of their own.

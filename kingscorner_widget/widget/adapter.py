@@ -27,15 +27,18 @@ kingscorner_widget.IllegalMoveError: only a king can open an empty corner, and t
 >>> w
 KingsCornerWidget(mode='explore', players=2, turn=P1, moves=0)
 
-Messages from the browser (each with the snapshot ``version`` it was made on): ``play`` (with
-``move`` in notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
-``daily``, ``next`` (next hand, or next lesson step), ``show`` (lesson: show me), ``load`` (with
-``position``, explore mode), ``step`` (one computer move, sent by the table's timer), ``skip``
-(a lesson: skip the step), ``speed`` (with ``value`` in seconds); explore's ``jump`` (with
-``node``, a position's id) and ``comment`` (with ``text``); ``reveal`` (every hand face up, where
-the mode allows it), ``confirm`` and ``cancel`` (the answer to the table's question before New or
-Daily deal throws a match away). Python answers every message with one state update (snapshot,
-legal moves and status together) or, when it refuses, with a new status line only.
+Messages from the browser (each with the snapshot ``version`` it was made on) are the actions
+the sessions declare (:mod:`kingscorner_widget.table.actions`): ``play`` (with ``move`` in
+notation), ``draw`` (draw or pass), ``hint``, ``undo``, ``back``, ``forward``, ``new``,
+``daily``, ``next`` (next hand, lesson step or mistake), ``show`` (show me, or the better turn),
+``load`` (with ``position``, explore mode), ``step`` (one computer move, sent by the table's
+timer), ``skip``, ``speed`` (with ``value`` in seconds); explore's ``jump`` (with ``node``, a
+position's id) and ``comment`` (with ``text``); ``review``, ``practise`` and ``resume``;
+``reveal`` (every hand face up, where the mode allows it), ``confirm`` and ``cancel`` (the
+answer to the table's question before New or Daily deal throws a match away). A teacher's
+action (Skip step, Show all hands) is taken from the page only on a table opened with
+``teacher=True``. Python answers every message with one state update (snapshot, legal moves
+and status together) or, when it refuses, with a new status line only.
 
 The table can be played from the keyboard; its "Keys" button lists the keys.
 """
@@ -49,6 +52,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.players import Player
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -85,7 +89,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       ``viewer``; the other seats are computer players named by ``opponents`` (one name for all,
       or one per seat, from :func:`kingscorner_widget.analysis.make_player`; objects with a
       ``choose(observation)`` method are used as they are), shown move by move ``speed``
-      seconds apart. A new table plays a match to the target with a score sheet.
+      seconds apart. A new table plays a match to the target with a score sheet. With
+      ``watch`` (a player object, or a computer player's name), that player plays the viewer's
+      own seat too: the table shows its hand and steps its moves like the others' (Pause, Step,
+      Skip), so a student watches their player play a whole hand from its seat.
     - ``mode="explore"`` (:class:`~kingscorner_widget.table.ExploreSession`): one person plays
       every seat, from any position, keeping every line tried (:attr:`lines`, :meth:`jump`),
       comments (:meth:`comment`) and lessons written by playing (:meth:`to_lesson`); the viewer
@@ -104,6 +111,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     and the cells that read it re-run (how: :mod:`kingscorner_widget.widget.hosts`). A cell that
     reads the table should not also act on it, or each run would set off the next.
 
+    ``teacher=True`` opens a teacher's table: its toolbar adds the teacher's controls (Skip step
+    in a lesson, Show all hands) and the page may use them; a learner's table has none.
+
     Setting :attr:`mode` from Python replaces the session: explore works on a copy of the game
     on the table, play comes back to the table's own game or match, a lesson restarts its step.
     """
@@ -112,15 +122,19 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     _css = bundle_file("widget.css")
 
     snapshot = traitlets.Dict().tag(sync=True)
-    """What the viewer may see, as JSON: ``version``, ``mode``, ``players``, ``viewer``, ``turn``,
-    ``piles`` (each space's cards, bottom first), ``hands`` (per player: ``name``, ``count``,
-    ``cards`` only when the viewer may see them), ``stock`` (a count), ``end`` (``"draw"`` or
-    ``"pass"``), ``log`` (moves in notation and words), ``history`` (``at``/``length``),
-    ``waiting`` (the computer player to move next), ``hint``, ``score``, ``lesson``, ``title``;
-    for the teacher: ``turns`` (the log grouped by turn), ``reveal`` (``allowed``, ``on``),
-    ``summary`` (the finished hand: every hand left, why it ended, its score row), ``refusal``
-    (the last refusal, kept until the next accepted action) and ``confirm`` (a question waiting
-    for an answer)."""
+    """What the viewer may see, as JSON (every key, with its type:
+    :class:`~kingscorner_widget.table.snapshot.Snapshot`): ``version``, ``mode``, ``players``,
+    ``viewer``, ``turn``, ``piles`` (each space's cards, bottom first), ``hands`` (per player:
+    ``name``, ``count``, ``cards`` only when the viewer may see them), ``stock`` (a count),
+    ``end`` (``"draw"`` or ``"pass"``), ``pending``, ``played``, ``over``, ``outcome``,
+    ``history`` (``at``/``length``), ``waiting`` (the computer player to move next), ``rules``,
+    ``title``, ``actions`` (the controls the table offers now: ``kind``, ``label``, ``enabled``,
+    ``primary``, ``key``, ``teacher``, ``why`` when disabled, ``input``), ``log`` (the latest
+    moves in notation and words) from ``logStart``, ``turns`` (the log grouped by turn),
+    ``hint``, ``summary`` (the finished hand: every hand left, why it ended, its score row),
+    ``refusal`` (the last refusal, kept until the next accepted action), ``confirm`` (a
+    question waiting for an answer), ``score``, ``lesson``, ``tree`` (explore's lines),
+    ``acting`` (the viewer may move now) and ``review``."""
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The viewer's legal moves now, in notation, straight from ``Game.legal_moves()`` (empty when
     it is not the viewer's turn)."""
@@ -146,6 +160,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         lesson: Lesson | LessonRun | str | None = None,
         speed: float = 0.8,
         teacher: bool = False,
+        watch: Player | str | None = None,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
@@ -160,6 +175,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             show_all_hands=show_all_hands,
             lesson=lesson,
             teacher=teacher,
+            watch=watch,
         )
         self._version = 0
         self._session: Session = self._setup.open(mode)

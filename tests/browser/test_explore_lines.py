@@ -102,13 +102,13 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     # The explore table keeps its seats when the turn passes: P1 stays at the bottom, P2's hand
     # stays face down, and the computer may play P2's turn.
     widget.locator("[data-action='draw']").click()
-    expect(widget.locator(".kcw-hidden-turn")).to_contain_text("P2's hand is face down.")
+    expect(widget.locator(".kcw-hidden-turn")).to_contain_text("P2's hand is face down")
     assert opened.json("(w.viewer, w.game.turn, w.snapshot['hands'][1]['cards'])") == [1, 2, None]
     expect(widget.locator("[data-player='2'] [data-card]")).to_have_count(0)
     expect(card_in_hand(widget, "4d")).to_be_visible()
-    widget.locator(".kcw-hidden-turn").scroll_into_view_if_needed()
+    widget.locator(".kcw-controls [data-action='skip']").scroll_into_view_if_needed()
     screenshot(opened.page, "explore-face-down-turn-1366x768")
-    widget.locator(".kcw-hidden-turn [data-action='skip']").click()
+    widget.locator(".kcw-controls [data-action='skip']").click()
     expect(widget.locator(".kcw-hidden-turn")).to_have_count(0)
     assert opened.json("w.game.turn") == 1
 

@@ -340,7 +340,7 @@ def test_a_lesson_table_is_drawn_with_lines_and_aligned_numbers(
     notebook: OpenNotebook, page: Page, screenshot: Screenshot
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
-    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match")\nw'])
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match", teacher=True)\nw'])
     widget = table(opened)
     widget.locator("[data-action='skip']").click()  # step 1 wants a move: the teacher skips it
     expect(widget.locator(".kcw-progress")).to_contain_text("Step 2 of 3")

@@ -70,7 +70,7 @@ def test_the_stock_lesson_walked_with_a_wrong_move_at_each_step(
 def test_the_match_lesson_draws_its_score_tables(
     notebook: OpenNotebook, screenshot: Screenshot
 ) -> None:
-    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match")\nw'])
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="scoring-match", teacher=True)\nw'])
     widget = table(opened)
     widget.locator("[data-action='skip']").click()  # step 1 wants a move: the teacher skips it
     expect(widget.locator(".kcw-progress")).to_contain_text("Step 2 of 3")

@@ -155,6 +155,7 @@ def test_summaries_and_hints_say_cards_and_moves_in_words(rules: Rules) -> None:
         )
         session = PlaySession(game, viewer=1)
         summary = session.summary(game)
+        assert summary is not None
         for said in (line, summary["why"], summary["line"], session.status()):
             found += [(said, p) for p in problems(said)]
         fresh = Game.new(seed=seed, rules=rules)

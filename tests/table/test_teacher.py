@@ -91,6 +91,7 @@ def test_reveal_in_play_once_the_hand_is_over_and_face_down_again_next_hand() ->
         "key": None,
         "teacher": True,
         "why": None,
+        "input": None,
     }
     assert send(w, "reveal")
     assert w.status.startswith("Every hand is face up.")

@@ -1,0 +1,268 @@
+"""The league: every entry against every other, heads-up on paired deals and at four-seat
+tables, in parallel, resumable, each entry in a process of its own.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...engine.rules import Rules
+from ..simulate import game_seed
+from .board import LeagueResult, standings
+from .entries import Entry, load_entries
+from .hands import Seat, Seating, play_hand
+from .results import ResultsFile
+from .sandbox import InProcess, Limits, Sandbox, can_isolate, entry_user
+
+__all__ = ["ISOLATION_OFF", "league", "schedule"]
+
+Json = dict[str, Any]
+
+ISOLATION_OFF = (
+    "Isolation is off: this Python cannot start processes (a browser's Python), so the entries "
+    "run in the notebook's own process, where a player could reach the game."
+)
+
+FOUR_SEAT_BASE = 1_000_000
+"""Four-seat deals take their seeds from here on, apart from the heads-up deals."""
+
+
+def schedule(names: Sequence[str], hands: int, four_seat: int, seed: int = 0) -> list[Seating]:
+    """Every hand of a league: for each pair, ``hands`` heads-up hands on ``hands / 2`` deals
+    (each deal played from both seats, the same deals for every pair), then ``four_seat``
+    deals at four-seat tables of entries drawn at random, each played from all four seats.
+
+    >>> [s.names for s in schedule(["a", "b", "c"], 2, 0)]
+    [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
+    """
+    if hands < 2 or hands % 2:
+        raise ValueError(f"hands per pair must be even (each deal from both seats), not {hands}")
+    out: list[Seating] = []
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            for deal in range(hands // 2):
+                deal_seed = game_seed(seed, deal)
+                for order in ((first, second), (second, first)):
+                    key = f"pair {first} v {second} deal {deal} {order[0]} first"
+                    out.append(Seating(key, "pair", deal_seed, order))
+    if len(names) >= 4:
+        for deal in range(four_seat):
+            deal_seed = game_seed(seed, FOUR_SEAT_BASE + deal)
+            group = random.Random(deal_seed).sample(list(names), 4)
+            for shift in range(4):
+                seated = tuple(group[shift:] + group[:shift])
+                out.append(Seating(f"four deal {deal} seat {shift}", "four", deal_seed, seated))
+    return out
+
+
+# -- the workers ----------------------------------------------------------------------------
+
+_SEATS: dict[str, Seat] = {}
+_RULES = Rules()
+
+
+def _no_peeking() -> None:
+    """Make this process undumpable: no process of another user, nor one of ours without the
+    right to trace, can read its memory (where the games are)."""
+    try:
+        import ctypes  # here: a browser's Python never needs it
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+def _close_all() -> None:
+    for seat in _SEATS.values():
+        seat.close()  # type: ignore[attr-defined]
+    _SEATS.clear()
+
+
+def _set_up(entries: Sequence[Entry], limits: Limits, isolate: bool, rules: Rules) -> None:
+    """A worker's start: one seat per entry, each started when first dealt a hand. With
+    isolation the games are played in worker processes only, made undumpable here."""
+    global _RULES
+    if isolate:
+        _no_peeking()
+    _close_all()
+    _RULES = rules
+    kind = Sandbox if isolate else InProcess
+    for index, entry in enumerate(entries):
+        _SEATS[entry.name] = kind(entry, limits, entry_user(index) if isolate else None)
+    if isolate:  # a worker process: end the entries' processes when it ends
+        from multiprocessing import util
+
+        util.Finalize(None, _close_all, exitpriority=10)
+
+
+def _play(seating: Seating, index: int) -> Json:
+    result = play_hand(seating, _SEATS, _RULES)
+    result["index"] = index
+    return result
+
+
+# -- the league ---------------------------------------------------------------------------
+
+
+def league(
+    directory: str | Path | None = None,
+    *,
+    entries: Iterable[Entry] | None = None,
+    with_: Iterable[str] = (),
+    hands: int = 200,
+    four_seat: int | None = None,
+    results: str | Path | None = None,
+    seed: int = 0,
+    time_limit: float = 1.0,
+    workers: int | None = None,
+    progress: bool = True,
+    isolate: bool | None = None,
+    rules: Rules | None = None,
+) -> LeagueResult:
+    """Rank the players written in ``directory`` (each ``*.py`` file defines a ``player``
+    object or a ``Player`` class), with the built-in players named in ``with_`` as baselines.
+
+    Every pair plays ``hands`` heads-up hands on paired deals; with four or more entries,
+    ``four_seat`` deals (default five per entry) are played at four-seat tables from every
+    seat. Each entry runs in a process of its own (``isolate``, on wherever processes can be
+    started; where it is off, the result's :attr:`~LeagueResult.note` and the leaderboard's
+    caption say so) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
+    answer or an illegal move forfeits that hand. Finished hands are kept in ``results``
+    (default ``league-results.jsonl`` in ``directory``): run the league again and it carries on
+    where it stopped. ``workers`` hands are played at once (default: one per core), each in a
+    worker process of the league's (the games are never in the caller's process).
+    """
+    if entries is None:
+        if directory is None:
+            raise ValueError("name a folder of players, or give the entries")
+        entries = load_entries(directory, with_)
+    chosen = list(entries)
+    if len({entry.name for entry in chosen}) != len(chosen) or len(chosen) < 2:
+        raise ValueError("a league needs at least two players, each with its own name")
+    if time_limit <= 0:
+        raise ValueError(f"the time limit must be more than 0 seconds, not {time_limit}")
+    names = [entry.name for entry in chosen]
+    four_seat = 5 * len(chosen) if four_seat is None else four_seat
+    if four_seat < 0:
+        raise ValueError(f"four_seat must be 0 or more, not {four_seat}")
+    rules = rules or Rules()
+    plan = schedule(names, hands, four_seat, seed)
+    if isolate is None:
+        isolate = can_isolate()
+    elif isolate and not can_isolate():
+        raise ValueError("this Python cannot start processes: run the league with isolate=False")
+    if results is None:
+        if directory is None:
+            raise ValueError("say where to keep the results (results=...)")
+        results = Path(directory) / "league-results.jsonl"
+    config: Json = {
+        "entries": {entry.name: entry.digest for entry in chosen},
+        "hands": hands,
+        "four_seat": four_seat,
+        "seed": seed,
+        "time_limit": time_limit,
+        "rules": rules.to_dict(),
+    }
+    if isolate and entry_user(0) is not None:
+        _check_place(Path(results))
+    store = ResultsFile.open(results, config)
+    done = {hand["key"] for hand in store.hands}
+    pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
+    limits = Limits(decision=time_limit)
+    _run(pending, chosen, limits, isolate, rules, store, workers, progress, len(plan))
+    store.verify()
+    return LeagueResult(
+        standings=tuple(standings(store.hands, names)),
+        hands=tuple(store.hands),
+        isolated=isolate,
+        note=_note(isolate, store.rewritten),
+        results=str(store.path),
+    )
+
+
+def _check_place(path: Path) -> None:
+    """Refuse a results folder that every user may change: the entries' users could replace
+    the file there (a folder with the sticky bit, like ``/tmp``, keeps others' files safe)."""
+    import stat
+
+    folder = path.parent if path.parent.exists() else path.parent.parent
+    mode = folder.stat().st_mode
+    if mode & stat.S_IWOTH and not mode & stat.S_ISVTX:
+        raise ValueError(
+            f"{folder} may be changed by every user, so an entry could change the results in "
+            "it: keep the results somewhere else (results=...)"
+        )
+
+
+def _note(isolate: bool, rewritten: bool) -> str:
+    if not isolate:
+        words = ISOLATION_OFF
+    elif entry_user(0) is not None:
+        words = "Each entry ran in a process of its own, as a user of its own, with limits."
+    else:
+        words = (
+            "Each entry ran in a process of its own with limits (as this user: run the league "
+            "as root to give each entry a user of its own)."
+        )
+    if rewritten:
+        words += " The results file was changed during the run and was written out again."
+    return words
+
+
+def _run(
+    pending: list[tuple[int, Seating]],
+    entries: list[Entry],
+    limits: Limits,
+    isolate: bool,
+    rules: Rules,
+    store: ResultsFile,
+    workers: int | None,
+    progress: bool,
+    total: int,
+) -> None:
+    from tqdm.auto import tqdm
+
+    workers = workers or os.cpu_count() or 1
+    if not can_isolate():  # tqdm's monitor thread cannot start in a browser's Python
+        tqdm.monitor_interval = 0
+    bar = tqdm(
+        total=total, initial=total - len(pending), desc="league", disable=not progress, leave=False
+    )
+    try:
+        if not isolate:  # a browser's Python: the entries play in this process
+            _set_up(entries, limits, isolate, rules)
+            try:
+                for index, seating in pending:
+                    store.add(_play(seating, index))
+                    bar.update(1)
+            finally:
+                _close_all()
+            return
+        left = list(pending)
+        while left:  # a worker that died is replaced, and its hands are played again
+            finished: set[int] = set()
+            try:
+                with concurrent.futures.ProcessPoolExecutor(
+                    max_workers=workers,
+                    initializer=_set_up,
+                    initargs=(entries, limits, isolate, rules),
+                ) as pool:
+                    futures = [pool.submit(_play, seating, index) for index, seating in left]
+                    for future in concurrent.futures.as_completed(futures):
+                        hand = future.result()
+                        store.add(hand)
+                        finished.add(int(hand["index"]))
+                        bar.update(1)
+            except concurrent.futures.process.BrokenProcessPool:
+                pass
+            if not finished:
+                raise RuntimeError(f"{len(left)} hands could not be played: the workers died")
+            left = [(index, seating) for index, seating in left if index not in finished]
+    finally:
+        bar.close()

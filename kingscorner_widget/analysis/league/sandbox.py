@@ -1,0 +1,315 @@
+"""Where an entry runs: a process of its own with limits (:class:`Sandbox`), or, where no
+process can be started, the kernel's own process (:class:`InProcess`, isolation off).
+
+Both answer :meth:`~Sandbox.choose` with an :class:`Answer`: a move in notation, or the reason
+the entry forfeits the hand (too slow, crashed, a malformed answer, an exception).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+from ...engine.rules import Rules
+from ..players import Player
+from .entries import Entry, player_factory
+from .protocol import LONGEST_ANSWER, deal_line, decode
+
+__all__ = [
+    "Answer",
+    "InProcess",
+    "Limits",
+    "Sandbox",
+    "can_isolate",
+    "entry_user",
+    "forfeit_kind",
+]
+
+UID_BASE = 61000
+"""Entries run as users ``61000 + k`` (one each, with no login and no files of their own) when
+the league runs as root; each can then touch nothing of the others'."""
+
+
+_KINDS = (
+    ("took longer than", "too slow"),
+    ("its file fails", "its file fails"),
+    ("did not start", "crashed"),
+    ("its process", "crashed"),
+    ("is not a move", "answered no move"),
+    ("was not a move", "answered no move"),
+    ("raised", "raised an error"),
+    ("rules refuse", "illegal move"),
+)
+
+
+def forfeit_kind(reason: str) -> str:
+    """A forfeit's reason in two or three words, for the leaderboard.
+
+    >>> forfeit_kind("it took longer than 1 s to answer")
+    'too slow'
+    """
+    for phrase, kind in _KINDS:
+        if phrase in reason:
+            return kind
+    return "other"
+
+
+def can_isolate() -> bool:
+    """True where entries can run in processes of their own (not in a browser's Python)."""
+    return sys.platform != "emscripten" and hasattr(os, "fork")
+
+
+def entry_user(index: int) -> int | None:
+    """The user the ``index``-th entry runs as: its own unprivileged user when the league runs
+    as root, else ``None`` (the league's own user)."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    return UID_BASE + index
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """What an entry may use."""
+
+    decision: float = 1.0
+    """Seconds of wall time per decision."""
+    start: float = 20.0
+    """Seconds to start the process and run the entry's file."""
+    cpu: int = 600
+    """Processor seconds for the whole process (it is restarted after a forfeit)."""
+    memory: int = 1 << 30
+    """Address space, bytes."""
+    file_size: int = 1 << 20
+    """The largest file it may write, bytes."""
+    processes: int = 8
+    """Processes its user may have (as another user; else not limited)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    """An entry's answer: ``move`` in notation, or ``forfeit``, the reason it loses the hand."""
+
+    move: str | None
+    """The move in notation (as the entry wrote it; the engine judges it)."""
+    forfeit: str | None
+    """Why the entry loses the hand, in words."""
+    seconds: float
+    """Wall time from the question to the answer."""
+
+
+class Sandbox:
+    """One entry in a process of its own, started afresh after any forfeit."""
+
+    def __init__(self, entry: Entry, limits: Limits, user: int | None = None) -> None:
+        self.entry = entry
+        self.limits = limits
+        self.user = user
+        self._process: subprocess.Popen[bytes] | None = None
+        self._folder: str | None = None
+        self._buffer = b""
+        self.broken: str | None = None
+        """Set when the entry's file itself fails: every hand is then forfeit for it."""
+
+    @property
+    def pid(self) -> int | None:
+        """The entry's process, while it runs."""
+        return None if self._process is None else self._process.pid
+
+    # -- the process --------------------------------------------------------------------------
+
+    def _start(self) -> str | None:
+        """Start the process and run the entry's file; the reason if that fails."""
+        self._folder = tempfile.mkdtemp(prefix="kc-entry-")
+        limits = self.limits
+        processes = limits.processes if self.user is not None else -1
+        user = -1 if self.user is None else self.user
+        args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
+        args.append(str(user))
+        if self.user is not None:
+            os.chown(self._folder, self.user, self.user)
+        os.chmod(self._folder, 0o700)
+        env = {"PATH": "/usr/bin:/bin", "HOME": self._folder, "PYTHONHASHSEED": "0"}
+        self._process = subprocess.Popen(
+            [sys.executable, "-I", "-m", "kingscorner_widget.analysis.league.child", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=self._folder,
+            env=env,
+            start_new_session=True,
+        )
+        self._buffer = b""
+        start = {"source": self.entry.source, "filename": f"{self.entry.name}.py"}
+        problem = self._send(json.dumps(start) + "\n")
+        if problem:
+            return problem
+        line, problem = self._read(limits.start)
+        if problem:
+            return f"its file did not start: {problem}"
+        try:
+            message = decode(line)
+        except ValueError:
+            return "its file did not start: it answered something other than the protocol"
+        if "error" in message:
+            self.broken = f"its file fails: {message['error']}"
+            return self.broken
+        return None
+
+    def close(self) -> None:
+        """End the process and remove its folder."""
+        process = self._process
+        self._process = None
+        if process is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.kill()
+            process.wait()
+            for stream in (process.stdin, process.stdout):
+                if stream is not None:
+                    stream.close()
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
+
+    def _send(self, text: str) -> str | None:
+        process = self._process
+        assert process is not None
+        assert process.stdin is not None
+        try:
+            process.stdin.write(text.encode())
+            process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return self._ended()
+        return None
+
+    def _ended(self) -> str:
+        process = self._process
+        code = None if process is None else process.wait(timeout=5)
+        if code is not None and code < 0:
+            name = signal.Signals(-code).name
+            if name == "SIGXCPU":
+                return "its process ran out of processor time"
+            if name == "SIGXFSZ":
+                return "its process wrote a file over the size limit"
+            return f"its process was ended by {name}"
+        return f"its process ended (exit status {code})"
+
+    def _read(self, timeout: float) -> tuple[bytes, str | None]:
+        """One line from the entry within ``timeout`` seconds, or why not."""
+        import select  # here: a browser's Python has no use for it
+
+        process = self._process
+        assert process is not None
+        assert process.stdout is not None
+        fd = process.stdout.fileno()
+        deadline = time.perf_counter() + timeout
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > LONGEST_ANSWER:
+                return b"", "its answer was not a move (too long)"
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return b"", f"it took longer than {timeout:g} s to answer"
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return b"", self._ended()
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line, None
+
+    # -- the league's questions ---------------------------------------------------------------
+
+    def deal(self, player: int, rules: Rules) -> str | None:
+        """A new hand at seat ``player``; the reason the entry cannot play it, if any."""
+        if self.broken:
+            return self.broken
+        if self._process is None or self._process.poll() is not None:
+            self.close()
+            problem = self._start()
+            if problem:
+                self.close()
+                return problem
+        return self._send(deal_line(player, rules))
+
+    def choose(self, line: str) -> Answer:
+        """Send a turn line and wait for the move (the process is ended after a forfeit)."""
+        start = time.perf_counter()
+        problem = self._send(line)
+        answer = b""
+        if problem is None:
+            answer, problem = self._read(self.limits.decision)
+        seconds = time.perf_counter() - start
+        if problem is None:
+            try:
+                message = decode(answer)
+                if "error" in message:
+                    problem = f"its player raised {str(message['error'])[:200]}"
+                elif not isinstance(message.get("move"), str):
+                    problem = "its answer was not a move"
+            except ValueError:
+                problem = "its answer was not a move"
+        if problem is not None:
+            self.close()
+            return Answer(None, problem, seconds)
+        return Answer(str(message["move"]), None, seconds)
+
+
+class InProcess:
+    """An entry run in this process (no isolation): for a browser's Python, which cannot start
+    processes. A decision over the time limit still forfeits, once it has returned, and since
+    nothing can stop the next one midway, the entry forfeits every later hand too."""
+
+    def __init__(self, entry: Entry, limits: Limits, user: int | None = None) -> None:
+        self.entry = entry
+        self.limits = limits
+        self.broken: str | None = None
+        self._factory: Callable[[], Player] | None = None
+        self._player: Player | None = None
+        self._seat = 0
+        self._rules = Rules()
+        self._history: list[tuple[int, str]] = []
+
+    def deal(self, player: int, rules: Rules) -> str | None:
+        if self._factory is None and self.broken is None:
+            try:
+                self._factory = player_factory(self.entry.source, f"{self.entry.name}.py")
+            except Exception as error:
+                self.broken = f"its file fails: {type(error).__name__}: {error}"
+        if self.broken:
+            return self.broken
+        self._seat, self._rules, self._history, self._player = player, rules, [], None
+        return None
+
+    def choose(self, line: str) -> Answer:
+        from .protocol import read_turn
+
+        start = time.perf_counter()
+        try:
+            observation = read_turn(decode(line), self._seat, self._rules, self._history)
+            if self._player is None:
+                assert self._factory is not None
+                self._player = self._factory()
+            move = str(self._player.choose(observation))
+        except Exception as error:
+            last = f"{type(error).__name__}: {error}"
+            return Answer(None, f"its player raised {last[:200]}", time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        if seconds > self.limits.decision:
+            reason = f"it took longer than {self.limits.decision:g} s to answer"
+            self.broken = f"{reason} in an earlier hand (isolation is off: it sits out)"
+            return Answer(None, reason, seconds)
+        return Answer(move, None, seconds)
+
+    def close(self) -> None:
+        self._player = None
