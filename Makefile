@@ -61,7 +61,8 @@ js-lint: js
 pytest: $(STAMP) js chromium
 	$(BIN)/python -m pytest
 
-# The sdist, a wheel built from it without node, their metadata checks, and a move played from it.
+# The sdist, a wheel built from it without node (both kept in dist/), their metadata checks, and a
+# move played from it.
 package: $(STAMP) js
 	scripts/check-package.sh
 
@@ -71,6 +72,13 @@ docs-build: $(STAMP)
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+# What to publish: the reference site with the browser course beside it, in .docs-site/lite/
+# (the reference site's "Try it in your browser" link points there).
+.PHONY: site
+site: docs-build lite
+	rm -rf .docs-site/lite
+	cp -r lite-site .docs-site/lite
 
 test: lint typecheck js-lint js-test package docs-build pytest
 

@@ -26,7 +26,7 @@ import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
@@ -43,6 +43,14 @@ EXIT_USAGE = 2
 
 class _UsageError(Exception):
     """Bad input from the command line: one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (where to find the help in it), not the usage
+    block and then the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def tutorials_folder() -> Path:
@@ -164,15 +172,19 @@ def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
         raise _UsageError(f"{target} is a file, not a folder")
-    target.mkdir(parents=True, exist_ok=True)
     copied = 0
-    for notebook in sorted(source.glob("*.ipynb")):
-        destination = target / notebook.name
-        if destination.exists() and not args.force:
-            out.write(f"kept {destination} (it exists; --force replaces it)\n")
-            continue
-        shutil.copyfile(notebook, destination)
-        copied += 1
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for notebook in sorted(source.glob("*.ipynb")):
+            destination = target / notebook.name
+            if destination.exists() and not args.force:
+                out.write(f"kept {destination} (it exists; --force replaces it)\n")
+                continue
+            shutil.copyfile(notebook, destination)
+            copied += 1
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise _UsageError(f"cannot write the tutorials into {target}: {reason}") from None
     out.write(f"Copied {copied} tutorial notebooks to {target}. Open the first with:\n")
     out.write(f"  jupyter lab {target / '01-learn-the-rules.ipynb'}\n")
 
@@ -225,7 +237,7 @@ def _seconds(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="kingscorner",
         description="Kings in the Corner from the command line: best turns, hints, odds, "
         "simulations, and the tutorial notebooks.",
@@ -252,7 +264,8 @@ def _parser() -> argparse.ArgumentParser:
         ("simulate", _simulate, "play games between computer players (seats rotate)"),
         ("tournament", _tournament, "a heads-up round robin with 95%% intervals"),
     ):
-        command = commands.add_parser(name, help=summary, description=summary)
+        # help is %-formatted by argparse, the description is printed as it is
+        command = commands.add_parser(name, help=summary, description=summary.replace("%%", "%"))
         command.add_argument("players", nargs="+", help="random, greedy, planner, lookahead...")
         command.add_argument("--games", type=_positive, default=100, help="games (default 100)")
         command.add_argument("--workers", type=_positive, help="processes (default: all cores)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the sdist, then a wheel from that sdist with no node or npm on the PATH (a pip user's
-# machine), check both with twine and check-wheel-contents, and play a move from the installed
-# wheel. Run by `make test`; needs the dev tools in .venv.
+# machine), check both with twine and check-wheel-contents, keep both in dist/, and play a move
+# from the installed wheel. Run by `make test`; needs the dev tools in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="$PWD/.venv/bin/python"
@@ -24,6 +24,10 @@ wheel=$(ls "$work"/dist/*.whl)
 
 "$python" -m twine check --strict "$sdist" "$wheel"
 "$python" -m check_wheel_contents "$wheel"
+# Kept for installing elsewhere (a machine with no node): pip install 'dist/<wheel>[lab]'.
+mkdir -p dist
+cp "$sdist" "$wheel" dist/
+echo "Built dist/$(basename "$sdist") and dist/$(basename "$wheel")"
 
 echo "Installing the wheel and playing from it..."
 "$python" -m pip install --quiet --no-deps --target "$work/site" "$wheel"

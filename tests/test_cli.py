@@ -98,7 +98,53 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2
-    assert "usage: kingscorner" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("kingscorner")
+    assert err.count("\n") == 1
+    assert err.endswith("--help)\n")
+
+
+def test_tournament_help_shows_a_plain_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    out = capsys.readouterr().out
+    assert "95% intervals" in out
+    assert "%%" not in out
+
+
+def test_a_bad_player_is_refused_before_any_progress_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in ("simulate", "tournament"):
+        status, text = run(command, "greedy", "wizard", "--games", "2", "--workers", "1")
+        err = capsys.readouterr().err
+        assert (status, text) == (2, "")
+        assert err == (
+            "kingscorner: unknown player 'wizard': choose random, greedy, planner, lookahead "
+            "or expert\n"
+        )
+
+
+def test_tutorials_into_a_missing_place_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes").write_text("a file where a folder would have to be")
+    target = tmp_path / "notes" / "tutorials"
+    assert run("tutorials", str(target)) == (2, "")
+    err = capsys.readouterr().err
+    assert err == f"kingscorner: cannot write the tutorials into {target}: Not a directory\n"
+
+
+def test_tutorials_into_an_unwritable_place_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("shutil.copyfile", refuse)  # as a read-only folder does (root or not)
+    assert run("tutorials", str(tmp_path)) == (2, "")
+    err = capsys.readouterr().err
+    assert err == f"kingscorner: cannot write the tutorials into {tmp_path}: Permission denied\n"
 
 
 def test_simulate_and_tournament_summaries() -> None:

@@ -10,7 +10,8 @@ import { presentation, watchSize } from "./layout.js";
 import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
-import { focusQuestion, markHint, overlayEls, showRefusal, teacherButtons, teacherState } from "./teacher.js";
+import { focusQuestion, markHint, overlayEls, showRefusal, summaryBeside, teacherButtons, teacherState } from "./teacher.js";
+import { computerMove, logCount, showMove } from "./travel.js";
 
 let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
@@ -41,6 +42,7 @@ function render({ model, el }) {
   let note = null;
   let queued = false;
   let disposed = false;
+  let drawn = null; // the log count and piles of the table drawn last, to show what changed
   const teach = teacherState(); // the summary hidden or not, a question just asked
   const redraw = () => {
     if (queued) return;
@@ -128,12 +130,13 @@ function render({ model, el }) {
     title.textContent = s.title || "Kings in the Corner";
     const place = logPlace(root);
     const felt = tableEl(s, ui);
-    felt.append(...overlayEls(s, teach));
+    felt.append(...overlayEls(s));
     const controls = controlsEl(s, id);
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);
-    side.replaceChildren(...[lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
+    const summary = summaryBeside(s, teach); // beside the final table: the position stays in view
+    side.replaceChildren(...[summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
     content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
     echoFeedback(s);
     decorate();
@@ -141,7 +144,9 @@ function render({ model, el }) {
     followLog(root, place);
     if (focused) root.querySelector(focused)?.focus();
     focusQuestion(root, s, teach);
+    travel(s);
     schedule();
+    sizing.fit(); // presenting: shrink the cards while anything lies outside the screen
     // The static picture arrives after the table and is redrawn after each move.
     clearTimeout(sweep);
     hideFallbacks(root.ownerDocument);
@@ -163,12 +168,26 @@ function render({ model, el }) {
     narration?.after(h("p", { class: "kcw-feedback", "data-echo": "" }, status.textContent));
   }
 
+  /** A computer player's move travels from its seat (or its pile) to where it went. */
+  function travel(s) {
+    const before = drawn;
+    drawn = { count: logCount(s), piles: s.piles };
+    const move = computerMove(before?.count ?? null, s);
+    if (!move) return;
+    const moved = move.card ? [move.card] : (before.piles?.[move.pile] ?? []);
+    const from = move.pile ? root.querySelector(`[data-pile="${move.pile}"]`)?.getBoundingClientRect() : null;
+    showMove(root, move, moved, Number(model.get("speed") ?? 0.8) * 1000, from ?? null);
+  }
+
   function schedule() {
     clearTimeout(timer);
     timer = null;
     const s = snap();
     if (s.waiting === null || s.waiting === undefined || s.history?.at !== s.history?.length) return;
-    const delay = Math.max(0, Number(model.get("speed") ?? 0.8)) * 1000;
+    if (s.paused) return; // the viewer steps the computer players with Next move
+    // A move "show me" outlines stays outlined for a beat the eye can follow, whatever the speed.
+    const beat = s.hint?.shown ? 900 : 0;
+    const delay = Math.max(beat, Number(model.get("speed") ?? 0.8) * 1000);
     timer = setTimeout(() => {
       timer = null;
       send({ kind: "step" });
@@ -178,6 +197,16 @@ function render({ model, el }) {
   const setNote = (text) => {
     note = text;
     showStatus();
+  };
+  let outlined = false;
+
+  /** While the computer players play, a click on the table says whose turn it is. */
+  const othersPlay = () => {
+    const s = snap();
+    if (s.waiting === null || s.waiting === undefined || s.waiting === s.viewer) return false;
+    const name = s.hands?.find((p) => p.player === s.waiting)?.name ?? `P${s.waiting}`;
+    setNote(`It is ${name}'s turn: yours comes when the computer players have played (Skip goes straight to it).`);
+    return true;
   };
 
   const ctx = {
@@ -195,10 +224,17 @@ function render({ model, el }) {
       return had;
     },
     pickCard(code) {
+      if (othersPlay()) return;
       ctx.select(selected?.kind === "card" && selected.id === code ? null : { kind: "card", id: code });
-      if (selected && !targetsOf(selected, legal()).size && legal().length) setNote("That card has nowhere to go now.");
+      const targets = targetsOf(selected, legal()).size;
+      if (selected && !targets && legal().length) setNote("That card has nowhere to go now.");
+      else if (selected && targets && snap().guide && !outlined) {
+        outlined = true; // a first hand: the first gold outlines are named once
+        setNote(snap().guide);
+      }
     },
     pickPile(space) {
+      if (othersPlay()) return;
       if (selected) {
         if (selected.kind === "pile" && selected.id === space) return ctx.clear();
         const move = `${selected.id}>${space}`;

@@ -5,7 +5,9 @@
 /** Side panel (lesson, moves, score) width beside the felt, and the widths below which it moves under it. */
 const SIDE = { least: 260, most: 380, share: 0.26, below: 780 };
 /** Card width in px: the smallest readable, and the largest at a desk and on a projector. */
-export const CARD = { least: 38, desk: 124, present: 190 };
+export const CARD = { least: 38, desk: 124, present: 320 };
+/** Width in px of a seat beside the piles: the least, and the most at a desk and on a projector. */
+const SEAT = { least: 86, desk: 150, present: 360 };
 /** Height of a card over its width. */
 export const ASPECT = 1.4;
 /** The closest a pile's cards fan, as a share of the card's width: a rank still shows. */
@@ -39,21 +41,23 @@ export function widthForHeight(height) {
  * `longest` is the number of cards in the longest pile, which must fit its cell with every rank in
  * view (fanStep), so a very long pile makes the cards a little smaller.
  *
- * @param {{ width: number, height?: number, players?: number, present?: boolean, longest?: number }} space
+ * `cap` is the largest card the table was found to fit (fitLayout), when the estimate was too big.
+ *
+ * @param {{ width: number, height?: number, players?: number, present?: boolean, longest?: number, cap?: number }} space
  */
-export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1 }) {
+export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1, cap = Number.POSITIVE_INFINITY }) {
   const sideBelow = width < SIDE.below;
   const side = sideBelow ? 0 : Math.round(Math.min(SIDE.most, Math.max(SIDE.least, width * SIDE.share)));
   const felt = sideBelow ? width : width - side - 14;
   // With three other players two sit beside the piles; on a narrow felt all sit in a row above.
   const seatsTop = players <= 2 || felt < 660;
-  const seat = seatsTop ? 0 : Math.round(Math.min(150, Math.max(86, felt * 0.13)));
+  const seat = seatsTop ? 0 : Math.round(Math.min(present ? SEAT.present : SEAT.desk, Math.max(SEAT.least, felt * 0.13)));
   const grid = felt - 30 - (seatsTop ? 0 : 2 * (seat + 12));
   const cell = Math.max(60, (grid - 2 * 10) / 3);
   const byWidth = Math.min(cell / 2.8, (cell - 10) / (1 + LEAST_STEP * Math.max(0, longest - 1)));
   const byHeight = widthForHeight(height);
   const most = present ? CARD.present : CARD.desk;
-  const card = Math.floor(Math.max(CARD.least, Math.min(byWidth, byHeight, most)));
+  const card = Math.floor(Math.max(CARD.least, Math.min(byWidth, byHeight, most, cap)));
   return {
     card,
     hand: Math.round(card * HAND_SCALE),
@@ -107,6 +111,29 @@ export function applyLayout(root, layout) {
   root.classList.toggle("kcw-seats-top", layout.seatsTop);
 }
 
+/** How many px the table grows for each px of card width, before the table is measured. */
+export const GROWTH = 5.7;
+
+/**
+ * The card width to try next when the table drawn with `card` px cards overflows its window by
+ * `over` px down and `wide` px across (negative: room to spare). The table's height grows about
+ * linearly with the card; `previous` (the last try, `{ card, over }`) gives the measured slope.
+ * Returns `card` itself when the table fits.
+ *
+ * @param {{ card: number, over: number, wide?: number, width?: number, previous?: { card: number, over: number } | null }} tried
+ */
+export function fitCard({ card, over, wide = 0, width = 1000, previous = null }) {
+  if (over <= 0 && wide <= 0) return card;
+  let slope = GROWTH;
+  if (previous && previous.card !== card && previous.over !== over) {
+    const measured = (previous.over - over) / (previous.card - card);
+    if (measured > 1) slope = measured;
+  }
+  const down = over > 0 ? over / slope : 0;
+  const across = wide > 0 ? (card * wide) / Math.max(width, 1) : 0;
+  return Math.max(CARD.least, Math.min(card - 1, Math.floor(card - Math.max(down, across) - 0.5)));
+}
+
 const same = (a, b) => a && b && Object.keys(a).every((key) => a[key] === b[key]);
 
 /**
@@ -121,13 +148,27 @@ export function watchSize(root, table, changed) {
   let last = null;
   let before = null;
   let changedAt = 0;
+  // Presenting, the table is measured once drawn and its cards shrunk until it fits the screen
+  // (fit): `cap` is the card width found to fit, `tried` the last try, `screen` the size it
+  // was found for (a new size starts afresh).
+  let cap = Number.POSITIVE_INFINITY;
+  let tried = null;
+  let screen = "";
   const measure = () => {
     const present = root.classList.contains("kcw-present");
-    const width = root.clientWidth || root.parentElement?.clientWidth || 1000;
+    const style = globalThis.getComputedStyle?.(root);
+    const padding = style ? Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) || 0 : 0;
+    const width = (root.clientWidth || root.parentElement?.clientWidth || 1000) - padding;
     const view = globalThis.innerHeight || 900;
+    const sized = present ? `${width}x${view}` : "";
+    if (sized !== screen) {
+      screen = sized;
+      cap = Number.POSITIVE_INFINITY;
+      tried = null;
+    }
     // At a desk the table should fit the window with a little of the notebook around it.
     const height = present ? view : Math.max(560, view * 0.8);
-    const layout = tableLayout({ width, height, present, ...table() });
+    const layout = tableLayout({ width, height, present, cap, ...table() });
     if (same(layout, last)) return;
     // A host that sizes the table by its content could make two layouts call for each other:
     // keep the current one rather than flip straight back.
@@ -139,13 +180,25 @@ export function watchSize(root, table, changed) {
     applyLayout(root, layout);
     changed(layout);
   };
+  /** Presenting: once drawn, shrink the cards while the table overflows the screen. */
+  const fit = () => {
+    if (!root.classList.contains("kcw-present") || !last) return;
+    const over = root.scrollHeight - root.clientHeight;
+    const wide = root.scrollWidth - root.clientWidth;
+    const card = fitCard({ card: last.card, over, wide, width: root.clientWidth, previous: tried });
+    if (card >= last.card) return;
+    tried = { card: last.card, over };
+    cap = card;
+    measure();
+  };
   measure();
-  if (typeof ResizeObserver === "undefined") return { measure, stop() {} };
+  if (typeof ResizeObserver === "undefined") return { measure, fit, stop() {} };
   const observer = new ResizeObserver(() => measure());
   observer.observe(root);
   globalThis.addEventListener?.("resize", measure);
   return {
     measure,
+    fit,
     stop() {
       observer.disconnect();
       globalThis.removeEventListener?.("resize", measure);
@@ -169,7 +222,18 @@ export function presentation(root, changed) {
     changed();
   };
   const onFullscreen = () => set(doc.fullscreenElement === root);
+  // Escape leaves wherever the focus is (the browser's full screen leaves by itself; a table
+  // that only fills the window hears it here).
+  const onKey = (event) => {
+    if (event.key !== "Escape" || !root.classList.contains("kcw-present") || event.defaultPrevented) return;
+    leave();
+  };
+  const leave = () => {
+    if (doc.fullscreenElement === root) doc.exitFullscreen?.().catch(() => {});
+    set(false);
+  };
   doc.addEventListener("fullscreenchange", onFullscreen);
+  doc.addEventListener("keydown", onKey);
   return {
     get on() {
       return root.classList.contains("kcw-present");
@@ -179,12 +243,10 @@ export function presentation(root, changed) {
       set(true);
       root.requestFullscreen?.().catch(() => {}); // refused: the table still fills the window
     },
-    leave() {
-      if (doc.fullscreenElement === root) doc.exitFullscreen?.().catch(() => {});
-      set(false);
-    },
+    leave,
     stop() {
       doc.removeEventListener("fullscreenchange", onFullscreen);
+      doc.removeEventListener("keydown", onKey);
       if (doc.fullscreenElement === root) doc.exitFullscreen?.().catch(() => {});
     },
   };

@@ -80,6 +80,8 @@ export interface Hint {
   exact: boolean;
   /** A lesson's early hints light up only the card (false); else the pile too. */
   whole: boolean;
+  /** Show me: the move is outlined now and the table plays it after a beat. */
+  shown: boolean;
 }
 
 /** A question waiting for an answer before an action throws something away. */
@@ -279,6 +281,10 @@ export interface Snapshot extends Table {
   /** True when the viewer may move now for the player to move (explore: any seat). */
   acting: boolean;
   review: ReviewView | null;
+  /** Play: what the gold outlines mean, said once in the viewer's first hand. */
+  guide: string | null;
+  /** Play: the computer players wait for Next move (the learner steps them). */
+  paused: boolean;
 }
 
 /** What a mode adds to the snapshot (each key is written by one mode). */
@@ -287,4 +293,8 @@ export interface Extra {
   lesson?: LessonView;
   tree?: Tree;
   review?: ReviewView;
+  /** Play: what the gold outlines mean, said once in the viewer's first hand (else ``None``). */
+  guide?: string | null;
+  /** Play: the computer players wait for Next move (the learner steps them). */
+  paused?: boolean;
 }

@@ -26,7 +26,7 @@ export function summaryEl(summary) {
   }
   return h(
     "section",
-    { class: "kcw-summary kcw-overlay", role: "region", "aria-label": "The hand is over", "data-summary": "" },
+    { class: "kcw-summary kcw-panel", role: "region", "aria-label": "The hand is over", "data-summary": "" },
     h("h3", {}, "The hand is over"),
     h("p", { class: "kcw-summary-why" }, summary.why),
     h(

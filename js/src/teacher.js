@@ -18,12 +18,15 @@ export function teacherButtons(snap, state) {
   return snap.summary && state.summaryHidden ? [button("summary", "Hand summary")] : [];
 }
 
-/** The pieces drawn over the felt: the question waiting for an answer, else the summary. */
-export function overlayEls(snap, state) {
+/** The piece drawn over the felt: the question waiting for an answer. */
+export function overlayEls(snap) {
+  return snap.confirm ? [confirmEl(snap.confirm)] : [];
+}
+
+/** The end-of-hand summary, drawn beside the final table (never over it), unless hidden. */
+export function summaryBeside(snap, state) {
   if (!snap.summary) state.summaryHidden = false;
-  if (snap.confirm) return [confirmEl(snap.confirm)];
-  const summary = state.summaryHidden ? null : summaryEl(snap.summary);
-  return summary ? [summary] : [];
+  return state.summaryHidden ? null : summaryEl(snap.summary);
 }
 
 function confirmEl(question) {
@@ -48,13 +51,17 @@ export function focusQuestion(root, snap, state) {
 }
 
 /**
- * A hint lights up the table: the card (or the pile to move), and the pile it goes to unless the
- * hint holds that back (a lesson's early hints: ``whole`` false); an end of turn lights the button.
+ * A hint (or a move "show me" is about to play) lights up the table: the card (or the pile to
+ * move), and the pile it goes to unless the hint holds that back (a lesson's early hints:
+ * ``whole`` false); an end of turn lights the button. Each carries the ``data-hint`` hook.
  */
 export function markHint(root, hint) {
   const move = hint?.move;
   if (!move) return;
-  const mark = (node) => node?.classList.add("kcw-hinted");
+  const mark = (node) => {
+    node?.classList.add("kcw-hinted");
+    node?.setAttribute("data-hint", "");
+  };
   if (move === "draw" || move === "pass") {
     mark(root.querySelector('[data-action="draw"]'));
     return;
@@ -65,6 +72,7 @@ export function markHint(root, hint) {
   for (const node of root.querySelectorAll("[data-pile].kcw-hinted")) {
     if (node.dataset.pile !== from && hint.whole === false) node.classList.remove("kcw-hinted");
   }
+  for (const node of root.querySelectorAll(".kcw-hinted[data-pile], .kcw-hinted[data-card]")) node.setAttribute("data-hint", "");
   if (hint.whole !== false) mark(root.querySelector(`[data-pile="${to}"]`));
 }
 

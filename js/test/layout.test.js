@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASPECT, CARD, fanStep, handStep, LEAST_STEP, tableHeight, tableLayout, widthForHeight } from "../src/layout.js";
+import { ASPECT, CARD, fanStep, fitCard, handStep, LEAST_STEP, tableHeight, tableLayout, widthForHeight } from "../src/layout.js";
 
 describe("fanning a pile", () => {
   it("shows each covered card's rank and suit when the pile is short", () => {
@@ -84,5 +84,34 @@ describe("a very long pile", () => {
     const fan = fanStep(13, long.cell, long.card);
     expect(fan.width + 10).toBeLessThanOrEqual(long.cell);
     expect(fan.step).toBeGreaterThanOrEqual(Math.round(long.card * 0.22));
+  });
+});
+
+describe("presenting: the cards as large as fit the screen", () => {
+  it("keeps the card when the table fits, and shrinks it by the overflow when it does not", () => {
+    expect(fitCard({ card: 120, over: 0 })).toBe(120);
+    expect(fitCard({ card: 120, over: -40, wide: -10 })).toBe(120);
+    const smaller = fitCard({ card: 120, over: 57 });
+    expect(smaller).toBeLessThan(120);
+    expect(smaller).toBeGreaterThanOrEqual(120 - 57 / 5.7 - 2); // about the overflow over the growth
+  });
+
+  it("uses the slope measured between two tries, and shrinks for a table too wide", () => {
+    // The table grew 20 px per px of card between the tries: 100 px over asks 5 px less (and a
+    // half pixel to spare).
+    expect(fitCard({ card: 100, over: 100, previous: { card: 110, over: 300 } })).toBe(94);
+    expect(fitCard({ card: 100, over: 0, wide: 100, width: 1000 })).toBe(89);
+  });
+
+  it("never goes below the smallest readable card, and always makes progress", () => {
+    expect(fitCard({ card: CARD.least + 1, over: 10_000 })).toBe(CARD.least);
+    expect(fitCard({ card: 80, over: 1 })).toBe(79);
+  });
+
+  it("lets a projector's cards grow past a desk's, to the cap the fit found", () => {
+    const big = tableLayout({ width: 3800, height: 2160, players: 4, present: true });
+    expect(big.card).toBeGreaterThan(CARD.desk * 1.5);
+    expect(tableLayout({ width: 3800, height: 2160, players: 4, present: true, cap: 150 }).card).toBe(150);
+    expect(big.seat).toBeGreaterThan(150); // a seat's name fits beside large cards
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The teacher's pieces: the log by turn, the end-of-hand summary, reveal, the table's question,
 // a refusal kept in view and hints lit up on the table.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import widget from "../src/index.js";
 import { followLog, logEl, logPlace, turnsOf } from "../src/log.js";
 import { summaryEl } from "../src/summary.js";
@@ -126,9 +126,10 @@ describe("the end of a hand", () => {
     expect($(".kcw-felt > .kcw-overlay")).toBeNull();
   });
 
-  it("is drawn on the felt, and Hide summary puts it away until the next hand", async () => {
-    mount(snapshot({ over: true, summary: SUMMARY }));
-    expect($(".kcw-felt [data-summary]")).not.toBeNull();
+  it("is drawn beside the felt, never over it, and Hide summary puts it away until the next hand", async () => {
+    mount(snapshot({ over: true, summary: SUMMARY, reveal: { allowed: true, on: false } }));
+    expect($(".kcw-felt [data-summary]")).toBeNull();
+    expect($(".kcw-side > [data-summary]")).not.toBeNull();
     click($('[data-summary] [data-action="summary"]'));
     expect($("[data-summary]")).toBeNull();
     expect(model.sent).toEqual([]); // a view of the table only: nothing goes to Python
@@ -206,9 +207,26 @@ describe("hints on the table", () => {
     mount(snapshot({ mode: "lesson", hint: { move: "Th>N", reason: "r", exact: true, whole: false } }));
     expect($('[data-hand] [data-card="Th"]').classList.contains("kcw-hinted")).toBe(true);
     expect($('[data-pile="N"]').classList.contains("kcw-hinted")).toBe(false);
+    expect([...document.querySelectorAll("[data-hint]")].map((n) => n.dataset.card ?? n.dataset.pile)).toEqual(["Th"]);
     model.set({ snapshot: snapshot({ version: 8, mode: "lesson", hint: { move: "Th>N", reason: "r", exact: true, whole: true } }) });
     await tick();
     expect($('[data-pile="N"]').classList.contains("kcw-hinted")).toBe(true);
+    expect($('[data-pile="N"]').hasAttribute("data-hint")).toBe(true);
+    expect($('[data-hand] [data-card="Th"]').hasAttribute("data-hint")).toBe(true);
+  });
+
+  it("a move show me outlines stays outlined for a beat before the table asks for it", async () => {
+    vi.useFakeTimers();
+    try {
+      mount(snapshot({ mode: "lesson", waiting: 1, hint: { move: "Th>N", reason: "r", exact: true, whole: true, shown: true } }), LEGAL, { speed: 0 });
+      expect($('[data-pile="N"]').hasAttribute("data-hint")).toBe(true);
+      vi.advanceTimersByTime(500);
+      expect(model.sent).toEqual([]);
+      vi.advanceTimersByTime(500);
+      expect(model.sent.map((m) => m.kind)).toEqual(["step"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a pile move lights its pile; an end of turn lights the button", async () => {

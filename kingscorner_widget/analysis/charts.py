@@ -4,15 +4,17 @@ JupyterLab, Notebook 7, a JupyterLite site and VS Code draw a Vega-Lite spec
 (``application/vnd.vegalite.v5+json``) themselves, so a chart needs no Python plotting library
 and makes no request off the machine. A :class:`VegaLiteChart` offers that spec beside an HTML
 table of its numbers (:class:`~kingscorner_widget.engine.tables.HtmlTable`) and plain text, and
-the host shows the richest it can: GitHub's notebook view and an untrusted notebook show the
-table. Every mark carries a tooltip with its row's values.
+the host shows the richest it can; a host that draws no chart (GitHub's notebook view, the
+reference site) shows the table. The table travels as ``text/markdown`` (markdown carries HTML):
+JupyterLab ranks ``text/html`` above a Vega-Lite chart, so an HTML output beside the spec would
+hide the chart, while markdown ranks below it. Every mark carries a tooltip with its row's values.
 
 >>> from kingscorner_widget.engine.tables import Column, HtmlTable
 >>> table = HtmlTable([Column("turns"), Column("hands")], [(10, 3), (11, 5)])
 >>> chart = bar_chart(table, "turns", "hands", title="Game length")
 >>> bundle = chart._repr_mimebundle_()
 >>> sorted(bundle)
-['application/vnd.vegalite.v5+json', 'text/html', 'text/plain']
+['application/vnd.vegalite.v5+json', 'text/markdown', 'text/plain']
 >>> bundle["application/vnd.vegalite.v5+json"]["data"]["values"]
 [{'turns': 10, 'hands': 3}, {'turns': 11, 'hands': 5}]
 >>> print(chart)
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     import pandas
 
 __all__ = [
+    "FALLBACK_MIME",
     "VEGA_LITE_MIME",
     "VegaLiteChart",
     "bar_chart",
@@ -44,6 +47,10 @@ __all__ = [
 
 VEGA_LITE_MIME = "application/vnd.vegalite.v5+json"
 """The MIME type JupyterLab, Notebook 7, JupyterLite and VS Code draw as a Vega-Lite chart."""
+
+FALLBACK_MIME = "text/markdown"
+"""How the table of a chart's numbers travels: HTML inside markdown, which JupyterLab ranks below
+the chart (``text/html`` it ranks above, and would show instead of the chart)."""
 
 SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
 """The spec's ``$schema``: a name for the version, never fetched when the chart is drawn."""
@@ -93,7 +100,7 @@ class VegaLiteChart:
     ) -> dict[str, Any]:
         bundle: dict[str, Any] = {
             VEGA_LITE_MIME: self.to_dict(),
-            "text/html": self.table.to_html(),
+            FALLBACK_MIME: self.table.to_html(),
             "text/plain": self.text(),
         }
         if include is not None:
@@ -114,13 +121,15 @@ class VegaLiteChart:
 
 
 def field(name: str) -> str:
-    """A column name as a Vega-Lite field: dots and brackets would read as a path, so they are
-    escaped.
+    """A column name as a Vega-Lite field: dots, brackets and quotes would read as a path, so
+    they are escaped.
 
-    >>> field("a.b [x]")
-    'a\\\\.b \\\\[x\\\\]'
+    >>> print(field("a.b [x]"), field("first's wins"))
+    a\\.b \\[x\\] first\\'s wins
     """
-    return name.replace("\\", "\\\\").replace(".", "\\.").replace("[", "\\[").replace("]", "\\]")
+    for special in ("\\", ".", "[", "]", "'", '"'):
+        name = name.replace(special, "\\" + special)
+    return name
 
 
 def _column(table: HtmlTable, name: str) -> Column:
@@ -156,6 +165,10 @@ def _axis(table: HtmlTable, name: str, title: str | None) -> dict[str, Any]:
     axis: dict[str, Any] = {"title": title if title is not None else name}
     if column.format:
         axis["format"] = column.format
+    values = [v for v in table.column(name) if v is not None]
+    if values and all(isinstance(v, int) for v in values):
+        axis["tickMinStep"] = 1  # whole numbers: no ticks at 2.5 cards
+        axis.setdefault("format", "d")
     return axis
 
 
@@ -225,8 +238,10 @@ def line_chart(
     x_title: str | None = None,
     y_title: str | None = None,
     domain: tuple[float, float] | None = None,
+    colour: str | None = None,
 ) -> VegaLiteChart:
-    """Points joined by a line: column ``y`` against the numbers in column ``x``."""
+    """Points joined by a line: column ``y`` against the numbers in column ``x``; with
+    ``colour``, a line for each value of that column (a legend names them)."""
     value: dict[str, Any] = {
         "field": field(y),
         "type": "quantitative",
@@ -234,18 +249,18 @@ def line_chart(
     }
     if domain is not None:
         value["scale"] = {"domain": list(domain)}
-    encoding = {
+    encoding: dict[str, Any] = {
         "x": {"field": field(x), "type": "quantitative", "axis": _axis(table, x, x_title)},
         "y": value,
         "tooltip": tooltip(table),
     }
+    mark: dict[str, Any] = {"type": "line", "color": ACCENT, "point": {"size": 70, "color": ACCENT}}
+    if colour is not None:
+        _column(table, colour)
+        encoding["color"] = {"field": field(colour), "type": "nominal", "sort": None}
+        mark = {"type": "line", "point": {"size": 70}}
     spec = base_spec(table, title)
-    spec.update(
-        {
-            "mark": {"type": "line", "color": ACCENT, "point": {"size": 70, "color": ACCENT}},
-            "encoding": encoding,
-        }
-    )
+    spec.update({"mark": mark, "encoding": encoding})
     return VegaLiteChart(spec, table)
 
 

@@ -50,6 +50,9 @@ from .search import Budget, TurnPlan, best_turn
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from ..engine.tables import HtmlTable
+    from .charts import VegaLiteChart
+
 __all__ = ["REVIEW_BUDGET", "Review", "ReviewedTurn", "Verdict", "review"]
 
 Verdict = Literal["best", "inaccuracy", "mistake"]
@@ -221,11 +224,18 @@ class Review:
 
         return review_html(self)
 
-    def plot(self, ax: Axes | None = None) -> Axes:
-        """A bar chart of cards shed against the best turn's, turn by turn (needs matplotlib)."""
+    def table(self) -> HtmlTable:
+        """The turns as a table (``.to_pandas()`` gives a data frame where pandas is installed)."""
+        from .review_view import review_table
+
+        return review_table(self)
+
+    def plot(self, ax: Axes | None = None) -> VegaLiteChart | Axes:
+        """A chart of cards shed against the best turn's, turn by turn: Vega-Lite, or drawn
+        with matplotlib on ``ax`` when it is given (then the axes are returned)."""
         from .review_view import plot_review
 
-        return plot_review(self, ax)
+        return plot_review(self) if ax is None else plot_review(self, ax)
 
 
 def review(

@@ -22,11 +22,12 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, PlayCard
 from ..engine.rules import Rules
+from ..engine.tables import HtmlTable
 from .players import Player, make_player
 
 if TYPE_CHECKING:
@@ -180,27 +181,32 @@ class SimulationResult:
                 row[1] += out
         return {size: (row[0], row[1]) for size, row in sorted(table.items())}
 
-    def to_dataframe(self) -> pandas.DataFrame:
-        """One row per game (needs pandas)."""
-        import pandas
+    def table(self) -> HtmlTable:
+        """One row per game (see :func:`~kingscorner_widget.analysis.summaries.games_table`)."""
+        from .summaries import games_table
 
-        rows = []
-        for record in self.records:
-            row: dict[str, Any] = {
-                "index": record.index,
-                "seed": record.seed,
-                "reason": record.reason,
-                "went_out": record.went_out,
-                "winners": ",".join(record.winner_names()),
-                "turns": record.turns,
-                "moves": record.moves,
-            }
-            for seat, name in enumerate(record.players, 1):
-                row[f"P{seat}"] = name
-                row[f"P{seat}_penalty"] = record.penalties[seat - 1]
-                row[f"P{seat}_cards_played"] = record.cards_played[seat - 1]
-            rows.append(row)
-        return pandas.DataFrame(rows)
+        return games_table(self)
+
+    def players(self) -> HtmlTable:
+        """Each player's games, wins and win rate with its 95% interval."""
+        from .summaries import player_results
+
+        return player_results(self)
+
+    def lengths(self) -> HtmlTable:
+        """How many turns the hands lasted: count, mean, spread, quartiles."""
+        from .summaries import game_lengths
+
+        return game_lengths(self)
+
+    def to_pandas(self) -> pandas.DataFrame:
+        """One row per game, as a data frame (needs pandas)."""
+        return self.table().to_pandas()
+
+    to_dataframe = to_pandas
+
+    def _repr_html_(self) -> str:
+        return self.players().to_html()
 
 
 IN_BROWSER = sys.platform == "emscripten"
@@ -294,12 +300,21 @@ def simulate(
         raise ValueError(f"games must be 0 or more, not {games}")
     if not 2 <= len(players) <= 6:
         raise ValueError(f"a game needs 2 to 6 players, not {len(players)}")
+    _check_players(players)
     _check_paired(paired, games, len(players))
     rules = (rules or Rules()).with_players(len(players))
     records = _run(
         players, rules, games, seed, executor, workers, progress, rotate, "games", paired
     )
     return SimulationResult(records=tuple(records), rules=rules)
+
+
+def _check_players(players: Sequence[PlayerSpec]) -> None:
+    """Refuse a player name :func:`make_player` does not know before any game (or progress bar)
+    starts."""
+    for spec in players:
+        if isinstance(spec, str):
+            make_player(spec)
 
 
 def _check_paired(paired: bool, games: int, seats: int) -> None:
@@ -370,24 +385,20 @@ class TournamentResult:
             )
         return "\n".join(lines)
 
-    def to_dataframe(self) -> pandas.DataFrame:
-        """One row per pairing (needs pandas)."""
-        import pandas
+    def table(self) -> HtmlTable:
+        """One row per pairing: games, the first player's wins, win rate and 95% interval."""
+        from .summaries import pairings_table
 
-        return pandas.DataFrame(
-            [
-                {
-                    "first": p.first,
-                    "second": p.second,
-                    "games": p.games,
-                    "first_wins": p.first_wins,
-                    "rate": p.rate,
-                    "low": p.interval[0],
-                    "high": p.interval[1],
-                }
-                for p in self.pairings
-            ]
-        )
+        return pairings_table(self)
+
+    def to_pandas(self) -> pandas.DataFrame:
+        """One row per pairing, as a data frame (needs pandas)."""
+        return self.table().to_pandas()
+
+    to_dataframe = to_pandas
+
+    def _repr_html_(self) -> str:
+        return self.table().to_html()
 
 
 def tournament(
@@ -418,6 +429,7 @@ def tournament(
         labelled = [(p if isinstance(p, str) else p.name, p) for p in players]
     if len({name for name, _ in labelled}) != len(labelled):
         raise ValueError("every player in a tournament needs its own name")
+    _check_players([spec for _, spec in labelled])
     _check_paired(paired, games, 2)
     rules = (rules or Rules()).with_players(2)
     pairings = []

@@ -47,31 +47,39 @@ class TableSource(Protocol):
 
 
 CARD_W, CARD_H = 58, 82
-PEEK = 20
 WIDTH, HEIGHT = 620, 580
-RED, BLACK = "#c0262d", "#1d1d1f"
+# The live table's light look (js/src/styles.css): felt, cards, suits and labels.
+FELT, FELT_EDGE, INK = "#dcebdf", "#c9dfcf", "#1d1d1f"
+CARD_BG, CARD_EDGE, RED, BLACK = "#fdfdfb", "#9a9aa4", "#c0262d", "#1d1d1f"
+BACK, BACK_STRIPE, SLOT, PILL = "#3556a8", "#5d7fd0", "rgba(20,60,35,0.45)", "#14281c"
+FULL_STEP, LEAST_STEP = 0.42, 0.22
+"""How far a pile's cards fan, as shares of the card's width, as on the live table (layout.js):
+each covered card's rank and suit in view, long runs squeezed down to their ranks."""
 
-# Centre of each space's top card, and of the stock, on the picture.
-_CENTRES: dict[Space, tuple[int, int]] = {
-    Space.N: (310, 130),
-    Space.S: (310, 370),
-    Space.W: (190, 250),
-    Space.E: (430, 250),
-    Space.NW: (170, 110),
-    Space.NE: (450, 110),
-    Space.SW: (170, 390),
-    Space.SE: (450, 390),
+# The three columns of the cross (left, middle, right) and the middle of each row of piles.
+_COLUMNS = ((14, 204), (215, 405), (416, 606))
+_ROWS = (112, 246, 380)
+_GRID: dict[Space, tuple[int, int]] = {
+    Space.NW: (0, 0),
+    Space.N: (1, 0),
+    Space.NE: (2, 0),
+    Space.W: (0, 1),
+    Space.E: (2, 1),
+    Space.SW: (0, 2),
+    Space.S: (1, 2),
+    Space.SE: (2, 2),
 }
-_STOCK = (310, 250)
+_STOCK = (310, 246)
 
 
 def table_svg(source: Table | TableSource, viewer: int | None = None) -> str:
     """An SVG picture of the table as ``viewer`` sees it (default: everything, the mover's hand).
 
     ``source`` is a table, or anything that gives one (then only ``viewer``'s view of it is
-    drawn). Each pile shows its top card with its bottom card peeking out above and its card
-    count; the corners sit on the diagonals, the stock in the middle; the hand is fanned below,
-    and the other players are listed with their card counts.
+    drawn). Every pile is fanned as on the live table, from its bottom card to its top card, so
+    each card's corner index shows (long runs squeezed to their ranks), with its label and its
+    card count; the corners sit on the diagonals, the stock in the middle; the hand is fanned
+    below, and the other players are listed with their card counts.
     """
     table = source if isinstance(source, Table) else source.table(viewer)
     shown = table.turn if viewer is None else viewer - 1
@@ -79,10 +87,12 @@ def table_svg(source: Table | TableSource, viewer: int | None = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" class="kcw-static" '
         f'aria-label="Kings in the Corner table" font-family="system-ui, sans-serif">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="16" fill="#1f6b45"/>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="16" fill="{FELT}" stroke="{FELT_EDGE}"/>',
     ]
+    longest = max(len(pile) for pile in table.piles)
+    width = pile_card_width(longest)
     for space in SPACES:
-        parts.append(_pile(space, table.piles[space.index]))
+        parts.append(_pile(space, table.piles[space.index], width))
     stock = table.stock if isinstance(table.stock, int) else len(table.stock)
     parts.append(_stock(stock))
     parts.append(_players(table, shown))
@@ -158,79 +168,148 @@ def table_picture(
     return Picture(table_svg(table, viewer=viewer), format_position(table))
 
 
-def _card(card: Card, x: float, y: float, label: str) -> str:
+def pile_card_width(longest: int) -> float:
+    """The width of a pile's card on the picture: as large as the live table's, a little
+    smaller when the longest pile (``longest`` cards) needs it to fit its column with every
+    rank in view.
+
+    >>> pile_card_width(3), round(pile_card_width(13), 1)
+    (58, 50.5)
+    """
+    cell = _COLUMNS[0][1] - _COLUMNS[0][0]
+    return min(CARD_W, (cell - 6) / (1 + LEAST_STEP * max(0, longest - 1)))
+
+
+def fan_step(count: int, width: float) -> float:
+    """How far apart a pile of ``count`` cards ``width`` wide fans in its column: the full step
+    (rank and suit of each covered card in view) when there is room, down to the width of a rank.
+
+    >>> fan_step(3, 58), fan_step(13, 50.5)
+    (24.4, 11.1)
+    """
+    if count <= 1:
+        return 0.0
+    cell = _COLUMNS[0][1] - _COLUMNS[0][0]
+    room = (cell - 6 - width) / (count - 1)
+    return round(max(width * LEAST_STEP, min(width * FULL_STEP, room)), 1)
+
+
+def _card(
+    card: Card, x: float, y: float, label: str, width: float = CARD_W, covered: float = 0.0
+) -> str:
+    """One face-up card as the live table draws it: its corner index (rank over suit on a
+    covered card, ``covered`` px of it in view) and a large suit at the bottom right."""
+    height = width * CARD_H / CARD_W
     colour = RED if card.red else BLACK
     rank = "10" if card.rank == 10 else card.rank.letter
-    return (
-        f'<g role="img" aria-label="{escape(label)}" data-card="{card}">'
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf7" '
-        f'stroke="#555" stroke-width="1"/>'
-        f'<text x="{x + 6}" y="{y + 19}" font-size="17" font-weight="700" fill="{colour}">'
-        f"{rank}{card.suit.symbol}</text>"
-        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 15}" font-size="30" '
-        f'text-anchor="middle" fill="{colour}">{card.suit.symbol}</text></g>'
-    )
-
-
-def _back(x: float, y: float) -> str:
-    return (
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#2f4d8a" '
-        f'stroke="#e8e8e8" stroke-width="2"/>'
-        f'<rect x="{x + 6}" y="{y + 6}" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="4" '
-        f'fill="none" stroke="#9fb3e0" stroke-width="1"/>'
-    )
-
-
-def _pile(space: Space, pile: Sequence[Card]) -> str:
-    cx, cy = _CENTRES[space]
-    x, y = cx - CARD_W / 2, cy - CARD_H / 2
-    out = [f'<g data-pile="{space}">']
-    if not pile:
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
-            f'stroke="#cfe8d8" stroke-width="1.5" stroke-dasharray="5 4" role="img" '
-            f'aria-label="{escape(space.words)}, empty"/>'
+    size = width * 0.33
+    if covered:
+        size = min(size, covered * 0.95)
+        squeeze = (
+            f' textLength="{covered - 2:.1f}" lengthAdjust="spacingAndGlyphs"'
+            if rank == "10"
+            else ""
         )
-        out.append(
-            f'<text x="{cx}" y="{cy + 5}" font-size="14" text-anchor="middle" '
-            f'fill="#cfe8d8">{space}</text>'
+        index = (
+            f'<text x="{x + covered / 2 + 0.5:.1f}" y="{y + 4 + size:.1f}" font-size="{size:.1f}" '
+            f'font-weight="700" text-anchor="middle" fill="{colour}"{squeeze}>'
+            f"{rank}</text>"
+            f'<text x="{x + covered / 2 + 0.5:.1f}" y="{y + 6 + 2 * size:.1f}" '
+            f'font-size="{size * 0.9:.1f}" text-anchor="middle" fill="{colour}">'
+            f"{card.suit.symbol}</text>"
         )
     else:
-        if len(pile) > 1:
-            bottom = pile[0]
-            out.append(
-                _card(bottom, x, y - PEEK, f"{card_label(bottom)} at the bottom of {space.words}")
-            )
-        top = pile[-1]
-        out.append(_card(top, x, y, f"{card_label(top)} on {space.words}"))
-        out.append(
-            f'<circle cx="{x + CARD_W}" cy="{y + CARD_H}" r="11" fill="#113d27" stroke="#cfe8d8"/>'
-            f'<text x="{x + CARD_W}" y="{y + CARD_H + 4}" font-size="12" text-anchor="middle" '
-            f'fill="#fff" aria-label="{count_words(len(pile))}">{len(pile)}</text>'
+        index = (
+            f'<text x="{x + width * 0.07:.1f}" y="{y + 3 + size:.1f}" font-size="{size:.1f}" '
+            f'font-weight="700" fill="{colour}">{rank}{card.suit.symbol}</text>'
         )
+    return (
+        f'<g role="img" aria-label="{escape(label)}" data-card="{card}">'
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" '
+        f'rx="{width * 0.11:.1f}" fill="{CARD_BG}" stroke="{CARD_EDGE}" stroke-width="1"/>'
+        f"{index}"
+        f'<text x="{x + width * 0.92:.1f}" y="{y + height * 0.95:.1f}" '
+        f'font-size="{width * 0.56:.1f}" text-anchor="end" fill="{colour}">'
+        f"{card.suit.symbol}</text></g>"
+    )
+
+
+def _back(x: float, y: float, width: float = CARD_W) -> str:
+    height = width * CARD_H / CARD_W
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" '
+        f'rx="{width * 0.11:.1f}" fill="{BACK}" stroke="#f4f4f0" stroke-width="3"/>'
+        f'<path d="M{x + 6:.1f} {y + 6:.1f}h{width - 12:.1f}v{height - 12:.1f}h{12 - width:.1f}z" '
+        f'fill="none" stroke="{BACK_STRIPE}" stroke-width="2" stroke-dasharray="3 4"/>'
+    )
+
+
+def _pill(x: float, y: float, text: str, label: str = "") -> str:
+    """A small dark label (a pile's name, its count), as on the live table."""
+    width = 10 + 7 * len(text)
+    aria = f' aria-label="{escape(label)}"' if label else ' aria-hidden="true"'
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="17" rx="8.5" fill="{PILL}" '
+        f'fill-opacity="0.8"/><text x="{x + width / 2:.1f}" y="{y + 12.5:.1f}" font-size="12" '
+        f'font-weight="700" text-anchor="middle" fill="#fff"{aria}>{escape(text)}</text>'
+    )
+
+
+def _pile(space: Space, pile: Sequence[Card], width: float = CARD_W) -> str:
+    """A pile fanned from its bottom card (left) to its top card (right): the left column's
+    piles end at the column's right edge, the right column's start at its left edge."""
+    column, row = _GRID[space]
+    left, right = _COLUMNS[column]
+    height = width * CARD_H / CARD_W
+    step = fan_step(len(pile), width)
+    span = width + step * max(len(pile) - 1, 0)
+    x = (right - 3 - span, (left + right - span) / 2, left + 3)[column]
+    y = _ROWS[row] - height / 2
+    out = [f'<g data-pile="{space}">']
+    if not pile:
+        dash = "2 3" if space.is_corner else "5 4"
+        name = f"{space} \u2654" if space.is_corner else str(space)
         out.append(
-            f'<text x="{cx}" y="{y + CARD_H + 16}" font-size="11" text-anchor="middle" '
-            f'fill="#cfe8d8">{space}</text>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="7" '
+            f'fill="none" stroke="{SLOT}" stroke-width="2" stroke-dasharray="{dash}" role="img" '
+            f'aria-label="{escape(space.words)}, empty"/>'
+            f'<text x="{x + width / 2:.1f}" y="{y + height / 2 + 5:.1f}" font-size="15" '
+            f'font-weight="700" text-anchor="middle" fill="{INK}">{name}</text>'
         )
+    else:
+        for i, card in enumerate(pile):
+            if i == len(pile) - 1:
+                label = f"{card_label(card)} on {space.words}"
+            elif i == 0:
+                label = f"{card_label(card)} at the bottom of {space.words}"
+            else:
+                label = f"{card_label(card)}, card {i + 1} of {len(pile)} on {space.words}"
+            covered = step if i < len(pile) - 1 else 0.0
+            out.append(_card(card, x + i * step, y, label, width, covered))
+        out.append(_pill(x + span - 18, y - 9, str(space)))
+        out.append(_pill(x - 8, y + height - 11, str(len(pile)), count_words(len(pile))))
     out.append("</g>")
     return "".join(out)
 
 
 def _stock(count: int) -> str:
     cx, cy = _STOCK
-    x, y = cx - CARD_W / 2, cy - CARD_H / 2
+    width = CARD_W * 0.8
+    height = width * CARD_H / CARD_W
+    x, y = cx - width / 2, cy - height / 2 - 6
     body = (
-        _back(x, y)
+        _back(x, y, width)
         if count
         else (
-            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
-            f'stroke="#cfe8d8" stroke-dasharray="5 4"/>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" rx="6" '
+            f'fill="none" stroke="{SLOT}" stroke-width="2" stroke-dasharray="5 4"/>'
         )
     )
     return (
         f'<g role="img" aria-label="stock, {count_words(count)}">{body}'
-        f'<text x="{cx}" y="{cy + 5}" font-size="16" font-weight="700" text-anchor="middle" '
-        f'fill="#fff">{count}</text></g>'
+        f"{_pill(x + width - 8, y + height - 20, str(count))}"
+        f'<text x="{cx}" y="{y + height + 14:.1f}" font-size="12" text-anchor="middle" '
+        f'fill="{INK}">stock</text></g>'
     )
 
 
@@ -243,7 +322,7 @@ def _players(table: Table, shown: int) -> str:
         marker = " (to move)" if i == table.turn else ""
         parts.append(f"P{i + 1}: {count_words(count)}{corners}{marker}")
     return (
-        f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="#fff">'
+        f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="{INK}">'
         f"{escape(' · '.join(parts))}</text>"
     )
 
@@ -251,7 +330,7 @@ def _players(table: Table, shown: int) -> str:
 def _hand(hand: list[Card] | int, player: int) -> str:
     top = 478
     out = [
-        f'<g data-hand="P{player + 1}"><text x="16" y="{top - 8}" font-size="14" fill="#fff">'
+        f'<g data-hand="P{player + 1}"><text x="16" y="{top - 8}" font-size="14" fill="{INK}">'
         f"P{player + 1}'s hand</text>"
     ]
     if isinstance(hand, int):
@@ -266,11 +345,13 @@ def _hand(hand: list[Card] | int, player: int) -> str:
         if card is None:
             out.append(_back(x, top))
         else:
-            out.append(_card(card, x, top, f"{card_label(card)} in P{player + 1}'s hand"))
+            covered = step if step < CARD_W and i < count - 1 else 0.0
+            label = f"{card_label(card)} in P{player + 1}'s hand"
+            out.append(_card(card, x, top, label, CARD_W, covered))
     if not count:
         out.append(
             f'<text x="{WIDTH / 2}" y="{top + 40}" font-size="16" text-anchor="middle" '
-            f'fill="#fff">no cards left</text>'
+            f'fill="{INK}">no cards left</text>'
         )
     out.append("</g>")
     return "".join(out)

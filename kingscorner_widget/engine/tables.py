@@ -92,8 +92,9 @@ class HtmlTable:
 
     ``rows`` are sequences of values in the order of ``columns`` (a column may be given by its
     name alone). ``title`` heads the table, ``notes`` are lines printed under it, and
-    ``row_marks`` gives each row an optional word written into the row's ``data-mark``
-    attribute (a review marks each turn with its verdict), so a test or a style can find it.
+    ``row_marks`` gives each row an optional word written into a ``data-`` attribute of the
+    row, ``data-mark`` unless ``mark_name`` says otherwise (a review marks each turn with its
+    verdict in ``data-verdict``), so a test or a style can find it.
 
     A row of the wrong length is refused:
 
@@ -112,7 +113,9 @@ class HtmlTable:
     notes: tuple[str, ...] = ()
     """Lines under the table: what a mark means, where the numbers come from."""
     row_marks: tuple[str | None, ...] = ()
-    """A word per row for its ``data-mark`` attribute (empty: no marks)."""
+    """A word per row for its ``data-`` attribute (empty: no marks)."""
+    mark_name: str = "mark"
+    """The attribute's name after ``data-``."""
 
     def __init__(
         self,
@@ -122,6 +125,7 @@ class HtmlTable:
         title: str = "",
         notes: Sequence[str] = (),
         row_marks: Sequence[str | None] = (),
+        mark_name: str = "mark",
     ) -> None:
         cols = tuple(c if isinstance(c, Column) else Column(c) for c in columns)
         names = [c.name for c in cols]
@@ -143,18 +147,23 @@ class HtmlTable:
                     )
         if row_marks and len(row_marks) != len(fixed):
             raise ValueError(f"{len(row_marks)} row marks for {len(fixed)} rows")
+        if not mark_name.replace("-", "").isalnum() or not mark_name.islower():
+            raise ValueError(
+                f"mark_name must be lower-case letters, digits and -, not {mark_name!r}"
+            )
         object.__setattr__(self, "columns", cols)
         object.__setattr__(self, "rows", fixed)
         object.__setattr__(self, "title", title)
         object.__setattr__(self, "notes", tuple(notes))
         object.__setattr__(self, "row_marks", tuple(row_marks))
+        object.__setattr__(self, "mark_name", mark_name)
 
     @classmethod
     def from_records(
         cls,
         records: Sequence[Mapping[str, Value]],
         columns: Sequence[Column | str] | None = None,
-        **options: str | Sequence[str] | Sequence[str | None],
+        **options: str | Sequence[str | None],
     ) -> HtmlTable:
         """A table from dicts keyed by column name (default columns: the first dict's keys).
 
@@ -263,7 +272,7 @@ class HtmlTable:
             cells = "".join(
                 self._cell_html(c, v, r) for c, v, r in zip(self.columns, row, right, strict=True)
             )
-            attribute = f' data-mark="{escape(mark)}"' if mark else ""
+            attribute = f' data-{self.mark_name}="{escape(mark)}"' if mark else ""
             body.append(f"<tr{attribute}>{cells}</tr>")
         title = (
             f'<caption style="caption-side:top;text-align:left;font-weight:bold;'
@@ -275,7 +284,7 @@ class HtmlTable:
         return (
             '<div class="kc-table" style="font-size:1.05em;line-height:1.4;'
             'font-variant-numeric:tabular-nums;max-width:100%;overflow-x:auto">'
-            f'<table style="border-collapse:collapse;margin:0.4em 0">{title}'
+            f'<table style="border-collapse:collapse;margin:0.4em 0;font-size:inherit">{title}'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             f"{notes}</div>"
         )

@@ -7,7 +7,9 @@ What a lesson allows:
 - a move for a card the learner does not hold gets "not in your hand", whatever the card, so no
   reply depends on a hidden card; a legal move the step does not want is explained, not played;
 - undo takes back the learner's moves within the step; back and forward go through the steps;
-- "show me" plays the next move the step expects, one move a click, on the table;
+- "show me" outlines the next move the step expects on the table (the card and the pile), then
+  the table plays it after a beat (:meth:`LessonSession.step`, as it plays a computer's move),
+  one move a click; the log says the move was shown, not that the learner played it;
 - a hint names what to look for and lights up the card (or pile) on the table; the last, most
   specific hint lights up the pile it goes to as well;
 - Next goes on once the step is done; Skip (for a teacher) goes on without it;
@@ -24,7 +26,9 @@ What a lesson allows:
 'The queen of spades (Qs) is not in your hand.'
 >>> s.act("next").status
 'This step is not done yet: make its move, or press Show me to see it.'
->>> print(s.show().status)  # doctest: +NORMALIZE_WHITESPACE
+>>> s.show().status
+'Watch: you play the ten of hearts on the north pile.'
+>>> print(s.step().status)  # doctest: +NORMALIZE_WHITESPACE
 Shown: you play the ten of hearts on the north pile. One card gone, two to go. Press Next to
 go on.
 """
@@ -37,7 +41,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
 from ..engine.notation import parse_position
-from ..engine.words import named, phrase, sentence
+from ..engine.words import logged, named, phrase, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
@@ -67,6 +71,7 @@ class LessonSession(Session):
         self.learner = self.run.step.learner
         """The learner's player number in the current step."""
         self._hints = 0
+        self._showing: Move | None = None
         super().__init__(self.run.game, title=self.run.lesson.title)
 
     # -- reading ------------------------------------------------------------------------------
@@ -78,6 +83,11 @@ class LessonSession(Session):
     @property
     def viewer(self) -> int:
         return self.learner
+
+    @property
+    def waiting(self) -> int | None:
+        """While "show me" outlines a move, the learner's seat: the table plays it after a beat."""
+        return self.learner if self._showing is not None else None
 
     def name(self, player: int) -> str:
         return "You" if player == self.learner else f"P{player}"
@@ -158,6 +168,7 @@ class LessonSession(Session):
         return None
 
     def played(self, move: Move) -> Reply:
+        self._showing = None  # the learner played it (or another move) before the beat
         before = self.game.copy()
         count = len(self.run.played)
         feedback = self.run.try_move(move)
@@ -166,14 +177,18 @@ class LessonSession(Session):
         self._log(before, count)
         return Reply(self.status(feedback.message))
 
-    def _log(self, before: Game, count: int) -> list[Move]:
+    def _log(self, before: Game, count: int, shown: bool = False) -> list[Move]:
         """Log the moves the run accepted since it had ``count``: the learner's, then any the
-        lesson played for the other seats; ``before`` is the game before the first of them."""
+        lesson played for the other seats; ``before`` is the game before the first of them.
+        ``shown``: the first was shown by "show me", and its line says so."""
         made = self.run.played[count:]
-        for move in made:
+        for index, move in enumerate(made):
             after = before.copy()
             after.play(move)
-            self.view().note(before, move)
+            line = self.view().note(before, move)
+            if shown and index == 0:
+                line["shown"] = True
+                line["words"] = f"Show me: {_lower(line['words'])}"
             before = after
         return made
 
@@ -229,6 +244,7 @@ class LessonSession(Session):
         while len(run.played) < len(kept):  # the lesson replays the other seats' replies itself
             if not run.try_move(kept[len(run.played)]).accepted:
                 break
+        self._showing = None
         self.history = History(run.game, self.name)
         return Reply(f"Took back {phrase(last)} ({last}).")
 
@@ -320,6 +336,7 @@ class LessonSession(Session):
         a step that starts anywhere else says that the table was set out afresh."""
         self.learner = self.run.step.learner
         self._hints = 0
+        self._showing = None
         self.view()
         status = self.status()
         if left is not None and self.game.position(player=self.learner) != left:
@@ -335,19 +352,37 @@ class LessonSession(Session):
 
     @action("show", "Show me", key="M", check=lambda s: s._nothing_to_show())
     def show(self) -> Reply:
-        """Play the next move the step expects, on the table (one move a click; the lesson plays
-        any other seat's part that follows it)."""
+        """Outline the next move the step expects on the table (the card, or the pile to move,
+        and where it goes); the table plays it after a beat (:meth:`step`). A second click plays
+        it at once."""
+        if self._showing is not None:
+            return self.step()
+        move = self.run.show_me()[0]
+        said = _lower(logged(self.game, move, "You"))
+        self._showing = move
+        outline = {"move": str(move), "reason": said, "exact": True, "whole": True, "shown": True}
+        return Reply(f"Watch: {said}.", hint=outline, moves=(move,))
+
+    @action(
+        "step",
+        check=lambda s: "there is no move to wait for" if s._showing is None else None,
+        quiet=True,
+    )
+    def step(self) -> Reply:
+        """Play the move "show me" outlined (one move a click; the lesson plays any other
+        seat's part that follows it). The log says it was shown."""
+        move = self._showing
+        assert move is not None  # the check: a move is being shown
+        self._showing = None
         run = self.run
-        wanted = run.show_me()
         before = self.game.copy()
         count = len(run.played)
-        feedback = run.try_move(wanted[0])
+        feedback = run.try_move(move)
         if not feedback.accepted:  # the lesson and its answer disagree: say so, change nothing
             return refuse(feedback.message)
-        made = self._log(before, count)
-        said = "; ".join(line["words"] for line in self.history.lines[-len(made) :])
-        if said.startswith("You "):
-            said = "you" + said[3:]  # "Shown: you play ..."
+        made = self._log(before, count, shown=True)
+        lines = self.history.lines[-len(made) :]
+        said = "; ".join(_lower(line["words"].removeprefix("Show me: ")) for line in lines)
         shown = f"Shown: {said}"
         if run.step_done:
             return Reply(self.status(f"{shown}. {sentence(feedback.message)}"), moves=tuple(made))
@@ -369,6 +404,11 @@ class LessonSession(Session):
         """Once the lesson is done: start it again from its first step."""
         self.run.go_to(0)
         return self._started()
+
+
+def _lower(words: str) -> str:
+    """A log line told to the learner: "You play ..." becomes "you play ..."."""
+    return "you" + words[3:] if words.startswith("You ") else words
 
 
 def as_run(lesson: Lesson | LessonRun | str) -> LessonRun:

@@ -15,6 +15,10 @@ What play allows:
 - New match and Daily match ask before throwing away a match in progress;
 - the daily game is a daily match: every hand of it dealt from the date
   (:meth:`~kingscorner_widget.engine.match.Match.daily`), with its score sheet;
+- in the viewer's first hand at the table the message line says what can be done now, and
+  what the gold outlines mean the first time they appear (:mod:`~kingscorner_widget.table.guide`);
+- the viewer may pause the computer players (Pause) and see them one move at a time (Next
+  move), then let them play on;
 - with ``watch`` (a player object or a computer player's name), the viewer's own seat is played
   by that player: the table shows its hand and steps its moves like the others', so a student
   watches their player play a whole hand from its own seat (the viewer makes no move).
@@ -23,6 +27,8 @@ What play allows:
 >>> s = PlaySession(Game.new(players=2, seed=3), opponents="greedy")
 >>> s.act("back").status
 'This is the start of the hand: there is nothing further back.'
+>>> s.status()
+'Your turn. Pick a card (or a pile), then a pile it fits on, or Draw & end turn.'
 >>> s.draw().status
 'You draw a card and end your turn.'
 >>> s.undo().status
@@ -46,6 +52,7 @@ from ..engine.rules import Rules
 from ..engine.words import match_line, refusal, sentence
 from .actions import action
 from .advice import COMPUTER_OPTIONS, advise
+from .guide import OUTLINES, next_step
 from .history import History
 from .reply import Reply, refuse
 from .review import ReviewSession
@@ -110,6 +117,11 @@ class PlaySession(Session):
         self._bots: dict[int, Player] = {}
         self._review: History | None = None
         self._daily = ""
+        self.paused = False
+        """True while the viewer holds the computer players: each moves on Next move only."""
+        self.guided = True
+        """True in the viewer's first hand at this table: the message line says what to do."""
+        self._moved = False
         default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
         super().__init__(game, title=title or default)
 
@@ -198,6 +210,8 @@ class PlaySession(Session):
         return [p for p in players if p != self.viewer or self.watch is not None]
 
     def prompt(self) -> str:
+        if self.guided:
+            return f"Your turn. {next_step(self.game)}"
         return "Your turn."
 
     def status(self, last: str = "") -> str:
@@ -213,7 +227,10 @@ class PlaySession(Session):
                 )
             return " ".join(filter(None, parts))
         if self.waiting is not None:
-            return last or f"{self.name(game.turn)} to play."
+            said = last or f"{self.name(game.turn)} to play."
+            if self.paused:
+                said += f" Paused: press Next move to see {self.name(game.turn)}'s next move."
+            return said
         if self.viewer is None:
             return last or "You are out of this match: the computer players play on."
         return super().status(last)
@@ -222,10 +239,15 @@ class PlaySession(Session):
         return self._review or self.history
 
     def extra(self) -> Extra:
+        guide: Extra = {
+            "guide": OUTLINES if self.guided and self.to_move() else None,
+            "paused": self.paused,
+        }
         match = self.match
         if match is None:
-            return {}
+            return guide
         return {
+            **guide,
             "score": {
                 "seats": [self.seat_name(s) for s in range(1, match.seats + 1)],
                 "rows": [
@@ -239,7 +261,7 @@ class PlaySession(Session):
                 "scored": match.is_scored(),
                 "over": match.is_over(),
                 "winners": list(match.winners()),
-            }
+            },
         }
 
     # -- the viewer's moves ---------------------------------------------------------------------
@@ -258,7 +280,8 @@ class PlaySession(Session):
             return "you are out of this match: the computer players play on"
         if self.watch is not None:
             return (
-                f"this seat is played by {self.watched_name()}: watch it play (Pause, Step or Skip)"
+                f"this seat is played by {self.watched_name()}: "
+                "watch it play (Pause, Next move or Skip)"
             )
         if not game.is_over() and game.turn != self.viewer:
             return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
@@ -266,6 +289,7 @@ class PlaySession(Session):
 
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
+        self._moved = True
         self._score()
         return Reply(self.status(sentence(line["words"])))
 
@@ -332,7 +356,25 @@ class PlaySession(Session):
     # -- computer players ---------------------------------------------------------------------
 
     @action(
+        "pause",
+        lambda s: "Play on" if s.paused else "Pause",
+        key="P",
+        offered=lambda s: s.paused or s.waiting is not None,
+    )
+    def pause(self) -> Reply:
+        """Hold the computer players (each then moves on Next move), or let them play on."""
+        self.paused = not self.paused
+        if not self.paused:
+            return Reply(self.status("The computer players play on."))
+        if self.waiting is None:
+            return Reply(self.status("The computer players will wait for Next move."))
+        return Reply(self.status("The computer players wait."))
+
+    @action(
         "step",
+        "Next move",
+        key=".",
+        offered=lambda s: s.paused and s.waiting is not None,
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to make: it is your turn"
         ),
@@ -488,6 +530,8 @@ class PlaySession(Session):
         return Reply(review.status(), opens=review)
 
     def _reset(self, title: str) -> None:
+        if self._moved:
+            self.guided = False  # the viewer has played a hand here: no more guidance
         self.title = title
         self._review = None
         self.show_all_hands = False  # the next hand is played face down again

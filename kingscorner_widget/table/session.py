@@ -200,6 +200,8 @@ class Session:
             "tree": extra.get("tree"),
             "acting": self.to_move(),
             "review": extra.get("review"),
+            "guide": extra.get("guide"),
+            "paused": extra.get("paused", False),
         }
         return cast(Json, snapshot)
 

@@ -143,6 +143,8 @@ class Hint(TypedDict):
     exact: bool
     whole: NotRequired[bool]
     """A lesson's early hints light up only the card (false); else the pile too."""
+    shown: NotRequired[bool]
+    """Show me: the move is outlined now and the table plays it after a beat."""
 
 
 class Question(TypedDict):
@@ -343,6 +345,10 @@ class Snapshot(Table):
     acting: bool
     """True when the viewer may move now for the player to move (explore: any seat)."""
     review: ReviewView | None
+    guide: str | None
+    """Play: what the gold outlines mean, said once in the viewer's first hand."""
+    paused: bool
+    """Play: the computer players wait for Next move (the learner steps them)."""
 
 
 class Extra(TypedDict, total=False):
@@ -352,6 +358,10 @@ class Extra(TypedDict, total=False):
     lesson: LessonView
     tree: Tree
     review: ReviewView
+    guide: str | None
+    """Play: what the gold outlines mean, said once in the viewer's first hand (else ``None``)."""
+    paused: bool
+    """Play: the computer players wait for Next move (the learner steps them)."""
 
 
 def log_entry(

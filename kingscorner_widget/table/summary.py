@@ -102,19 +102,25 @@ def _match_row(match: Match, seat_name: Callable[[int], str] | None) -> Json:
 def log_turns(log: Sequence[Mapping[str, Any]], name_of: Callable[[int], str]) -> list[Turn]:
     """The log grouped by turn: each group's player, where it starts in the log, how many lines
     it holds and a recap of what the turn did. The rules' own moves at the deal (``player``
-    ``None``) make a group of their own.
+    ``None``) make a group of their own, and so do the moves a lesson's "show me" played for
+    the learner (``shown``): the log says they were shown, not that the learner made them.
 
     >>> log = [{"player": 1, "notation": "Th>N"}, {"player": 1, "notation": "draw"},
     ...        {"player": 2, "notation": "pass"}]
     >>> [(t["start"], t["count"], t["recap"]) for t in log_turns(log, "P{}".format)]
     [(0, 2, 'P1 played 1 card and drew'), (2, 1, 'P2 passed')]
+    >>> log_turns([{"player": 1, "notation": "Th>N", "shown": True}], "P{}".format)[0]["recap"]
+    'Show me played 1 card'
     """
     turns: list[Json] = []
     for index, entry in enumerate(log):
         player = entry.get("player")
+        shown = bool(entry.get("shown"))
         # turns pass to the left, so a player's lines in a row make one turn
-        if not turns or turns[-1]["player"] != player:
-            turns.append({"player": player, "start": index, "count": 0, "moves": []})
+        if not turns or (turns[-1]["player"], turns[-1]["shown"]) != (player, shown):
+            turns.append(
+                {"player": player, "shown": shown, "start": index, "count": 0, "moves": []}
+            )
         turns[-1]["count"] += 1
         turns[-1]["moves"].append(entry["notation"])
     return [
@@ -123,11 +129,14 @@ def log_turns(log: Sequence[Mapping[str, Any]], name_of: Callable[[int], str]) -
             "name": name_of(t["player"]) if t["player"] is not None else "",
             "start": t["start"],
             "count": t["count"],
-            "recap": (
-                turn_recap(name_of(t["player"]), t["moves"])
-                if t["player"] is not None
-                else "The rules move the dealt kings to the corners"
-            ),
+            "recap": _recap(t, name_of),
         }
         for t in turns
     ]
+
+
+def _recap(turn: Json, name_of: Callable[[int], str]) -> str:
+    """What one group of the log did: the rules' moves, the moves shown, or a player's turn."""
+    if turn["player"] is None:
+        return "The rules move the dealt kings to the corners"
+    return turn_recap("Show me" if turn["shown"] else name_of(turn["player"]), turn["moves"])

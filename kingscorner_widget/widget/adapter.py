@@ -134,7 +134,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``hint``, ``summary`` (the finished hand: every hand left, why it ended, its score row),
     ``refusal`` (the last refusal, kept until the next accepted action), ``confirm`` (a
     question waiting for an answer), ``score``, ``lesson``, ``tree`` (explore's lines),
-    ``acting`` (the viewer may move now) and ``review``."""
+    ``acting`` (the viewer may move now), ``review``, ``guide`` (play: what the gold outlines
+    mean, in the viewer's first hand) and ``paused`` (play: the computer players wait for Next
+    move)."""
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The viewer's legal moves now, in notation, straight from ``Game.legal_moves()`` (empty when
     it is not the viewer's turn)."""
@@ -313,8 +315,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     def show_me(self) -> list[Move]:
         """Lesson mode: play the next move the step expects on the table (with any other
-        seat's move the lesson plays after it); returns the moves made."""
-        return list(self._do("show").moves)
+        seat's move the lesson plays after it); returns the moves made. (A click on Show me
+        outlines the move first and the table plays it after a beat.)"""
+        if self._do("show").refused:
+            return []
+        return list(self._do("step", quiet=True).moves)
 
     def reveal(self) -> bool:
         """Turn every hand face up, or face down again, where the mode allows it now (play:

@@ -47,7 +47,7 @@ def test_every_chart_offers_spec_html_and_text(chart: VegaLiteChart) -> None:
     json.dumps(spec)  # plain JSON
     assert spec["$schema"].endswith("vega-lite/v5.json")
     assert spec["data"]["values"] == RATES.records()
-    assert bundle["text/html"] == RATES.to_html()
+    assert bundle["text/markdown"] == RATES.to_html()
     assert bundle["text/plain"] == RATES.text()
     tipped = [m for m in _marks(spec) if "tooltip" in m.get("encoding", {})]
     assert tipped, "the marks carry tooltips"
@@ -59,7 +59,8 @@ def test_every_chart_offers_spec_html_and_text(chart: VegaLiteChart) -> None:
 
 def test_include_and_exclude_pick_forms() -> None:
     chart = bar_chart(RATES, "pairing", "win rate")
-    assert list(chart._repr_mimebundle_(include=["text/html"])) == ["text/html"]
+    assert list(chart._repr_mimebundle_(include=["text/plain"])) == ["text/plain"]
+    assert "text/html" not in chart._repr_mimebundle_()  # JupyterLab would show it, not the chart
     assert VEGA_LITE_MIME not in chart._repr_mimebundle_(exclude=[VEGA_LITE_MIME])
 
 
@@ -85,3 +86,4 @@ def test_reference_line_and_unknown_columns() -> None:
 def test_field_escapes_paths() -> None:
     assert field("a.b") == "a\\.b"
     assert field("plain name") == "plain name"
+    assert field('first\'s "wins"') == 'first\\\'s \\"wins\\"'

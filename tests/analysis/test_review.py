@@ -11,7 +11,9 @@ import pytest
 
 from kingscorner_widget import Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
+from kingscorner_widget.analysis.charts import VegaLiteChart
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
+from kingscorner_widget.analysis.review_view import VERDICT_COLOURS
 from kingscorner_widget.engine.notation import parse_position
 from kingscorner_widget.engine.record import game_to_dict, match_to_dict, save
 from kingscorner_widget.lessons import Lesson
@@ -183,15 +185,32 @@ def test_the_review_exports_to_json_and_shows_itself() -> None:
     assert "accuracy" in result.summary()
 
 
-def test_the_chart_draws_one_bar_per_turn() -> None:
+def test_the_chart_has_one_bar_per_turn_coloured_by_verdict() -> None:
+    (game,) = mixed_games(1, seed=9)
+    result = review(game, 2, progress=False)
+    chart = result.plot()
+    assert isinstance(chart, VegaLiteChart)
+    values = chart.spec["data"]["values"]
+    assert [v["turn"] for v in values] == [t.number for t in result.turns]
+    assert [v["verdict"] for v in values] == [t.verdict for t in result.turns]
+    assert [v["best turn shed"] for v in values] == [t.best_shed for t in result.turns]
+    bars = chart.spec["layer"][0]["encoding"]["color"]["scale"]
+    assert dict(zip(bars["domain"], bars["range"], strict=True)) == VERDICT_COLOURS
+    assert "<table" in chart._repr_mimebundle_()["text/markdown"]
+    assert result.table().column("verdict") == [t.verdict for t in result.turns]
+
+
+def test_the_chart_draws_one_bar_per_turn_on_given_axes() -> None:
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     (game,) = mixed_games(1, seed=9)
     result = review(game, 2, progress=False)
-    ax = result.plot()
-    assert len(ax.patches) == len(result.turns)
+    _, given = plt.subplots()
+    ax = result.plot(ax=given)
+    assert ax is given
+    assert len(given.patches) == len(result.turns)
     plt.close("all")
 
 

@@ -56,12 +56,22 @@ def test_records_describe_each_hand() -> None:
     assert sum(outs for _, outs in table.values()) == sum(r.reason == "out" for r in result.records)
 
 
-def test_records_convert_to_a_dataframe() -> None:
-    pytest.importorskip("pandas")
+def test_records_make_a_table_and_a_dataframe() -> None:
     result = simulate(["greedy", "random", "greedy"], games=3, seed=2, workers=1, progress=False)
-    frame = result.to_dataframe()
+    table = result.table()
+    assert table.column("index") == [0, 1, 2]
+    assert table.column("turns") == [r.turns for r in result.records]
+    assert {"P1", "P2", "P3", "turns", "winners", "P3_penalty"} <= set(table.names)
+    players = result.players()
+    assert sorted(players.column("player")) == ["greedy", "random"]  # type: ignore[type-var]
+    assert sum(players.column("wins")) == pytest.approx(3)  # type: ignore[arg-type]
+    assert "<table" in result._repr_html_()
+    lengths = result.lengths()
+    assert lengths.column("") == ["count", "mean", "std", "min", "25%", "50%", "75%", "max"]
+    pytest.importorskip("pandas")
+    frame = result.to_pandas()
     assert list(frame["index"]) == [0, 1, 2]
-    assert {"P1", "P2", "P3", "turns", "winners", "P3_penalty"} <= set(frame.columns)
+    assert list(frame.columns) == list(table.names)
 
 
 def test_play_game_follows_the_rules_given() -> None:
@@ -84,6 +94,8 @@ def test_tournament_rotates_seats_and_reports_intervals() -> None:
     low, high = pairing.interval
     assert low <= pairing.rate <= high
     assert "greedy v random" in result.describe()
+    assert result.table().column("games") == [10]
+    assert "greedy v random" in result._repr_html_()
     pytest.importorskip("pandas")
     assert list(result.to_dataframe()["games"]) == [10]
 
@@ -107,6 +119,25 @@ def test_bad_arguments_are_refused() -> None:
         simulate(["greedy", "greedy"], games=-1, progress=False)
 
 
+def test_plots_are_vega_lite_charts_of_the_results() -> None:
+    from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+
+    two = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
+    four = simulate(["greedy"] * 4, games=4, seed=1, workers=1, progress=False)
+    duel = tournament(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
+    rates = plot_win_rates(duel)
+    assert rates.table.column("win rate") == [p.rate for p in duel.pairings]
+    lengths = plot_game_lengths({"2 players": two, "4 players": four})
+    assert sum(lengths.table.column("hands")) == 10  # type: ignore[arg-type]
+    assert lengths.spec["encoding"]["color"]["field"] == "run"
+    going = plot_going_out(two)
+    assert going.table.column("cards in hand") == list(two.going_out_by_hand_size())
+    for chart in (rates, lengths, going):
+        bundle = chart._repr_mimebundle_()
+        assert bundle["application/vnd.vegalite.v5+json"]["title"]
+        assert "<table" in bundle["text/markdown"]
+
+
 def test_plots_draw_on_axes() -> None:
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
@@ -116,8 +147,11 @@ def test_plots_draw_on_axes() -> None:
 
     games = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
     duel = tournament(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
-    for axes in (plot_win_rates(duel), plot_game_lengths(games), plot_going_out(games)):
-        assert axes.get_title()
+    _, axes = plt.subplots(1, 3)
+    assert plot_win_rates(duel, ax=axes[0]) is axes[0]
+    assert plot_game_lengths(games, ax=axes[1]) is axes[1]
+    assert plot_going_out(games, ax=axes[2]) is axes[2]
+    assert all(ax.get_title() for ax in axes)
     plt.close("all")
 
 

@@ -101,6 +101,8 @@ def test_a_lesson_shows_one_move_a_click_and_lights_its_hint(
     show = widget.locator("[data-action='show']")
     for done, _move in enumerate(expected[:-1], start=1):
         show.click()
+        # Show me outlines the move first, then the table plays it after a beat.
+        expect(status).to_contain_text("Watch: you ")
         expect(status).to_contain_text("Press Show me for the next")
         assert opened.json("[str(m) for m in w.game.moves]") == expected[:done]
         expect(next_step).to_have_count(0)

@@ -89,6 +89,10 @@ def test_marks_colours_and_code() -> None:
     )
     page = table._repr_html_()
     assert read(table).marks == ["best", "mistake"]
+    named = HtmlTable(["verdict"], [("best",)], row_marks=["best"], mark_name="verdict")
+    assert '<tr data-verdict="best">' in named.to_html()
+    with pytest.raises(ValueError, match="mark_name must be"):
+        HtmlTable(["verdict"], [("best",)], row_marks=["best"], mark_name='x" onclick="')
     assert "<code>Th&gt;N</code>" in page
     assert "color:#c62828" in page
     assert page.count("color:#") == 1

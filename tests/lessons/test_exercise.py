@@ -391,7 +391,7 @@ def test_each_answer_cell_is_saved_unanswered_and_says_so(prefix: str) -> None:
         answered.add(name)
         source = "".join(cell["source"])
         assert f"check({name}, ...)" in source
-        assert "# NBVAL_CHECK_OUTPUT" in source
+        assert "nbval-check-output" in cell["metadata"].get("tags", [])
         shown = [
             "".join(out.get("data", {}).get("text/plain", ""))
             for out in cell["outputs"]

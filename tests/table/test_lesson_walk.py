@@ -96,7 +96,8 @@ def test_show_me_in_the_blocked_hand_plays_the_other_seats_pass_too() -> None:
     s = LessonSession(load_lesson("stock-and-blocked"))
     s.skip()
     s.skip()
-    reply = s.show()
+    assert [str(m) for m in s.show().moves] == ["pass"]  # outlined, played after a beat
+    reply = s.step()
     assert [str(m) for m in reply.moves] == ["pass", "pass"]
     assert s.waiting is None
     assert s.run.step_done

@@ -94,11 +94,36 @@ def test_play_looks_back_on_a_copy_and_scores_once() -> None:
 
 def test_play_words_for_the_viewer() -> None:
     s = PlaySession(Game.from_position(OPENING), opponents="greedy")
-    assert s.status() == "Your turn."
-    assert s.play("Th>N").status == "You play the ten of hearts on the north pile. Your turn."
+    # The viewer's first hand at the table: the message line says what can be done now.
+    guide = "Pick a card (or a pile), then a pile it fits on, or Draw & end turn."
+    assert s.status() == f"Your turn. {guide}"
+    assert s.snapshot(1)["guide"] is not None  # what the gold outlines mean, said once
+    assert s.play("Th>N").status == (
+        "You play the ten of hearts on the north pile. Your turn. Pick another card (or a "
+        "pile), then a pile it fits on, or Draw & end turn."
+    )
     assert s.step().status == "There is no computer move to make: it is your turn."
     assert s.next().status == "This table plays a single hand: start a new match with New."
+    # A hand played: the next one says only whose turn it is.
     assert s.new(seed=1).status == "A new match to 25 points. Your turn."
+    assert s.snapshot(2)["guide"] is None
+
+
+def test_the_first_hand_says_what_can_be_done_now() -> None:
+    stuck = "N:Jc E:6h S:5d W:Qs NE:- SE:- SW:- NW:- P1:3h P2:?7 stock:40 turn:P1"
+    assert PlaySession(Game.from_position(stuck)).status() == (
+        "Your turn. Nothing in your hand fits now: press Draw & end turn."
+    )
+    empty = "N:Jc E:6h S:5d W:Qs NE:- SE:- SW:- NW:- P1:3h P2:?47 stock:0 turn:P1"
+    passes = PlaySession(Game.from_position(empty, seed=1))
+    assert passes.status().endswith("press Pass.")
+    must = Rules(must_play=True)
+    forced = PlaySession(Game.from_position(OPENING, rules=must))
+    assert "you must play before you end your turn" in forced.status()
+    piles = "N:Jc E:Th S:5s W:Qd NE:- SE:- SW:- NW:- P1:3h P2:?7 stock:40 turn:P1"
+    assert PlaySession(Game.from_position(piles)).status() == (
+        "Your turn. Pick a pile, then a pile it fits on, or Draw & end turn."
+    )
 
 
 def test_a_seat_outside_the_table_is_refused_at_once() -> None:
@@ -116,7 +141,8 @@ def test_a_lesson_session_checks_the_learners_moves() -> None:
     )
     shown = s.next()
     assert shown.status.startswith("Step 2 of 3")
-    assert s.show().status.startswith("Shown: you play the king of spades")
+    assert s.show().status.startswith("Watch: you play the king of spades")
+    assert s.step().status.startswith("Shown: you play the king of spades")
     assert s.waiting is None
     assert s.run.step_done
 
@@ -163,3 +189,31 @@ def test_an_expert_opponent_plays_within_the_tables_budget() -> None:
         moves += 1
     assert s.waiting is None
     assert s.game.turn == 1 or s.game.is_over()
+
+
+def test_the_viewer_pauses_the_computer_players_and_steps_them_one_move_at_a_time() -> None:
+    # P2's five of clubs fits on the red six: the greedy computer player plays it.
+    line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
+    s = PlaySession(Game.from_position(line), opponents="greedy")
+    kinds = [control["kind"] for control in s.snapshot(1)["actions"]]
+    assert "pause" not in kinds  # the viewer's turn: nothing to pause
+    s.draw()
+    controls = {c["kind"]: c for c in s.snapshot(2)["actions"]}
+    assert controls["pause"]["label"] == "Pause"
+    assert "step" not in controls  # the table's timer steps them
+    assert s.act("pause").status.startswith("The computer players wait.")
+    snap = s.snapshot(3)
+    controls = {c["kind"]: c for c in snap["actions"]}
+    assert snap["paused"] is True
+    assert (controls["pause"]["label"], controls["step"]["label"]) == ("Play on", "Next move")
+    assert controls["step"]["enabled"]
+    # One move a click, said in words on the message line.
+    reply = s.act("step")
+    assert [str(m) for m in reply.moves] == ["5c>E"]
+    assert reply.status.startswith("P2 plays the five of clubs on the east pile.")
+    assert "Paused: press Next move" in reply.status
+    while s.waiting is not None:
+        assert not s.act("step").refused
+    assert s.paused  # still held for the computers' next turn
+    assert s.act("pause").status.startswith("The computer players play on.")
+    assert s.snapshot(4)["paused"] is False

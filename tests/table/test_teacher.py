@@ -253,7 +253,20 @@ def test_show_me_plays_the_expected_turn_one_move_a_click() -> None:
     expected = [str(m) for m in s.run.show_me()]
     assert len(expected) >= 2
     for i, move in enumerate(expected):
-        reply = s.show()
+        # Show me outlines the move on the table first (the card and the pile: a whole hint),
+        # and the table waits a beat before it plays it (the learner's seat is waited for).
+        outlined = s.show()
+        assert outlined.status.startswith("Watch: you ")
+        assert outlined.hint is not None
+        assert (outlined.hint["move"], outlined.hint["whole"], outlined.hint["shown"]) == (
+            move,
+            True,
+            True,
+        )
+        assert s.waiting == s.learner
+        assert len(s.run.played) == i  # nothing played yet
+        reply = s.step()
+        assert s.waiting is None
         assert [str(m) for m in reply.moves][:1] == [move]
         assert [str(m) for m in s.run.played][: i + 1] == expected[: i + 1]
         if i < len(expected) - 1:
@@ -262,6 +275,30 @@ def test_show_me_plays_the_expected_turn_one_move_a_click() -> None:
     assert s.snapshot(1)["lesson"]["stepDone"]
     assert "That is the end of the lesson" in reply.status  # the last step of its lesson
     assert s.show().refused
+    # The log says the moves were shown, not that the learner made them.
+    snap = s.snapshot(2)
+    shown = [line for line in snap["log"] if line.get("shown")]
+    assert [line["notation"] for line in shown] == expected
+    assert all(line["words"].startswith("Show me: you ") for line in shown)
+    recaps = [turn["recap"] for turn in snap["turns"]]
+    assert any(recap.startswith("Show me played") for recap in recaps), recaps
+    assert not any(recap.startswith("You played") for recap in recaps), recaps
+
+
+def test_a_move_shown_is_forgotten_when_the_learner_plays_or_the_step_changes() -> None:
+    s = LessonSession("worked-turn")
+    wanted = str(s.run.show_me()[0])
+    assert s.show().hint is not None
+    s.play(wanted)  # the learner makes it before the beat
+    assert s.waiting is None
+    assert s.step().refused
+    s.skip()
+    assert s.show().hint is not None
+    s.back()  # another step: nothing is waiting to be shown
+    assert s.waiting is None
+    assert s.show().hint is not None
+    assert s.show().moves  # a second click plays it at once
+    assert s.waiting is None
 
 
 def test_lesson_hints_light_up_the_card_then_the_pile() -> None:
@@ -283,7 +320,11 @@ def test_next_waits_for_the_step_and_skip_goes_on() -> None:
     assert w.status.startswith("This step is not done yet")
     assert send(w, "skip")
     assert w.snapshot["lesson"]["progress"] == [2, 3]
-    assert send(w, "show")
+    assert send(w, "show")  # outlined: the page's timer asks for the move after a beat
+    assert w.snapshot["waiting"] == w.viewer
+    assert w.snapshot["hint"]["shown"]
+    assert not w.snapshot["lesson"]["stepDone"]
+    assert send(w, "step")
     assert w.snapshot["lesson"]["stepDone"]
     assert send(w, "next")
     assert w.snapshot["lesson"]["progress"] == [3, 3]
@@ -299,6 +340,7 @@ def test_every_built_in_lesson_is_shown_one_click_at_a_time() -> None:
                 clicks = 0
                 while not s.run.step_done:
                     assert not s.show().refused, (name, s.run.index)
+                    assert not s.step().refused, (name, s.run.index)
                     clicks += 1
                     assert clicks < 40
             if s.run.done or s.next().refused:

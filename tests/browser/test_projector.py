@@ -1,0 +1,344 @@
+"""The projector and the learner's first hand, in a real JupyterLab.
+
+At the five screens a classroom meets (1280x720 to 3840x2160), with Present off and on, every hook
+of the table lies inside the window and no label overflows its box; the end-of-hand summary sits
+beside the final table; a hint and Show me outline the card and the pile on the table; a
+computer's move travels (or, with less motion, lights its pile); and a whole hand is played with
+the keyboard alone. Screenshots of each size are saved to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.test_layout import FOUR, sidebar
+from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
+
+SIZES = [(1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160)]
+
+INSIDE_JS = """(root) => {
+    const table = root.querySelector('.kcw-table');
+    const W = window.innerWidth, H = window.innerHeight;
+    const hooks = '[data-card], [data-pile], [data-action], [data-status], [data-hand], '
+        + '[data-player], [data-hint], [data-summary]';
+    const outside = [];
+    for (const el of table.querySelectorAll(hooks)) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+            const d = el.dataset;
+            const name = d.card || d.pile || d.action || d.player
+                || (el.hasAttribute('data-hand') ? 'hand' : 'status');
+            outside.push(`${name} at ${Math.round(r.left)},${Math.round(r.top)}`
+                + `-${Math.round(r.right)},${Math.round(r.bottom)}`);
+        }
+    }
+    // A label overflows its box when its text is wider (or taller) than the box drawn for it.
+    const overflowing = [];
+    for (const el of table.querySelectorAll('.kcw-seat, .kcw-btn, .kcw-pile-name, .kcw-status')) {
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+            overflowing.push(el.textContent.trim().slice(0, 40));
+        }
+    }
+    const felt = table.querySelector('.kcw-felt').getBoundingClientRect();
+    return {
+        outside, overflowing,
+        card: parseFloat(getComputedStyle(table).getPropertyValue('--kcw-card')),
+        present: table.classList.contains('kcw-present'),
+        felt: {top: felt.top, bottom: felt.bottom, left: felt.left, right: felt.right},
+    };
+}"""
+
+
+def inside(widget: Locator) -> dict[str, Any]:
+    found: dict[str, Any] = widget.evaluate(INSIDE_JS)
+    return found
+
+
+def settle(page: Page) -> None:
+    """The table measures itself on the next frames (presenting, it fits in a few redraws)."""
+    page.wait_for_timeout(900)
+
+
+def test_every_hook_lies_inside_the_window_at_five_sizes_with_present_off_and_on(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    opened = notebook([IMPORTS, f'w = KingsCornerWidget(Game.from_position("{FOUR}"), speed=0)\nw'])
+    widget = table(opened)
+    root = widget.locator(".kcw-table")
+    present = re.compile(r"\bkcw-present\b")
+    cards: dict[str, float] = {}
+    for width, height in SIZES:
+        name = f"{width}x{height}"
+        page.set_viewport_size({"width": width, "height": height})
+        sidebar(page, open_=False)
+        settle(page)
+        # At a desk: the table's top brought to the top of the notebook, as a reader scrolls it.
+        root.evaluate("t => t.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(200)
+        desk = inside(widget)
+        screenshot(page, f"projector-{name}-desk")
+        assert not desk["outside"], f"{name} at a desk: outside the window: {desk['outside']}"
+        assert not desk["overflowing"], f"{name} at a desk: {desk['overflowing']}"
+
+        widget.locator("[data-action='present']").click()
+        expect(root).to_have_class(present)
+        settle(page)
+        shown = inside(widget)
+        screenshot(page, f"projector-{name}-present")
+        assert shown["present"]
+        assert not shown["outside"], f"{name} presenting: outside the window: {shown['outside']}"
+        assert not shown["overflowing"], f"{name} presenting: labels overflow: {shown}"
+        assert shown["card"] >= desk["card"], (name, shown["card"], desk["card"])
+        cards[name] = shown["card"]
+        # Escape leaves the presentation, wherever the focus is.
+        page.keyboard.press("Escape")
+        expect(root).not_to_have_class(present)
+        page.wait_for_function("() => document.fullscreenElement === null")
+    print("cards presenting:", cards)
+    # Cards as large as fit: they grow with the screen.
+    sizes = [cards[f"{w}x{h}"] for w, h in SIZES]
+    assert sizes == sorted(sizes), cards
+    assert cards["3840x2160"] >= 2 * cards["1280x720"], cards
+
+
+# -- the summary beside the final table ----------------------------------------------------------
+
+# P1's ten of hearts is their last card: playing it on the jack ends the hand.
+LAST_CARD = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th P2:?7 P3:?7 stock:34 turn:P1"
+
+COVERED_JS = """(root) => {
+    // Each pile and each card on the table is what is drawn at its middle: nothing lies over it.
+    const covered = [];
+    for (const el of root.querySelectorAll('.kcw-felt [data-pile], .kcw-felt [data-card]')) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + Math.min(r.width / 2, 12), y = r.top + Math.min(r.height / 2, 12);
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !el.contains(hit) && !hit.closest('[data-pile]')?.contains(el)) {
+            covered.push(el.dataset.card || el.dataset.pile);
+        }
+    }
+    return covered;
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1000, 720)])
+def test_the_summary_sits_beside_the_final_table_and_the_position_stays_in_view(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{LAST_CARD}"), speed=0)\nw']
+    )
+    widget = table(opened)
+    card_in_hand(widget, "Th").click()
+    pile(widget, "N").click()
+    summary = widget.locator("[data-summary]")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("The hand is over")
+    felt = widget.locator(".kcw-felt").bounding_box()
+    box = summary.bounding_box()
+    assert felt
+    assert box
+    apart = box["x"] >= felt["x"] + felt["width"] or box["y"] >= felt["y"] + felt["height"]
+    assert apart, f"the summary lies over the felt: {box} over {felt}"
+    widget.locator(".kcw-felt").scroll_into_view_if_needed()
+    assert widget.evaluate(COVERED_JS) == []
+    # The final position is there to read: the ten of hearts on the jack.
+    expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible()
+    screenshot(widget, f"projector-summary-beside-{width}")
+
+
+# -- hints and Show me on the table -------------------------------------------------------------
+
+
+def hinted(widget: Locator) -> list[str]:
+    found: list[str] = widget.locator("[data-hint]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card ? `card ${n.dataset.card}` "
+        ": n.dataset.pile ? `pile ${n.dataset.pile}` : `button ${n.dataset.action}`)"
+    )
+    return sorted(found)
+
+
+def test_a_hint_outlines_the_card_and_the_pile_it_names(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="worked-turn")\nw'])
+    widget = table(opened)
+    status = widget.locator("[data-status]")
+    hint = widget.locator("[data-action='hint']")
+    # The lesson's early hints outline the card; its last, most specific one the pile as well.
+    hint.click()
+    expect(status).to_contain_text("Hint")
+    expect(widget.locator("[data-hand] [data-hint]")).to_have_count(1)
+    for _ in range(4):
+        if widget.locator("[data-pile][data-hint]").count():
+            break
+        hint.click()
+        page.wait_for_timeout(400)
+    card = widget.locator("[data-hand] [data-card][data-hint]")
+    target = widget.locator("[data-pile][data-hint]")
+    expect(card).to_have_count(1)
+    expect(target).to_have_count(1)
+    assert hinted(widget) == sorted(
+        [f"card {card.get_attribute('data-card')}", f"pile {target.get_attribute('data-pile')}"]
+    )
+    screenshot(widget, "projector-lesson-hint")
+
+
+def test_show_me_outlines_the_move_then_plays_it_after_a_beat_and_the_log_says_shown(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook([IMPORTS, 'w = KingsCornerWidget(lesson="worked-turn")\nw'])
+    widget = table(opened)
+    status = widget.locator("[data-status]")
+    widget.locator("[data-action='show']").click()
+    # First the move is outlined on the table, and nothing is played yet ...
+    expect(status).to_contain_text("Watch: you play the ten of hearts on the north pile")
+    assert hinted(widget) == ["card Th", "pile N"]
+    expect(card_in_hand(widget, "Th")).to_be_visible()
+    screenshot(widget, "projector-show-me-outlined")
+    # ... then, after a beat, the table plays it.
+    expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible(timeout=5_000)
+    expect(card_in_hand(widget, "Th")).to_have_count(0)
+    expect(status).to_contain_text("Shown: you play the ten of hearts on the north pile")
+    log = widget.locator(".kcw-log")
+    expect(log).to_contain_text("Show me played 1 card")
+    expect(log).to_contain_text("Show me: you play the ten of hearts")
+    expect(log).not_to_contain_text("You played")
+    assert opened.value("[str(m) for m in w.game.moves]") == "['Th>N']"
+    screenshot(widget, "projector-show-me-played")
+
+
+# -- computer turns you can follow --------------------------------------------------------------
+
+# P2's five of clubs fits on the red six: the greedy computer player plays it.
+P2_PLAYS = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_computer_move_travels_or_lights_its_pile_and_a_click_says_whose_turn(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot, motion: str
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{P2_PLAYS}"), speed=1.6)\nw']
+    )
+    widget = table(opened)
+    widget.evaluate(
+        """root => {
+            window.kcwSeen = [];
+            new MutationObserver(() => {
+                for (const el of root.querySelectorAll('.kcw-travelling, .kcw-arrived')) {
+                    const where = el.dataset.card || el.dataset.pile;
+                    const kind = el.classList.contains('kcw-arrived') ? 'lit' : 'travels';
+                    window.kcwSeen.push(`${kind} ${where}`);
+                }
+            }).observe(root, {subtree: true, attributes: true, attributeFilter: ['class']});
+        }"""
+    )
+    widget.locator("[data-action='draw']").click()
+    # While the computer plays, a click on a card of the hand says whose turn it is.
+    expect(widget.locator("[data-action='skip']")).to_be_visible()
+    widget.locator("[data-hand] [data-card]").first.click()
+    expect(widget.locator("[data-status]")).to_contain_text("It is P2's turn")
+    status = widget.locator("[data-status]")
+    expect(status).to_contain_text("P2 plays the five of clubs on the east pile", timeout=10_000)
+    page.wait_for_function("() => window.kcwSeen.length > 0", timeout=5_000)
+    seen = page.evaluate("window.kcwSeen")
+    expected = "lit E" if motion == "reduce" else "travels 5c"
+    assert expected in seen, seen
+    screenshot(widget, f"projector-computer-move-{motion}")
+
+
+# -- the keyboard alone -------------------------------------------------------------------------
+
+# Three players with three cards each: the hand ends within a few turns.
+SHORT_HAND = "N:Jc E:6h S:5s W:Qd NE:- SE:- SW:- NW:- P1:Th4h2c P2:?3 P3:?3 stock:39 turn:P1"
+PAD = {"NW": "7", "N": "8", "NE": "9", "W": "4", "E": "6", "SW": "1", "S": "2", "SE": "3"}
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_alone(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{SHORT_HAND}"), speed=0)\nw']
+    )
+    widget = table(opened)
+    draw = widget.locator("[data-action='draw']")
+    summary = widget.locator("[data-summary]")
+    focused = "document.activeElement?.closest('.kcw-table') !== null"
+    # Tab into the table: the hand comes first in its tab order.
+    widget.locator("[data-hand] [data-card]").first.focus()
+    keys = 0
+    for _ in range(200):
+        if summary.count():
+            break
+        if draw.is_disabled():  # the computer players' turns
+            page.wait_for_timeout(200)
+            continue
+        assert page.evaluate(focused), "the focus left the table"
+        for _ in range(3):  # back to the hand from wherever the focus is
+            page.keyboard.press("ArrowDown")
+        played = False
+        for index in range(widget.locator("[data-hand] [data-card]").count()):
+            if index:
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            keys += 2
+            page.wait_for_timeout(100)
+            targets = widget.locator("[data-pile][data-legal]")
+            if targets.count():
+                page.keyboard.press(PAD[str(targets.first.get_attribute("data-pile"))])
+                keys += 1
+                played = True
+                page.wait_for_timeout(400)
+                break
+            page.keyboard.press("Escape")
+        if not played:
+            page.keyboard.press("d")
+            keys += 1
+            page.wait_for_timeout(400)
+    expect(summary).to_be_visible()
+    moves = opened.value("[str(m) for m in w.game.moves]")
+    assert opened.value("w.game.is_over()") == "True"
+    assert "Th>N" in moves, moves  # the learner's own move, made from the keyboard
+    print(f"a whole hand with the keyboard: {keys} keys, moves {moves}")
+    screenshot(widget, "projector-keyboard-hand-over")
+
+
+def test_the_learner_pauses_the_computers_and_steps_them_one_move_at_a_time(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{P2_PLAYS}"), speed=4)\nw']
+    )
+    widget = table(opened)
+    widget.locator("[data-action='draw']").click()
+    pause = widget.locator("[data-action='pause']")
+    expect(pause).to_have_text("Pause")
+    pause.click()
+    expect(pause).to_have_text("Play on")
+    status = widget.locator("[data-status]")
+    expect(status).to_contain_text("The computer players wait.")
+    step = widget.locator("[data-action='step']")
+    expect(step).to_have_text("Next move")
+    page.wait_for_timeout(5_000)  # longer than the table's speed: nothing moves by itself
+    assert opened.value("len(w.game.moves)") == "1"
+    step.click()
+    expect(status).to_contain_text("P2 plays the five of clubs on the east pile")
+    expect(pile(widget, "E").locator("[data-card='5c']")).to_be_visible()
+    assert opened.value("len(w.game.moves)") == "2"
+    screenshot(widget, "projector-paused-next-move")
+    pause.click()  # play on: the computer finishes its turn by itself
+    expect(widget.locator("[data-action='draw']")).to_be_enabled(timeout=30_000)
