@@ -18,7 +18,15 @@ from .engine.match import HandScore, Match
 from .engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .engine.notation import parse_position
 from .engine.observation import Observation
-from .engine.record import game_from_json, game_to_json, load, match_from_json, match_to_json, save
+from .engine.record import (
+    game_from_json,
+    game_to_json,
+    load,
+    match_from_json,
+    match_to_json,
+    read_record,
+    save,
+)
 from .engine.rules import Count, DrawTiming, MatchEnd, Rules
 from .engine.spaces import CORNERS, CROSS, Space
 from .engine.tables import Column, HtmlTable
@@ -75,6 +83,7 @@ __all__ = [
     "match_to_json",
     "parse_move",
     "parse_position",
+    "read_record",
     "save",
 ]
 

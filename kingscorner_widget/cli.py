@@ -32,7 +32,7 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.simulate import wilson_interval
 from .engine.game import Game
-from .engine.record import load as load_record
+from .engine.record import read_record
 from .engine.rules import Rules
 
 __all__ = ["main", "tutorials_folder"]
@@ -152,12 +152,9 @@ def _tournament(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _review(args: argparse.Namespace, out: TextIO) -> None:
-    path = Path(args.record)
-    if not path.is_file():
-        raise _UsageError(f"bad record: there is no saved record at {args.record}")
     try:
-        item = load_record(path)
-    except (OSError, ValueError) as error:
+        item = read_record(Path(args.record))
+    except ValueError as error:
         raise _UsageError(f"bad record: {error}") from None
     # a player not there: a ValueError
     result = review(item, args.player, judge=args.judge, progress=not args.quiet)

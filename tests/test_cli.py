@@ -249,7 +249,8 @@ def test_review_prints_each_turn_with_its_verdict_and_the_accuracy(tmp_path: Pat
     assert status == 0
     assert text.splitlines() == [
         "turn 1: mistake (shed 1 of 3): Th>N draw",
-        "  Shed 1 card; the best turn shed 3 cards (4h, Th, Ks) and went out.",
+        "  Shed 1 card; the best turn shed 3 cards and went out: the four of hearts (4h), the ten "
+        "of hearts (Th) and the king of spades (Ks).",
         "  best: 4h>S Th>N Ks>NE",
         *review(game, 1, progress=False).summary().splitlines(),
     ]

@@ -1,6 +1,17 @@
 """Analysis: the best turn, hints and explanations, odds, computer players and simulations, and
 for students' own players :func:`check_player` and the class :func:`league`.
 
+The rules live in the engine: :class:`~kingscorner_widget.engine.game.Game` is the judge
+(``Game.violation`` says whether a move is legal and why not; ``Game.legal_moves`` lists what it
+accepts). For speed the analysis also generates moves itself, in three places, each on its own
+lean table: the play-outs' greedy play (:mod:`.playout`), the turn search of the expert's
+look-ahead (:mod:`.turn_search`) and the best-turn solver (:mod:`.search.solver`). They are never
+trusted alone: ``tests/analysis/test_conformance.py`` plays seeded positions under every rule
+option through each of them and the engine and compares them. A rule changed in the engine must
+be changed in all three, and that test says where one was missed. Everything the analysis tells a
+player is checked against the engine before it is said (a planned turn is replayed through
+``Game.play``).
+
 Charts (:mod:`.charts`) are Vega-Lite specs with an HTML table of their numbers as a fallback,
 so nothing here needs a compiled package; matplotlib draws only for a caller who passes ``ax=``,
 and data frames (``to_pandas()``) need pandas.

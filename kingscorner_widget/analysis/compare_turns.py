@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
-from ..engine.words import card_name, count_words, sentence
+from ..engine.words import card_name, count_words, reason_words, sentence
 from .expert import ExpertPlayer, viewer_table_game
 from .search import as_observation, best_turn
 
@@ -68,7 +68,7 @@ def _complete(observation: Observation, moves: tuple[Move, ...]) -> tuple[tuple[
     for move in moves:
         reason = game.violation(move)
         if reason is not None:
-            raise ValueError(f"{move} cannot be played here: {reason}")
+            raise ValueError(f"{move} cannot be played here: {reason_words(reason)}")
         if isinstance(move, EndTurn):
             if move is not moves[-1]:
                 raise ValueError(f"{move} ends the turn, so nothing can follow it")

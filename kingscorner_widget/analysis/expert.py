@@ -50,6 +50,7 @@ from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.observation import Observation
 from ..engine.spaces import SPACES
+from ..engine.words import reason_words
 from .hand_reading import HandReading, read_hands
 from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from .search import best_turn
@@ -561,7 +562,7 @@ def _replay(observation: Observation, moves: tuple[Move, ...]) -> _Ending:
         game.play(move)
     reason = game.violation(moves[-1])
     if reason is not None:
-        raise IllegalMoveError(f"{moves[-1]} cannot end this turn: {reason}")
+        raise IllegalMoveError(f"{moves[-1]} cannot end this turn: {reason_words(reason)}", reason)
     return _ending(game, observation.player, moves, len(observation.hand))
 
 

@@ -30,10 +30,10 @@ from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
 from ..engine.spaces import Space
+from ..engine.words import card_name, count_words, reason_words
 from .compare_turns import TurnChoice, compare_turns
 from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .winning_hint import WinningHint, winning_hint
-from .words import card_name, count_words
 
 __all__ = ["Hint", "explain", "hint"]
 
@@ -106,7 +106,7 @@ def explain(
         return compare_turns(game, move, versus, seed=seed, worlds=worlds).text
     reason = game.violation(move)
     if reason is not None:
-        return reason
+        return reason_words(reason)
     move = as_move(move)
     observation = as_observation(game)
     best = best_turn(observation)

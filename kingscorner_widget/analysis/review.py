@@ -23,8 +23,9 @@ the best turn found, which is still a real turn the engine replays.
 'N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1'
 >>> [str(m) for m in turn.moves], turn.shed, turn.best_shed, turn.verdict
 (['Th>N', 'draw'], 1, 3, 'mistake')
->>> print(turn.reason)
-Shed 1 card; the best turn shed 3 cards (4h, Th, Ks) and went out.
+>>> print(turn.reason)  # doctest: +NORMALIZE_WHITESPACE
+Shed 1 card; the best turn shed 3 cards and went out: the four of hearts (4h), the ten of hearts
+(Th) and the king of spades (Ks).
 >>> r.accuracy
 0.3333333333333333
 """
@@ -33,9 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import pathlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.cards import Card, Rank
@@ -43,14 +42,13 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.observation import Observation
-from ..engine.record import MATCH_FORMAT, game_from_dict, match_from_dict
-from ..engine.record import load as load_record
+from ..engine.record import Source, read_record
 from ..engine.rules import Rules
 from ..engine.spaces import CORNERS, CROSS
+from ..engine.words import cards_listed, count_words
 from .search import Budget, TurnPlan, best_turn
 from .win_chance import WIN_WORLDS, WinChances, turn_win_chances, win_accuracy, win_verdict
 from .win_words import win_reason
-from .words import count_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -78,8 +76,6 @@ REVIEW_BUDGET = Budget(states=50_000)
 every machine; ordinary turns need a few hundred states."""
 
 REVIEW_FORMAT = "kingscorner-review/1"
-
-Source = Game | Match | Mapping[str, Any] | str | os.PathLike[str]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -316,7 +312,7 @@ def review(
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 2:
         raise ValueError(f"worlds must be a whole number of at least 2, not {worlds!r}")
-    item = _load(source)
+    item = read_record(source)
     hands = _hands(item, player)
     starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
     from tqdm.auto import tqdm
@@ -354,34 +350,6 @@ def _count_inaccuracies(n: int) -> str:
 
 
 # -- reading the source --------------------------------------------------------------------------
-
-
-def _load(source: Source) -> Game | Match:
-    if isinstance(source, Game | Match):
-        return source
-    if isinstance(source, Mapping):
-        return _record_from_dict(dict(source))
-    if isinstance(source, str) and source.lstrip().startswith("{"):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"the record is not valid JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise ValueError("the record must be a JSON object")
-        return _record_from_dict(data)
-    if isinstance(source, str | os.PathLike):
-        path = pathlib.Path(source)
-        if not path.is_file():
-            raise ValueError(f"there is no saved record at {str(path)!r}")
-        return load_record(path)
-    raise TypeError(f"review needs a Game, a Match or a saved record, not {type(source).__name__}")
-
-
-def _record_from_dict(data: dict[str, Any]) -> Game | Match:
-    """A game or match from its record (see :mod:`kingscorner_widget.engine.record`)."""
-    if data.get("format") == MATCH_FORMAT:
-        return match_from_dict(data)
-    return game_from_dict(data)
 
 
 def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:
@@ -481,11 +449,13 @@ def _verdict(
 ) -> tuple[Verdict, str]:
     shed, best_shed = mine[0], best[0]
     what = f"Shed {count_words(shed)}"
-    cards = ", ".join(map(str, plan.cards))
+    cards = cards_listed(plan.cards)
     found = "the best turn" if plan.exact else "the best turn found"
-    their = f"{found} shed {count_words(best_shed)}" + (f" ({cards})" if cards else "")
+    their = f"{found} shed {count_words(best_shed)}"
     if plan.goes_out:
         their += " and went out"
+    if cards:
+        their += f": {cards}"
     if shed < best_shed:
         short = best_shed - shed
         verdict: Verdict = (

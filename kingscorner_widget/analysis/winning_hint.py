@@ -13,9 +13,9 @@ goal="win")``).
 >>> str(h.move), [str(card) for card in h.held]
 ('Qh>NE', ['8d'])
 >>> print(h.reason)  # doctest: +NORMALIZE_WHITESPACE
-Play the queen of hearts (Qh) on the north-east corner, and play the jack of diamonds (Jd)
-rather than the eight of diamonds (8d): playing the eight would give P2 a place for a black
-seven. This turn won 52% of 40 sampled deals; shedding the most won 45%.
+Play the queen of hearts onto the king of spades, and play the jack of diamonds (Jd) rather
+than the eight of diamonds (8d): playing the eight would give P2 a place for a black seven.
+This turn won 52% of 40 sampled deals; shedding the most won 45%.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import time
 
 from ..engine.cards import Card, Rank
 from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.observation import Observation
 from ..engine.spaces import CROSS, SPACES
-from ..engine.words import sentence
+from ..engine.words import card_kind, count_words, instruction, named, rank_words, sentence, takes
 from .expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
@@ -63,18 +63,6 @@ _NOTES = {
 
 def _cards(moves: tuple[Move, ...]) -> list[Card]:
     return [m.card for m in moves if isinstance(m, PlayCard)]
-
-
-def _card(card: Card) -> str:
-    return f"the {card.words()} ({card})"
-
-
-def _move_words(move: Move) -> str:
-    if isinstance(move, PlayCard):
-        return f"play {_card(move.card)} on {move.target.words}"
-    if isinstance(move, MovePile):
-        return f"move {move.source.words} onto {move.target.words}"
-    return "draw and end the turn" if move.kind == "draw" else "end the turn"
 
 
 def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
@@ -115,11 +103,11 @@ def _why_hold(
     cards = observation.hand_sizes[nxt - 1]
     mine, theirs = _after(observation, chosen), _after(observation, best)
     opened = [s for s in CROSS if theirs.pile(s) == () and mine.pile(s) != ()]
-    name = f"the {held.rank.word}"
+    name = rank_words(held)
     if opened:
         return (
-            f"shedding the most leaves {opened[0].words} empty, and P{nxt} has {cards} "
-            f"card{'s' if cards != 1 else ''} to fill it"
+            f"shedding the most leaves {opened[0].words} empty, and P{nxt} has "
+            f"{count_words(cards)} to fill it"
         )
     kinds_mine, kinds_theirs = _open_kinds(mine), _open_kinds(theirs)
     if kinds_mine is not None and kinds_theirs is not None:
@@ -127,17 +115,10 @@ def _why_hold(
         gift = (held.rank - 1, not held.red)
         on_top = any(theirs.pile(space)[-1:] == (held,) for space in SPACES)
         if held.rank > Rank.ACE and on_top and gift in new:
-            rank, red = gift
-            return (
-                f"playing {name} would give P{nxt} a place for a "
-                f"{'red' if red else 'black'} {Rank(rank).word}"
-            )
+            return f"playing {name} would give P{nxt} a place for {takes(held)}"
         if new:
             rank, red = max(new)
-            return (
-                f"shedding the most would give P{nxt} a place for a "
-                f"{'red' if red else 'black'} {Rank(rank).word}"
-            )
+            return f"shedding the most would give P{nxt} a place for {card_kind(rank, red)}"
     return f"keeping {name} wins more of the sampled deals"
 
 
@@ -173,7 +154,7 @@ def winning_hint(
     chosen, best = decision.moves, decision.best_turn
     played = _cards(chosen)
     held = tuple(c for c in _cards(best) if c not in played)
-    first = _move_words(chosen[0])
+    first = instruction(observation, chosen[0])
     result = decision.chosen
     rival_win = None
     left = None if time_budget is None else time_budget - (clock() - start)
@@ -190,9 +171,9 @@ def winning_hint(
     elif held:
         instead = [c for c in played if c not in _cards(best)]
         keep = (
-            f"play {_card(instead[0])} rather than {_card(held[0])}"
+            f"play {named(instead[0])} rather than {named(held[0])}"
             if instead
-            else f"hold {_card(held[0])}"
+            else f"hold {named(held[0])}"
         )
         why = _why_hold(observation, chosen, best, held[0])
         odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"

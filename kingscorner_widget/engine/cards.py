@@ -202,10 +202,6 @@ class Card:
         """True when this card may go on ``top``: one rank lower and the other colour."""
         return self.rank == top.rank - 1 and self.red != top.red
 
-    def words(self) -> str:
-        """The card in words, for screen readers and explanations (``"ten of hearts"``)."""
-        return f"{self.rank.word} of {self.suit.word}"
-
     def __str__(self) -> str:
         return self._text
 

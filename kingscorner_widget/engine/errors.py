@@ -12,11 +12,25 @@ message.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .reasons import Reason
+
 __all__ = ["IllegalMoveError", "PositionError", "RecordError", "excerpt"]
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules do not allow now. The message names the rule it breaks; nothing changed."""
+    """A move the rules do not allow now. The message names the rule it breaks, in words; nothing
+    changed. :attr:`reason` holds the judge's reason as a value (``None`` for a move that could
+    not be read)."""
+
+    reason: Reason | None
+    """The rule broken, as the judge gave it."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class PositionError(ValueError):

@@ -18,7 +18,6 @@ kingscorner_widget.IllegalMoveError: the ten of hearts (Th) is not in your hand
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import hashlib
 import random
@@ -29,11 +28,13 @@ from .errors import IllegalMoveError
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import Table, check_rules, format_position, parse_position
 from .observation import Observation
+from .outcome import Outcome
+from .reasons import Reason
 from .render import Picture, table_svg
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
-from .words import named
+from .words import reason_words
 
 __all__ = ["Game", "Outcome", "daily_seed"]
 
@@ -47,40 +48,6 @@ _FIRST_CORNER = SPACES.index(CORNERS[0])
 assert SPACES[_FIRST_CORNER:] == CORNERS
 _KINGS = frozenset(card.index for card in DECK if card.rank is Rank.KING)
 _new = tuple.__new__
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """How a finished hand ended and what each player's leftover cards cost."""
-
-    reason: Literal["out", "blocked"]
-    """``"out"``: a player emptied their hand; ``"blocked"``: nobody played a card for a full round
-    with the stock empty."""
-    went_out: int | None
-    """The player (1-based) who emptied their hand, if any."""
-    winners: tuple[int, ...]
-    """The winning players (1-based). A blocked hand goes to the lowest count (ties share); in the
-    corners version, to the most corners kept."""
-    penalties: tuple[int, ...]
-    """Each player's count of cards left in hand under the rules' count (0 for who went out)."""
-    corners: tuple[int, ...]
-    """Corners version: the corner piles each player finished and kept (all 0 otherwise)."""
-
-    def describe(self) -> str:
-        """One line in words.
-
-        >>> Outcome("out", 2, (2,), (13, 0), (0, 0)).describe()
-        'P2 went out and wins. Left in hand: P1 13, P2 0.'
-        """
-        names = " and ".join(f"P{p}" for p in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "share the win"
-        if self.reason == "out":
-            who = "" if self.winners == (self.went_out,) else f" {names}"
-            head = f"P{self.went_out} went out and{who} {verb}."
-        else:
-            head = f"The hand is blocked; {names} {verb}."
-        counts = ", ".join(f"P{i} {n}" for i, n in enumerate(self.penalties, start=1))
-        return f"{head} Left in hand: {counts}."
 
 
 class _TurnState(NamedTuple):
@@ -398,18 +365,25 @@ class Game:
 
     # -- legality: the one judge ------------------------------------------------------------------
 
-    def violation(self, move: Move | str) -> str | None:
-        """Why ``move`` is illegal now, in a learner's words, or ``None`` if it is legal."""
+    def violation(self, move: Move | str) -> Reason | None:
+        """Why ``move`` is illegal now, as a :class:`~.reasons.Reason` (a code with the cards and
+        spaces involved), or ``None`` if it is legal. :func:`~.words.reason_words` says it.
+
+        >>> g = Game.from_position(
+        ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+        ... )
+        >>> reason = g.violation("Th>E")
+        >>> reason.code, reason.cards(), reason.space
+        ('rank', ('Th', '6h'), <Space.E: 'E'>)
+        """
         if isinstance(move, str):
             try:
                 move = parse_move(move)
             except ValueError as error:
-                return str(error)
+                return Reason("unreadable", text=str(error))
         state = self._state
         if state.over is not None:
-            return "the hand is over" + (
-                f": P{state.winner + 1} went out" if state.winner is not None else ": it is blocked"
-            )
+            return Reason("over", player=None if state.winner is None else state.winner + 1)
         if isinstance(move, PlayCard):
             return self._play_card_violation(move.card, move.target.index)
         if isinstance(move, MovePile):
@@ -502,112 +476,93 @@ class Game:
             return PASS
         return DRAW
 
-    def _play_card_violation(self, card: Card, target: int) -> str | None:
+    def _play_card_violation(self, card: Card, target: int) -> Reason | None:
         state = self._state
         hand = self._hands[state.turn]
         if card not in hand:
-            return f"{named(card)} is not in your hand"
+            return Reason("not_in_hand", card=card)
         if state.pending is not None and card != state.pending:
-            return f"draw until it fits: play {named(state.pending)} you drew first"
+            return Reason("pending", card=state.pending)
         pile = self._piles[target]
         space = SPACES[target]
         if pile:
             top = pile[-1]
             if space.is_corner and card.rank is _KING:
-                return f"{space.words} is taken: a king opens only an empty corner"
+                return Reason("corner_taken", card=card, top=top, space=space)
             if top.rank is _ACE:
-                return f"nothing can be played on an ace: {named(top)} ends {space.words}"
+                return Reason("on_ace", card=card, top=top, space=space)
             if card.rank != top.rank - 1:
-                return (
-                    f"{named(card)} cannot go on {named(top)}: a card must be exactly one rank "
-                    f"lower ({_needed(top)})"
-                )
+                return Reason("rank", card=card, top=top, space=space)
             if card.red == top.red:
-                return (
-                    f"{named(card)} cannot go on {named(top)}: colours must alternate "
-                    f"({_needed(top)})"
-                )
+                return Reason("colour", card=card, top=top, space=space)
         elif space.is_corner and card.rank is not _KING:
-            return f"only a king can open an empty corner, and {named(card)} is not a king"
+            return Reason("corner_needs_king", card=card, space=space)
         if self.rules.kings_first and not (card.rank is _KING and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
-    def _move_pile_violation(self, source: int, target: int) -> str | None:
+    def _move_pile_violation(self, source: int, target: int) -> Reason | None:
         pending = self._state.pending
         if pending is not None:
-            return f"draw until it fits: play {named(pending)} you drew first"
+            return Reason("pending", card=pending)
         source_space, target_space = SPACES[source], SPACES[target]
         if source_space.is_corner:
-            return "corner piles never move"
+            return Reason("corner_fixed", source=source_space, space=target_space)
         moving = self._piles[source]
         if not moving:
-            return f"{source_space.place} is empty: there is no pile to move"
+            return Reason("empty_source", source=source_space, space=target_space)
         if source == target:
-            return "a pile cannot move onto itself"
+            return Reason("onto_itself", source=source_space, space=target_space)
         bottom = moving[0]
         pile = self._piles[target]
         if pile:
             top = pile[-1]
             if target_space.is_corner and bottom.rank is _KING:
-                return f"{target_space.words} is taken: a king's pile opens only an empty corner"
+                return Reason(
+                    "corner_taken", card=bottom, top=top, space=target_space, source=source_space
+                )
             if top.rank is _ACE:
-                return f"nothing can be played on an ace: {named(top)} ends {target_space.words}"
+                return Reason(
+                    "on_ace", card=bottom, top=top, space=target_space, source=source_space
+                )
             if not bottom.fits_on(top):
-                return (
-                    f"{source_space.words} starts with {named(bottom)}, which cannot go on "
-                    f"{named(top)}: a pile moves only when its bottom card is one rank lower "
-                    f"and the other colour"
+                return Reason(
+                    "pile_no_fit", card=bottom, top=top, space=target_space, source=source_space
                 )
         elif target_space.is_cross:
-            return (
-                f"a pile moves onto another pile, not into an empty side space; "
-                f"{target_space.place} takes a card from your hand"
-            )
+            return Reason("pile_into_space", card=bottom, space=target_space, source=source_space)
         elif bottom.rank is not Rank.KING:
-            return (
-                f"only a king can open an empty corner, and {source_space.words} "
-                f"starts with {named(bottom)}"
-            )
+            return Reason("corner_needs_king", card=bottom, space=target_space, source=source_space)
         if self.rules.kings_first:
             return self._kings_first_violation()
         return None
 
-    def _end_turn_violation(self, move: EndTurn) -> str | None:
+    def _end_turn_violation(self, move: EndTurn) -> Reason | None:
         expected = self.end_move()
         if move is not expected and move != expected:
             if self.rules.draw_timing is DrawTiming.START:
-                return "with the draw at the start of the turn, end your turn with pass"
-            if expected is PASS:
-                return "the stock is empty: end your turn with pass"
-            return "the stock still has cards: end your turn with draw"
+                return Reason("end_with_pass_draw_first")
+            return Reason("end_with_pass" if expected is PASS else "end_with_draw")
         pending = self._state.pending
         if pending is not None:
-            return f"draw until it fits: play {named(pending)} you drew before ending your turn"
+            return Reason("pending_end", card=pending)
         if self.rules.kings_first and (reason := self._kings_first_violation()):
             return reason
         if self.rules.must_play:
             for card in self._hands[self._state.turn]:
                 for target in SPACES:
                     if self._play_card_violation(card, target.index) is None:
-                        where = (
-                            f"on {target.words}"
-                            if self._piles[target.index]
-                            else (
-                                f"in {target.place}"
-                                if target.is_corner
-                                else f"in the empty {target.direction} space"
-                            )
-                        )
-                        return f"must play: {named(card)} can go {where}, so it must be played"
+                        pile = self._piles[target.index]
+                        top = pile[-1] if pile else None
+                        return Reason("must_play", card=card, top=top, space=target)
         return None
 
-    def _kings_first_violation(self) -> str | None:
+    def _kings_first_violation(self) -> Reason | None:
         """Kings first: the reason a move other than a king into an empty corner is refused."""
         if any(not self._piles[i] for i in _CORNER_INDEXES):
             for card in self._hands[self._state.turn]:
                 if card.rank is Rank.KING:
-                    return f"kings first: put {named(card)} in an empty corner before anything else"
+                    return Reason("kings_first", card=card)
         return None
 
     # -- playing ----------------------------------------------------------------------------------
@@ -623,7 +578,7 @@ class Game:
         if not self._plainly_legal(move):
             reason = self.violation(move)
             if reason is not None:
-                raise IllegalMoveError(reason)
+                raise IllegalMoveError(reason_words(reason), reason)
         self._apply(move)
 
     def _plainly_legal(self, move: Move) -> bool:
@@ -863,10 +818,3 @@ def _rules_for(rules: Rules | None, players: int | None) -> Rules:
 
 def _space(space: Space | str) -> Space:
     return Space.parse(space) if isinstance(space, str) else space
-
-
-def _needed(top: Card) -> str:
-    if top.rank is Rank.ACE:
-        return "nothing goes on an ace"
-    colour = "black" if top.red else "red"
-    return f"the {top.rank.word} takes a {colour} {Rank(top.rank - 1).word}"

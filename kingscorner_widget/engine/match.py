@@ -26,6 +26,7 @@ from html import escape
 from .game import Game, daily_seed
 from .rules import MatchEnd, Rules
 from .tables import Column, HtmlTable
+from .words import count_words, listed
 
 __all__ = ["HandScore", "Match"]
 
@@ -301,12 +302,20 @@ class Match:
 
         >>> Match(players=2).describe()
         'Hand 1. Totals: seat 1 0, seat 2 0 (target 25).'
+        >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th P2:?7 stock:41 turn:P1"
+        >>> hand = Game.from_position(line, Rules(players=2, target=5))
+        >>> hand.play("Th>N")
+        >>> match = Match(Rules(players=2, target=5), first_hand=hand)
+        >>> _ = match.score_hand()
+        >>> match.describe()
+        'Match over after 1 hand: seat 1 wins. Totals: seat 1 0, seat 2 7.'
         """
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(self.totals, start=1))
         if self.is_over():
-            names = " and ".join(f"seat {s}" for s in self.winners())
+            names = listed([f"seat {s}" for s in self.winners()])
             verb = "wins" if len(self.winners()) == 1 else "share the win"
-            return f"Match over after {self.hand_number} hands: {names} {verb}. Totals: {totals}."
+            hands = count_words(len(self.sheet), "hand")
+            return f"Match over after {hands}: {names} {verb}. Totals: {totals}."
         return f"Hand {self.hand_number}. Totals: {totals} (target {self.rules.target})."
 
 

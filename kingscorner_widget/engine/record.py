@@ -28,8 +28,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import os
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -53,6 +54,7 @@ __all__ = [
     "match_from_json",
     "match_to_dict",
     "match_to_json",
+    "read_record",
     "save",
     "schema",
 ]
@@ -164,7 +166,57 @@ def load(path: str | pathlib.Path) -> Game | Match:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError("the record is not UTF-8 text") from None
-    data = _loads(text)
+    return _from_data(_loads(text))
+
+
+Source = Game | Match | Mapping[str, Any] | str | os.PathLike[str]
+"""What :func:`read_record` reads: a game or match, a record as a dict, JSON text, or a path."""
+
+
+def read_record(source: Source) -> Game | Match:
+    """A game or match from whatever holds one: a :class:`Game` or :class:`Match` (returned as
+    it is), a record as a dict or as JSON text, or the path of a saved record. A source that holds
+    none raises :class:`~kingscorner_widget.RecordError` (a ``TypeError`` for a value of another
+    kind) naming what is wrong; nothing is changed.
+
+    >>> game = Game.new(players=2, seed=3)
+    >>> read_record(game) is game
+    True
+    >>> read_record(game_to_json(game)) == read_record(game_to_dict(game)) == game
+    True
+    >>> read_record("no-such-record.json")
+    Traceback (most recent call last):
+    ...
+    kingscorner_widget.RecordError: there is no saved record at 'no-such-record.json'
+    """
+    if isinstance(source, Game | Match):
+        return source
+    if isinstance(source, Mapping):
+        return _from_data(dict(source))
+    if isinstance(source, str) and source.lstrip().startswith(("{", "[")):
+        return _from_data(_loads(source))
+    if isinstance(source, str | os.PathLike):
+        path = pathlib.Path(source)
+        try:
+            found = path.is_file()
+        except (OSError, ValueError):  # a name too long for the system, a NUL byte
+            found = False
+        if not found:
+            raise RecordError(f"there is no saved record at {excerpt(str(source))}")
+        try:
+            return load(path)
+        except OSError as error:
+            raise RecordError(
+                f"the record at {excerpt(str(source))} cannot be read: {error.strerror}"
+            ) from None
+    raise TypeError(
+        "a record is read from a path, JSON text, a dict, a Game or a Match, "
+        f"not {type(source).__name__}"
+    )
+
+
+def _from_data(data: Any) -> Game | Match:
+    """A game or a match, as the record's ``format`` says."""
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         return match_from_dict(data)
     return game_from_dict(data)

@@ -33,6 +33,7 @@ from typing import Protocol
 from .cards import Card
 from .notation import Table, format_position
 from .spaces import SPACES, Space
+from .words import card_label, count_words
 
 __all__ = ["Picture", "TableSource", "table_picture", "table_svg"]
 
@@ -278,15 +279,15 @@ def _pile(space: Space, pile: Sequence[Card], width: float = CARD_W) -> str:
     else:
         for i, card in enumerate(pile):
             if i == len(pile) - 1:
-                label = f"{card.words()} on {space.words}"
+                label = f"{card_label(card)} on {space.words}"
             elif i == 0:
-                label = f"{card.words()} at the bottom of {space.words}"
+                label = f"{card_label(card)} at the bottom of {space.words}"
             else:
-                label = f"{card.words()}, card {i + 1} of {len(pile)} on {space.words}"
+                label = f"{card_label(card)}, card {i + 1} of {len(pile)} on {space.words}"
             covered = step if i < len(pile) - 1 else 0.0
             out.append(_card(card, x + i * step, y, label, width, covered))
         out.append(_pill(x + span - 18, y - 9, str(space)))
-        out.append(_pill(x - 8, y + height - 11, str(len(pile)), _cards(len(pile))))
+        out.append(_pill(x - 8, y + height - 11, str(len(pile)), count_words(len(pile))))
     out.append("</g>")
     return "".join(out)
 
@@ -305,7 +306,7 @@ def _stock(count: int) -> str:
         )
     )
     return (
-        f'<g role="img" aria-label="stock, {_cards(count)}">{body}'
+        f'<g role="img" aria-label="stock, {count_words(count)}">{body}'
         f"{_pill(x + width - 8, y + height - 20, str(count))}"
         f'<text x="{cx}" y="{y + height + 14:.1f}" font-size="12" text-anchor="middle" '
         f'fill="{INK}">stock</text></g>'
@@ -317,9 +318,9 @@ def _players(table: Table, shown: int) -> str:
     for i, hand in enumerate(table.hands):
         count = hand if isinstance(hand, int) else len(hand)
         kept = len(table.kept[i]) // 13 if table.kept else 0
-        corners = f", {kept} corners" if kept else ""
+        corners = f", {count_words(kept, 'corner')}" if kept else ""
         marker = " (to move)" if i == table.turn else ""
-        parts.append(f"P{i + 1}: {_cards(count)}{corners}{marker}")
+        parts.append(f"P{i + 1}: {count_words(count)}{corners}{marker}")
     return (
         f'<text x="{WIDTH / 2}" y="28" font-size="15" text-anchor="middle" fill="{INK}">'
         f"{escape(' · '.join(parts))}</text>"
@@ -345,7 +346,7 @@ def _hand(hand: list[Card] | int, player: int) -> str:
             out.append(_back(x, top))
         else:
             covered = step if step < CARD_W and i < count - 1 else 0.0
-            label = f"{card.words()} in P{player + 1}'s hand"
+            label = f"{card_label(card)} in P{player + 1}'s hand"
             out.append(_card(card, x, top, label, CARD_W, covered))
     if not count:
         out.append(
@@ -354,8 +355,3 @@ def _hand(hand: list[Card] | int, player: int) -> str:
         )
     out.append("</g>")
     return "".join(out)
-
-
-def _cards(count: int) -> str:
-    """``"1 card"``, ``"5 cards"``."""
-    return f"{count} card" if count == 1 else f"{count} cards"

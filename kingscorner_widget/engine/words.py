@@ -26,36 +26,75 @@ Words come first; notation, when it helps, follows in brackets. Spaces carry the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence, Sized
+from typing import Protocol
 
 from .cards import Card, Rank
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from .outcome import Outcome
+from .reasons import Reason
 from .spaces import Space
 
-if TYPE_CHECKING:  # the game phrases nothing itself; these only type the arguments
-    from .game import Game, Outcome
-    from .match import Match
+
+class Piles(Protocol):
+    """What the phrasing reads from a table: its piles (a game and an observation have them).
+    Words know nothing else of the game, so every module of the engine may use them."""
+
+    def pile(self, space: Space | str) -> tuple[Card, ...]:
+        """The cards on ``space``, bottom first."""
+        ...
+
+
+class _Target(Protocol):
+    @property
+    def target(self) -> int: ...
+
+
+class Match(Protocol):
+    """What :func:`match_line` reads from a match."""
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+    @property
+    def sheet(self) -> Sized: ...
+
+    @property
+    def rules(self) -> _Target: ...
+
+    def is_over(self) -> bool: ...
+
+    def winners(self) -> Sequence[int]: ...
+
 
 __all__ = [
+    "card_kind",
+    "card_label",
     "card_name",
     "card_symbol",
     "card_words",
+    "cards_listed",
     "count_words",
     "hand_end_reason",
     "instruction",
     "instruction_end",
+    "listed",
     "logged",
     "match_line",
     "move_at",
     "move_sentences",
     "move_shown",
     "named",
+    "needed",
     "outcome_line",
     "phrase",
     "pile_name",
+    "rank_words",
+    "reason_words",
+    "refusal",
     "review_line",
     "sentence",
+    "takes",
     "turn_recap",
     "turn_words",
 ]
@@ -66,14 +105,23 @@ _RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KIN
 # -- cards ------------------------------------------------------------------------------------
 
 
+def card_label(card: Card) -> str:
+    """``"ten of hearts"``: a card's label for a screen reader, with no article.
+
+    >>> card_label(Card.parse("Th")), card_label(Card.parse("As"))
+    ('ten of hearts', 'ace of spades')
+    """
+    return f"{card.rank.word} of {card.suit.word}"
+
+
 def card_words(card: Card) -> str:
     """``"the ten of hearts"``: the log's and the instruction's name for a card."""
-    return f"the {card.words()}"
+    return f"the {card_label(card)}"
 
 
 def named(card: Card) -> str:
     """``"the ten of hearts (Th)"``: words first, the notation in brackets."""
-    return f"the {card.words()} ({card})"
+    return f"the {card_label(card)} ({card})"
 
 
 def card_name(card: Card) -> str:
@@ -105,6 +153,187 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def listed(items: Sequence[str], joiner: str = "and") -> str:
+    """``"a, b and c"``: items in a sentence (``joiner`` between the last two).
+
+    >>> listed(["the ten of hearts"]), listed(["a", "b", "c"]), listed(["a", "b"], "or")
+    ('the ten of hearts', 'a, b and c', 'a or b')
+    """
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {joiner} {items[-1]}"
+
+
+def cards_listed(cards: Sequence[Card]) -> str:
+    """Cards in a sentence, words first and each card's notation in brackets.
+
+    >>> cards_listed([Card.parse("4h"), Card.parse("Th"), Card.parse("Ks")])
+    'the four of hearts (4h), the ten of hearts (Th) and the king of spades (Ks)'
+    """
+    return listed([named(card) for card in cards])
+
+
+# -- reasons ------------------------------------------------------------------------------------
+
+
+def rank_words(card: Card) -> str:
+    """``"the eight"``: a card by its rank alone, once the sentence has named it.
+
+    >>> rank_words(Card.parse("8d"))
+    'the eight'
+    """
+    return f"the {card.rank.word}"
+
+
+def takes(top: Card) -> str:
+    """The card ``top`` takes, by colour and rank: ``"a red ten"`` (``""`` for an ace).
+
+    >>> takes(Card.parse("Jc")), takes(Card.parse("Ah"))
+    ('a red ten', '')
+    """
+    if top.rank is Rank.ACE:
+        return ""
+    colour = "black" if top.red else "red"
+    return f"a {colour} {Rank(top.rank - 1).word}"
+
+
+def card_kind(rank: int, red: bool) -> str:
+    """A card by colour and rank alone: ``"a red seven"`` (any card of that kind would do).
+
+    >>> card_kind(7, True), card_kind(12, False)
+    ('a red seven', 'a black queen')
+    """
+    return f"a {'red' if red else 'black'} {Rank(rank).word}"
+
+
+def needed(top: Card) -> str:
+    """What ``top`` takes: ``"the jack takes a red ten"``.
+
+    >>> needed(Card.parse("Jc")), needed(Card.parse("Ah"))
+    ('the jack takes a red ten', 'nothing goes on an ace')
+    """
+    if top.rank is Rank.ACE:
+        return "nothing goes on an ace"
+    return f"{rank_words(top)} takes {takes(top)}"
+
+
+def reason_words(reason: Reason) -> str:
+    """The judge's reason as a learner reads it (lower case, no closing stop: see :func:`sentence`).
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> reason_words(g.violation("Th>E"))  # doctest: +NORMALIZE_WHITESPACE
+    'the ten of hearts (Th) cannot go on the six of hearts (6h): a card must be exactly one rank
+    lower (the six takes a black five)'
+    >>> reason_words(g.violation("4h>NE"))
+    'only a king can open an empty corner, and the four of hearts (4h) is not a king'
+    """
+    return _REASONS[reason.code](reason)
+
+
+def refusal(reason: Reason | None) -> str | None:
+    """:func:`reason_words`, passing ``None`` (a legal move) through."""
+    return None if reason is None else reason_words(reason)
+
+
+def _card(reason: Reason) -> str:
+    assert reason.card is not None
+    return named(reason.card)
+
+
+def _top(reason: Reason) -> str:
+    assert reason.top is not None
+    return named(reason.top)
+
+
+def _space(reason: Reason) -> Space:
+    assert reason.space is not None
+    return reason.space
+
+
+def _source(reason: Reason) -> Space:
+    assert reason.source is not None
+    return reason.source
+
+
+def _over(reason: Reason) -> str:
+    if reason.player is None:
+        return "the hand is over: it is blocked"
+    return f"the hand is over: P{reason.player} went out"
+
+
+def _corner_taken(reason: Reason) -> str:
+    what = "a king's pile" if reason.source is not None else "a king"
+    return f"{_space(reason).words} is taken: {what} opens only an empty corner"
+
+
+def _corner_needs_king(reason: Reason) -> str:
+    if reason.source is not None:
+        return (
+            f"only a king can open an empty corner, and {reason.source.words} "
+            f"starts with {_card(reason)}"
+        )
+    return f"only a king can open an empty corner, and {_card(reason)} is not a king"
+
+
+def _must_play(reason: Reason) -> str:
+    space = _space(reason)
+    where = f"on {space.words}" if reason.top is not None else _into_empty(space, "in")
+    return f"must play: {_card(reason)} can go {where}, so it must be played"
+
+
+def _not_fitting(rule: str) -> Callable[[Reason], str]:
+    def said(reason: Reason) -> str:
+        assert reason.top is not None
+        return f"{_card(reason)} cannot go on {_top(reason)}: {rule} ({needed(reason.top)})"
+
+    return said
+
+
+_REASONS: dict[str, Callable[[Reason], str]] = {
+    "unreadable": lambda r: r.text,
+    "over": _over,
+    "not_in_hand": lambda r: f"{_card(r)} is not in your hand",
+    "pending": lambda r: f"draw until it fits: play {_card(r)} you drew first",
+    "pending_end": lambda r: (
+        f"draw until it fits: play {_card(r)} you drew before ending your turn"
+    ),
+    "corner_taken": _corner_taken,
+    "on_ace": lambda r: f"nothing can be played on an ace: {_top(r)} ends {_space(r).words}",
+    "rank": _not_fitting("a card must be exactly one rank lower"),
+    "colour": _not_fitting("colours must alternate"),
+    "corner_needs_king": _corner_needs_king,
+    "kings_first": lambda r: f"kings first: put {_card(r)} in an empty corner before anything else",
+    "corner_fixed": lambda r: "corner piles never move",
+    "empty_source": lambda r: f"{_source(r).place} is empty: there is no pile to move",
+    "onto_itself": lambda r: "a pile cannot move onto itself",
+    "pile_no_fit": lambda r: (
+        f"{_source(r).words} starts with {_card(r)}, which cannot go on {_top(r)}: a pile "
+        "moves only when its bottom card is one rank lower and the other colour"
+    ),
+    "pile_into_space": lambda r: (
+        "a pile moves onto another pile, not into an empty side space; "
+        f"{_space(r).place} takes a card from your hand"
+    ),
+    "end_with_pass_draw_first": lambda r: (
+        "with the draw at the start of the turn, end your turn with pass"
+    ),
+    "end_with_pass": lambda r: "the stock is empty: end your turn with pass",
+    "end_with_draw": lambda r: "the stock still has cards: end your turn with draw",
+    "must_play": _must_play,
+}
+
+
+def _into_empty(space: Space, word: str = "into") -> str:
+    """``"into the north-east corner"``, ``"into the empty west space"``."""
+    return (
+        f"{word} {space.place}" if space.is_corner else f"{word} the empty {space.direction} space"
+    )
+
+
 # -- moves --------------------------------------------------------------------------------------
 
 
@@ -113,7 +342,7 @@ def _verb(name: str, verb: str) -> str:
     return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
-def _into(game: Game, target: Space, on: str = "on") -> str:
+def _into(game: Piles, target: Space, on: str = "on") -> str:
     """Where a card or pile lands: on a pile, into a corner, into an empty cross space."""
     if game.pile(target):
         return f"{on} {target.words}"
@@ -122,7 +351,9 @@ def _into(game: Game, target: Space, on: str = "on") -> str:
     )
 
 
-def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True) -> str:
+def logged(
+    game: Piles, move: Move, name: str, drawn: int = 1, ends: bool = True, past: bool = False
+) -> str:
     """The log's line for ``move`` made by ``name`` in ``game`` (the game *before* the move).
 
     A draw never names the card drawn: only its owner may see it.
@@ -137,7 +368,14 @@ def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True)
     'P1 moves the south pile onto the east pile'
     >>> logged(g, parse_move("draw"), "P2", drawn=3)
     'P2 draws 3 cards and ends the turn'
+
+    With ``past``, what was just done, as a lesson confirms it:
+
+    >>> logged(g, parse_move("S>E"), "You", past=True)
+    'You moved the south pile onto the east pile'
     """
+    if past:
+        return _done(game, move, name, drawn, ends)
     if isinstance(move, PlayCard):
         return f"{_verb(name, 'play')} {card_words(move.card)} {_into(game, move.target)}"
     if isinstance(move, MovePile):
@@ -148,6 +386,19 @@ def logged(game: Game, move: Move, name: str, drawn: int = 1, ends: bool = True)
     if name == "You":
         return f"You draw {cards}" + (" and end your turn" if ends else "")
     return f"{name} draws {cards}" + (" and ends the turn" if ends else "")
+
+
+def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
+    """:func:`logged`'s line in the past tense."""
+    if isinstance(move, PlayCard):
+        return f"{name} played {card_words(move.card)} {_into(game, move.target)}"
+    if isinstance(move, MovePile):
+        return f"{name} moved {move.source.words} {_into(game, move.target, 'onto')}"
+    if move.kind == "pass":
+        return f"{name} passed"
+    cards = "a card" if drawn == 1 else count_words(drawn)
+    whose = "your" if name == "You" else "the"
+    return f"{name} drew {cards}" + (f" and ended {whose} turn" if ends else "")
 
 
 def card_symbol(card: Card) -> str:
@@ -161,7 +412,7 @@ def card_symbol(card: Card) -> str:
     return f"{letter}{card.suit.symbol}"
 
 
-def move_shown(game: Game, move: Move, name: str) -> str:
+def move_shown(game: Piles, move: Move, name: str) -> str:
     """What a step back or forward shows: ``move`` by ``name`` on ``game`` (before the move),
     naming the card it lands on and the pile's direction. A draw is said as the log says it.
 
@@ -204,7 +455,7 @@ def move_at(at: int, length: int, shown: str) -> str:
     return sentence(f"Move {at} of {length}: {shown}")
 
 
-def instruction(game: Game, move: Move) -> str:
+def instruction(game: Piles, move: Move) -> str:
     """What ``move`` does on ``game``'s table, as an instruction.
 
     >>> from kingscorner_widget import Game
@@ -352,11 +603,14 @@ def outcome_line(
     'The hand is blocked; You and P2 share the win. Left in hand: You 2 cards, P2 2 cards.'
     >>> outcome_line(Outcome("out", 2, (1,), (3, 0), (2, 1)), name, (3, 0), corners_version=True)
     'P2 went out; You win with 2 corners to 1. Left in hand: You 3 cards.'
+    >>> outcome_line(Outcome("out", 1, (1,), (0, 2), (0, 0)), name, (0, 2), corners_version=True)
+    'You went out and win. Left in hand: P2 2 cards.'
     """
     names = " and ".join(name_of(p) for p in outcome.winners)
     single = len(outcome.winners) == 1
     verb = ("win" if names == "You" else "wins") if single else "share the win"
-    if corners_version:
+    by_corners = corners_version and any(outcome.corners)  # else going out (or the count) won
+    if by_corners:
         ranked = sorted(outcome.corners, reverse=True)
         best = ranked[0]
         others = [n for n in ranked if n < best] or [best]
@@ -365,7 +619,7 @@ def outcome_line(
         )
     if outcome.reason == "out" and outcome.went_out is not None:
         went = f"{name_of(outcome.went_out)} went out"
-        if outcome.winners == (outcome.went_out,) and not corners_version:
+        if outcome.winners == (outcome.went_out,) and not by_corners:
             head = f"{went} and {verb}."
         else:
             head = f"{went}; {names} {verb}."

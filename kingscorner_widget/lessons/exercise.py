@@ -45,7 +45,15 @@ from ..engine.game import Game, Outcome
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ..engine.rules import Count, Rules
 from ..engine.scoring import hand_penalty
-from ..engine.words import card_name, card_words, count_words, phrase, sentence
+from ..engine.words import (
+    card_name,
+    card_words,
+    count_words,
+    listed,
+    phrase,
+    reason_words,
+    sentence,
+)
 
 __all__ = [
     "Exercise",
@@ -161,11 +169,6 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
-def _listed(parts: Sequence[str]) -> str:
-    """``"a, b and c"``."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
 def _as_move(answer: object) -> Move:
     """A move given as a move or as notation; ``ValueError`` (saying why) for anything else."""
     if isinstance(answer, (PlayCard, MovePile, EndTurn)):
@@ -189,6 +192,10 @@ _PILE_NUDGE = (
     "and the space it leaves takes any card."
 )
 _ORDER_NUDGE = "Mind the order: a card played too early can block the move that frees a space."
+_PLAY_NUDGE = (
+    "Every card you play counts: look at your hand again after each move, for a card that fits "
+    "a pile or fills a space."
+)
 
 
 class _TurnQuestion(Exercise):
@@ -212,6 +219,8 @@ class _TurnQuestion(Exercise):
         plan_moves_pile = any(isinstance(m, MovePile) for m in self.plan.moves)
         if plan_moves_pile and not any(isinstance(m, MovePile) for m in moves):
             return _PILE_NUDGE
+        if moves and not any(isinstance(m, PlayCard) for m in moves):
+            return _PLAY_NUDGE  # no card played, so none was played too early
         return _ORDER_NUDGE
 
 
@@ -262,7 +271,7 @@ class TurnExercise(_TurnQuestion):
                 )
             reason = game.violation(move)
             if reason is not None:
-                return _wrong(f"Move {number} ({move}) is refused: {_closed(reason)}")
+                return _wrong(f"Move {number} ({move}) is refused: {_closed(reason_words(reason))}")
             game.play(move)
             moves.append(move)
         shed = sum(isinstance(move, PlayCard) for move in moves)
@@ -297,7 +306,7 @@ class MoveExercise(_TurnQuestion):
     def solution(self) -> str:
         first = self.plan.moves[0]
         return (
-            f"{first}: {self.plan.explanations[0]} "
+            f"{self.plan.explanations[0].removesuffix('.')} ({first}). "
             f"The whole turn sheds {count_words(self.best)}:\n{self.plan.describe()}"
         )
 
@@ -320,7 +329,7 @@ class MoveExercise(_TurnQuestion):
             return _wrong(f"That is not a move I can read: {_closed(str(error))}")
         reason = self.game.violation(move)
         if reason is not None:
-            return _wrong(f"That move is refused: {_closed(reason)}")
+            return _wrong(f"That move is refused: {_closed(reason_words(reason))}")
         reach = self.reachable(move)
         if reach < self.best:
             if isinstance(move, EndTurn):
@@ -364,7 +373,7 @@ def _costs(cards: Sequence[Card], count: Count) -> str:
     """``"the ace of clubs costs 25, the king of hearts 10"``."""
     parts = [f"{card_words(card)} {count.value_of(card)}" for card in cards]
     parts[0] = f"{card_words(cards[0])} costs {count.value_of(cards[0])}"
-    return _listed(parts)
+    return listed(parts)
 
 
 class PenaltyExercise(Exercise):
@@ -385,7 +394,8 @@ class PenaltyExercise(Exercise):
         self.count = Count(count)
         """The way the hand is counted."""
         self.question = (
-            f"What do {_listed([card_words(c) for c in self.cards])} cost under the "
+            f"What {'does' if len(self.cards) == 1 else 'do'} "
+            f"{listed([card_words(c) for c in self.cards])} cost under the "
             f"{self.count.value} count?"
         )
 
@@ -462,7 +472,7 @@ class WinnerExercise(Exercise):
         total = self.outcome.penalties[player - 1]
         if not cards:
             return f"P{player} has no card left"
-        each = _listed([f"{card_words(c)} {count.value_of(c)}" for c in cards])
+        each = listed([f"{card_words(c)} {count.value_of(c)}" for c in cards])
         return f"P{player}'s cards cost {total} ({each})"
 
     def solution(self) -> str:
@@ -470,7 +480,7 @@ class WinnerExercise(Exercise):
         winners = self.worked_answer
         verb = "wins" if len(outcome.winners) == 1 else "share the win"
         if self.game.rules.corners_version and any(outcome.corners):
-            kept = _listed(
+            kept = listed(
                 [
                     f"P{p} {count_words(n, 'corner') if n else 'none'}"
                     for p, n in enumerate(outcome.corners, 1)

@@ -58,6 +58,7 @@ from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, parse_move
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
+from ..engine.words import reason_words
 from .search import LESSON_BUDGET, proven_shed
 
 if TYPE_CHECKING:
@@ -209,6 +210,8 @@ class Lesson:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"a lesson must be JSON: {error}") from None
+        except RecursionError:  # the decoder recurses once per level of nesting
+            raise ValueError("a lesson must be JSON nested a few levels deep, not more") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -377,7 +380,7 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
         for text in sequence:
             reason = trial.violation(text)
             if reason is not None:
-                raise ValueError(f"{where}: {text} is not legal there: {reason}")
+                raise ValueError(f"{where}: {text} is not legal there: {reason_words(reason)}")
             trial.play(text)
         if step.sheds is not None:
             shed = sum(1 for move in map(parse_move, sequence) if _sheds_card(move))

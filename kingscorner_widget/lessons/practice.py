@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..analysis.words import count_words
 from ..engine.moves import EndTurn, Move, PlayCard
+from ..engine.words import count_words
 from .model import Lesson, Step
 from .search import proven_shed
 

@@ -24,7 +24,7 @@ import dataclasses
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
-from ..engine.words import instruction
+from ..engine.words import count_words, instruction, logged, reason_words
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -136,24 +136,25 @@ class LessonRun:
         """
         reason = self.game.violation(move)
         if reason is not None:
-            return Feedback(False, reason, self.step_done)
+            return Feedback(False, reason_words(reason), self.step_done)
         parsed = as_move(move)
         step = self.step
         if not step.interactive:
+            done = describe_move_done(self.game, parsed)
             self.game.play(parsed)
             self.played.append(parsed)
-            return Feedback(True, describe_move_done(parsed), True)
+            return Feedback(True, done, True)
         if self.step_done:
             return Feedback(False, "This step is done: go on to the next one.", True)
         if self._fits(parsed):
+            done = describe_move_done(self.game, parsed, "you")
             self.game.play(parsed)
             self.played.append(parsed)
-            replies = self._play_others()
-            said = "".join(f" P{player}: {move} played." for player, move in replies)
+            said = "".join(f" {line}" for line in self._play_others())
             if self.step_done:
                 done = step.after or "Well done: that completes the step."
                 return Feedback(True, f"{said.strip()} {done}".strip(), True)
-            return Feedback(True, f"Yes: {describe_move_done(parsed)}{said} Keep going.", False)
+            return Feedback(True, f"Yes: {done}{said} Keep going.", False)
         return Feedback(False, self._compare(parsed), False)
 
     def show_me(self) -> list[Move]:
@@ -194,22 +195,21 @@ class LessonRun:
 
     # -- inside ---------------------------------------------------------------------------------
 
-    def _play_others(self) -> list[tuple[int, Move]]:
+    def _play_others(self) -> list[str]:
         """Play the other seats' moves the step's sequence calls for, up to the learner's turn.
 
         A step such as "pass, and P2 passes too" names the other player's move in its sequence;
         the learner only ever plays their own seat, so the lesson plays the rest.
         """
-        made: list[tuple[int, Move]] = []
+        made: list[str] = []
         learner = self.step.learner
         while not self.step_done and self.game.turn != learner and not self.game.is_over():
             wanted = self.show_me()
             if not wanted or self.game.violation(wanted[0]) is not None:
                 break
-            player = self.game.turn
+            made.append(describe_move_done(self.game, wanted[0], f"P{self.game.turn}"))
             self.game.play(wanted[0])
             self.played.append(wanted[0])
-            made.append((player, wanted[0]))
         return made
 
     def _shed(self) -> int:
@@ -274,7 +274,7 @@ def _short(kind: str) -> str:
 
 
 def _cards(n: int) -> str:
-    return "no card" if n == 0 else f"{n} card" if n == 1 else f"{n} cards"
+    return count_words(n) if n else "no card"
 
 
 def _kind(game: Game, move: Move) -> str:
@@ -303,6 +303,15 @@ def describe_move(game: Game, move: Move) -> str:
     return instruction(game, move)
 
 
-def describe_move_done(move: Move) -> str:
-    """A short confirmation of a played move: ``Th>N played.``"""
-    return f"{move} played."
+def describe_move_done(game: Game, move: Move, name: str = "You") -> str:
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
+    the move's notation in brackets.
+
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> describe_move_done(g, as_move("S>E"), "you")
+    'you moved the south pile onto the east pile (S>E).'
+    """
+    said = logged(game, move, name, past=True)
+    return f"{said}." if isinstance(move, EndTurn) else f"{said} ({move})."

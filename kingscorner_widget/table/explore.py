@@ -30,16 +30,16 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ..analysis import make_player
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, PlayCard, as_move
 from ..engine.notation import parse_position
-from ..engine.record import MATCH_FORMAT, game_from_json, match_from_json
+from ..engine.record import read_record
 from ..engine.rules import Rules
-from ..engine.words import count_words, move_at, phrase, sentence
+from ..engine.words import count_words, listed, move_at, phrase, refusal, sentence
 from ..lessons import Lesson, lesson_from_game
 from .actions import Field, action
 from .advice import advise
@@ -49,7 +49,7 @@ from .session import Session, today
 from .snapshot import Extra, Tree
 from .tree import Line, MoveTree, Node, TreeError, check_comment
 
-__all__ = ["ExploreSession", "read_source"]
+__all__ = ["ExploreSession", "deal_title", "read_source"]
 
 Json = dict[str, Any]
 
@@ -80,6 +80,7 @@ class ExploreSession(Session):
 
     mode = "explore"
     history: MoveTree
+    NEW_WORDS: ClassVar[dict[str, str]] = {**Session.NEW_WORDS, "load": "what you load"}
 
     def __init__(
         self,
@@ -118,22 +119,47 @@ class ExploreSession(Session):
         game = self.game
         return not game.is_over() and game.turn != self.seat and not self.show_all()
 
+    def hand_decides(self) -> bool:
+        """True when a face-down hand is to move and what it may do turns on its cards: under
+        kings first or must play, or with a drawn card it must play (draw until it fits). Then
+        nothing is offered or judged from the table, so no answer gives a hidden card away."""
+        game, rules = self.game, self.game.rules
+        return self.hidden_turn() and (
+            rules.kings_first or rules.must_play or game.pending_card is not None
+        )
+
     def legal(self) -> list[str]:
-        """The moves of the player to move; from a face-down hand, those naming no card."""
-        if not self.to_move():
+        """The moves of the player to move; from a face-down hand, those naming no card, and
+        none at all when its cards decide what it may do (:meth:`hand_decides`)."""
+        if not self.to_move() or self.hand_decides():
             return []
         hidden = self.hidden_turn()
         moves = self.game.legal_moves()
         return [str(move) for move in moves if not (hidden and isinstance(move, PlayCard))]
 
     def refusal(self, move: Move) -> str | None:
-        if isinstance(move, PlayCard) and self.hidden_turn():
+        if self.hidden_turn() and (isinstance(move, PlayCard) or self.hand_decides()):
             who = self.name(self.game.turn)
+            why = "" if isinstance(move, PlayCard) else ", and the rules make its cards decide"
             return (
-                f"{who}'s hand is face down: let the computer play {who}'s turn, "
+                f"{who}'s hand is face down{why}: let the computer play {who}'s turn, "
                 "or show every hand to play it yourself"
             )
-        return self.game.violation(move)
+        return refusal(self.game.violation(move))
+
+    def at_stake(self) -> str | None:
+        """The lines tried and the comments written, which a new deal or a load would lose."""
+        tree = self.history
+        lines = tree.line_count if tree.root.children else 0
+        comments = sum(1 for node in [tree.root, *tree._below(tree.root)] if node.comment)
+        if not lines and not comments:
+            return None
+        parts = []
+        if lines:
+            parts.append("the line you tried" if lines == 1 else f"the {lines} lines you tried")
+        if comments:
+            parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
+        return listed(parts)
 
     def heading(self) -> str:
         return self.title or "Explore"
@@ -165,7 +191,7 @@ class ExploreSession(Session):
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
         note = {
-            "branched": f" A new line branches off here ({len(self.lines)} lines now).",
+            "branched": f" A new line branches off here ({self.history.line_count} lines now).",
             "followed": " That move was played here before: the table follows its line.",
         }.get(self.history.played, "")
         return Reply(self.status(sentence(line["words"]) + note))
@@ -303,7 +329,8 @@ class ExploreSession(Session):
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        self._replace(Game.new(seed=seed, rules=self.rules), f"Deal {seed}", self.seat)
+        title = deal_title(seed, shown=self.show_all_hands)
+        self._replace(Game.new(seed=seed, rules=self.rules), title, self.seat)
         return Reply(self.status())
 
     @action("daily", "Daily deal", asks=True)
@@ -317,7 +344,7 @@ class ExploreSession(Session):
         self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
         return Reply(self.status())
 
-    @action("load", "Load", fields=(POSITION,))
+    @action("load", "Load", fields=(POSITION,), asks=True)
     def load(self, position: str) -> Reply:
         """Put a position in notation, or a saved game or match record, on the table."""
         try:
@@ -333,6 +360,16 @@ class ExploreSession(Session):
         self.title = title
         self.seat = seat if 1 <= seat <= game.players else game.turn
         self.history = MoveTree(game, self.name)
+
+
+def deal_title(seed: int, *, shown: bool) -> str:
+    """A new deal's title: its seed only when every hand is face up (a seed deals every hidden
+    card again, so a face-down deal must not give it).
+
+    >>> deal_title(7, shown=True), deal_title(7, shown=False)
+    ('Deal 7', 'A new deal')
+    """
+    return f"Deal {seed}" if shown else "A new deal"
 
 
 def _count_below(node: Node) -> int:
@@ -354,6 +391,6 @@ def read_source(text: str, rules: Rules) -> Game | Match:
     """
     text = text.strip()
     if text.startswith("{"):
-        return match_from_json(text) if MATCH_FORMAT in text else game_from_json(text)
+        return read_record(text)
     players = len(parse_position(text).hands)
     return Game.from_position(text, rules=rules.with_players(players))

@@ -49,7 +49,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
-from ..engine.words import match_line, sentence
+from ..engine.words import match_line, refusal, sentence
 from .actions import action
 from .advice import COMPUTER_OPTIONS, play_hint
 from .guide import OUTLINES, next_step
@@ -285,7 +285,7 @@ class PlaySession(Session):
             )
         if not game.is_over() and game.turn != self.viewer:
             return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
-        return game.violation(move)
+        return refusal(game.violation(move))
 
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
@@ -414,7 +414,7 @@ class PlaySession(Session):
         game = self.game
         try:
             move = as_move(self._bot(player).choose(game.observation(player)))
-            reason = game.violation(move)
+            reason = refusal(game.violation(move))
         except Exception as error:  # a player that fails must not stop the table
             reason = f"{type(error).__name__}: {error}"
             move = game.end_move()

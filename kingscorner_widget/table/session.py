@@ -35,7 +35,7 @@ from typing import Any, ClassVar, cast
 
 from ..engine.game import Game
 from ..engine.moves import PASS, Move, as_move
-from ..engine.words import sentence
+from ..engine.words import refusal, sentence
 from .actions import Action, Field, action, declared
 from .history import History
 from .reply import Reply, refuse
@@ -374,7 +374,7 @@ class Session:
 
     def refusal(self, move: Move) -> str | None:
         """Why the viewer may not play ``move`` now, or ``None``."""
-        return self.game.violation(move)
+        return refusal(self.game.violation(move))
 
     def played(self, move: Move) -> Reply:
         """Play a move already checked, and say so."""

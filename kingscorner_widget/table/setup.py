@@ -24,7 +24,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..lessons import Lesson, LessonRun
-from .explore import ExploreSession, read_source
+from .explore import ExploreSession, deal_title, read_source
 from .lesson import LessonSession
 from .play import Opponents, PlaySession, check_opponents
 from .review import PracticeSession, ReviewSession
@@ -130,7 +130,8 @@ class TableSetup:
     def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
         title, seat = "", None
         if source is None and current is None:
-            source, title = Game.new(seed=self.seed, rules=self.rules), f"Deal {self.seed}"
+            source = Game.new(seed=self.seed, rules=self.rules)
+            title = deal_title(self.seed, shown=self.show_all_hands)
         elif source is None and current is not None:
             source, seat = current.game.copy(), current.viewer  # the viewer keeps their seat
         assert source is not None

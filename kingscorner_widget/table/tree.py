@@ -121,6 +121,7 @@ class MoveTree(History):
         """What the last :meth:`play` did: ``"extended"``, ``"branched"`` or ``"followed"``."""
         self._ids: dict[int, Node] = {0: self.root}
         self._serial = 0
+        self._ends = 0  # positions after the start where nothing more was tried: one per line
         super().__init__(game, name_of)
 
     # -- History's operations, over the tree -------------------------------------------------
@@ -164,6 +165,8 @@ class MoveTree(History):
         parent.children.remove(node)
         for gone in [node, *self._below(node)]:
             del self._ids[gone.id]
+            self._ends -= not gone.children
+        self._ends += not parent.children and parent is not self.root
         parent.chosen = parent.children[-1] if parent.children else None
         self.node = parent
         self.ahead = self._continuation()
@@ -233,6 +236,12 @@ class MoveTree(History):
         """Put ``text`` on ``node`` (default: the table's position); empty text removes it."""
         (node or self.node).comment = check_comment(text)
 
+    @property
+    def line_count(self) -> int:
+        """How many lines the tree holds (as many as :meth:`variations` lists), kept as the tree
+        grows, so saying it costs nothing however big the tree."""
+        return self._ends or 1
+
     def variations(self) -> list[Line]:
         """Every line, from the start to each position where nothing more was tried, in the
         order they were first played."""
@@ -273,7 +282,7 @@ class MoveTree(History):
             "comment": self.node.comment,
             "first": first,
             "last": len(nodes) - first - len(shown),
-            "lines": sum(1 for node in self._below(self.root) if not node.children) or 1,
+            "lines": self.line_count,
             "moves": [self._entry(node, node.ply > here) for node in shown],
         }
 
@@ -312,6 +321,7 @@ class MoveTree(History):
         """A new child of :attr:`node` for the move just logged as ``line``; the table moves
         there."""
         self.played = "branched" if self.node.children else "extended"
+        self._ends += bool(self.node.children) or self.node is self.root
         self._serial += 1
         move = as_move(line["notation"])
         child = Node(self._serial, move, line, shown, self.node, self.node.ply + 1)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import math
 import threading
 from typing import Any
 
@@ -172,7 +173,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         watch: Player | str | None = None,
     ) -> None:
         mode = mode or ("lesson" if lesson is not None else "play")
-        if isinstance(speed, bool) or not 0 <= speed <= 10:
+        if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
         self._setup = TableSetup(
             game,
@@ -205,6 +206,15 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             except ValueError as error:
                 raise traitlets.TraitError(str(error)) from None
         return str(value)
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal: dict[str, Any]) -> float:
+        """NaN passes the trait's own bounds (every comparison with it is false): refuse it here,
+        from the page and from Python alike."""
+        value = float(proposal["value"])
+        if not math.isfinite(value):
+            raise traitlets.TraitError(f"speed must be 0 to 10 seconds a move, not {value!r}")
+        return value
 
     @traitlets.observe("mode")
     def _mode_changed(self, change: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from kingscorner_widget.analysis.playout import PlayoutState, play_to_end
 from kingscorner_widget.analysis.simulate import simulate, tournament
 from kingscorner_widget.analysis.winning_hint import winning_hint
 from kingscorner_widget.engine.moves import EndTurn
+from kingscorner_widget.engine.words import card_label
 
 from .support import RULE_VARIANTS, played_games, position, resample_hidden
 
@@ -293,7 +294,7 @@ def test_the_winning_hint_says_what_it_holds_back_and_why() -> None:
     assert set(hint.held) <= set(best.cards)
     assert hint.win_chance is not None
     if hint.held:
-        assert f"the {hint.held[0].words()}" in hint.reason
+        assert f"the {card_label(hint.held[0])}" in hint.reason
         assert "hold the" in hint.reason or "rather than" in hint.reason
         assert hint.best_turn_win_chance is not None
         assert f"{hint.best_turn_win_chance:.0%}" in hint.reason
@@ -316,7 +317,7 @@ def test_the_winning_hint_names_a_forced_move_and_a_way_out() -> None:
     assert winning_hint(out, worlds=8).reason.endswith("this turn goes out and wins the hand.")
     forced = Game.from_position(position("N:9d E:4c S:5s W:Qs NE:- SE:- SW:- NW:- P1:Ah"))
     assert winning_hint(forced, worlds=8).reason == (
-        "Draw and end the turn: it is the only move the rules allow now."
+        "Draw a card to end your turn: it is the only move the rules allow now."
     )
 
 

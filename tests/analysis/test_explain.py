@@ -6,10 +6,10 @@ import pytest
 
 from kingscorner_widget import EndTurn, Game, Rules, explain, hint
 from kingscorner_widget.analysis import odds
-from kingscorner_widget.analysis.words import card_name, move_sentences
 from kingscorner_widget.engine.cards import Card
 from kingscorner_widget.engine.moves import parse_move
 from kingscorner_widget.engine.spaces import SPACES, Space
+from kingscorner_widget.engine.words import card_name, move_sentences, reason_words
 
 from .support import played_games, position
 
@@ -47,7 +47,7 @@ def test_explain_gives_the_engines_reason_for_an_illegal_move(move: str) -> None
     game = Game.from_position(COMBO)
     reason = game.violation(move)
     assert reason is not None
-    assert explain(game, move) == reason
+    assert explain(game, move) == reason_words(reason)
 
 
 def test_explain_compares_a_legal_move_with_the_best_turn() -> None:

@@ -237,7 +237,7 @@ def test_a_bad_player_is_refused(player: int, message: str) -> None:
 def test_a_bad_source_is_refused(tmp_path: pathlib.Path) -> None:
     with pytest.raises(ValueError, match="no saved record"):
         review(tmp_path / "missing.json", 1, progress=False)
-    with pytest.raises(TypeError, match="a Game, a Match or a saved record"):
+    with pytest.raises(TypeError, match="a path, JSON text, a dict, a Game or a Match"):
         review(42, 1, progress=False)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no seat 5"):
         review(Match(players=4, seed=0), 5, progress=False)

@@ -50,7 +50,7 @@ def test_the_stock_lesson_walked_with_a_wrong_move_at_each_step(
     refused_in_words("7h", "NE", "legal")
     expect(end_turn).to_be_enabled()
     end_turn.click()
-    expect(status).to_contain_text("P2: pass played. A full round without a card played")
+    expect(status).to_contain_text("P2 passed. A full round without a card played")
     expect(status).to_contain_text("That is the end of the lesson")
     assert opened.json("w.game.outcome().reason") == "blocked"
     assert opened.json("[str(m) for m in w.game.moves]") == ["pass", "pass"]

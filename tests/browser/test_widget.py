@@ -14,6 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from kingscorner_widget import Game
 from kingscorner_widget.engine.render import Picture
+from kingscorner_widget.engine.words import card_label
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import (
     App,
@@ -558,6 +559,6 @@ def test_exported_html_shows_the_static_picture(
     # Only what P1 may see: none of P2's hidden cards is drawn.
     labels = " ".join(re.findall(r'aria-label="([^"]*)"', svg))
     assert "ten of hearts" in labels
-    hidden = [card.words() for card in Game.from_position(OPENING).hand(2)]
+    hidden = [card_label(card) for card in Game.from_position(OPENING).hand(2)]
     assert not [words for words in hidden if words in labels]
     screenshot(picture, "10-exported")

@@ -23,6 +23,7 @@ from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules
 from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard
 from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
 from kingscorner_widget.engine.spaces import SPACES
+from kingscorner_widget.engine.words import refusal
 
 OPTION_RULES: dict[str, dict[str, object]] = {
     "standard": {},
@@ -144,7 +145,7 @@ def check_moves(game: Game, legal: list[Move] | None = None) -> list[Move]:
         assert ends == [game.end_move()]
         assert legal[-1] == game.end_move()
     else:
-        reason = game.violation(game.end_move())
+        reason = refusal(game.violation(game.end_move()))
         assert reason is not None
         named = [word for option, word in OPTION_WORDS.items() if reason.startswith(word)]
         assert named, f"ending the turn refused without naming an option: {reason}"
@@ -176,11 +177,11 @@ def check_refused(game: Game, move: Move, *, lines: bool = True) -> str:
     key = game.state_key()
     position = game.position() if lines else ""
     history = list(game.moves)
-    reason = game.violation(move)
+    reason = refusal(game.violation(move))
     assert reason, f"{move} should be illegal"
-    with pytest.raises(IllegalMoveError) as refusal:
+    with pytest.raises(IllegalMoveError) as refused:
         game.play(move)
-    assert str(refusal.value) == reason
+    assert str(refused.value) == reason
     assert game.state_key() == key
     assert not lines or game.position() == position
     assert game.moves == history

@@ -351,3 +351,51 @@ def test_a_match_of_four_seats_holds_no_two_player_hand() -> None:
     record["totals"] = [*record["totals"], 0, 0]
     with pytest.raises(RecordError, match=r"^hands\[0\]: hand 1 needs 4 players, not 2$"):
         match_from_json(json.dumps(record))
+
+
+def test_read_record_reads_every_kind_of_source(tmp_path: pathlib.Path) -> None:
+    from kingscorner_widget import read_record
+    from kingscorner_widget.engine.record import match_to_dict
+
+    def as_json(item: Game | Match) -> str:
+        return game_to_json(item) if isinstance(item, Game) else match_to_json(item)
+
+    def as_dict(item: Game | Match) -> dict[str, Any]:
+        return game_to_dict(item) if isinstance(item, Game) else match_to_dict(item)
+
+    game = Game.new(players=2, seed=3)
+    game.play("draw")
+    for item in (game, Match(players=3, seed=5)):
+        assert read_record(item) is item  # as it is, not a copy
+        path = tmp_path / f"{type(item).__name__}.json"
+        save(item, path)
+        text = as_json(item)
+        for source in (path, str(path), text, "  \n" + text, as_dict(item)):
+            read = read_record(source)
+            assert type(read) is type(item)
+            assert as_json(read) == text
+
+
+@pytest.mark.parametrize(
+    ("source", "error", "message"),
+    [
+        ("missing.json", RecordError, "there is no saved record at 'missing.json'"),
+        ("x" * 5000, RecordError, r"there is no saved record at 'xxx.*' \(5000 characters\)"),
+        ("a\0b", RecordError, "there is no saved record"),
+        ("[1, 2]", RecordError, "the record must be"),
+        ("{nope", RecordError, "the record is not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, RecordError, "nests lists or objects too deeply"),
+        ({"format": "kingscorner-match/1"}, RecordError, "the record has no 'rules' entry"),
+        (42, TypeError, "a path, JSON text, a dict, a Game or a Match, not int"),
+        (None, TypeError, "not NoneType"),
+    ],
+)
+def test_read_record_refuses_what_holds_no_record(
+    source: Any, error: type[Exception], message: str, tmp_path: pathlib.Path
+) -> None:
+    from kingscorner_widget import read_record
+
+    with pytest.raises(error, match=message):
+        read_record(source)
+    with pytest.raises(RecordError, match="there is no saved record"):
+        read_record(tmp_path)  # a folder is no record

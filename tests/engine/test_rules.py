@@ -6,6 +6,7 @@ import pytest
 
 from kingscorner_widget import Card, Game, IllegalMoveError, Rank, Space
 from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
+from kingscorner_widget.engine.words import card_label, refusal
 
 from .support import check_invariants, check_moves, check_refused, game_at
 
@@ -73,7 +74,7 @@ def test_only_a_king_opens_an_empty_corner(card: str) -> None:
     game = game_at(f"N:Jc E:Qs S:5s W:8h P1:{card} P2:?7")
     reason = check_refused(game, parse_move(f"{card}>NE"))
     assert reason == (
-        f"only a king can open an empty corner, and the {Card.parse(card).words()} ({card}) "
+        f"only a king can open an empty corner, and the {card_label(Card.parse(card))} ({card}) "
         "is not a king"
     )
 
@@ -449,5 +450,5 @@ def test_illegal_move_error_is_a_value_error_and_unreadable_moves_are_refused() 
     for text in ("Th-N", "Xx>N", "Th>Q", "", "draw please"):
         with pytest.raises(IllegalMoveError) as caught:
             game.play(text)
-        assert game.violation(text) == str(caught.value)
+        assert refusal(game.violation(text)) == str(caught.value)
         assert game.state_key() == before

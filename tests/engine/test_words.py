@@ -7,7 +7,7 @@ from kingscorner_widget.analysis import explain
 from kingscorner_widget.engine.game import Outcome
 from kingscorner_widget.engine.match import Match
 from kingscorner_widget.engine.spaces import Space
-from kingscorner_widget.engine.words import match_line, outcome_line
+from kingscorner_widget.engine.words import match_line, outcome_line, refusal
 
 
 def NAMES(player: int) -> str:  # noqa: N802 - read as a table of names
@@ -57,7 +57,7 @@ def test_a_king_into_a_taken_corner_is_told_the_corner_is_taken() -> None:
     game = Game.from_position(
         "N:Jc E:6h S:5s W:9d NE:KsQh SE:- SW:- NW:- P1:Kh4h P2:?7 stock:37 turn:P1"
     )
-    assert game.violation("Kh>NE") == (
+    assert refusal(game.violation("Kh>NE")) == (
         "the north-east corner is taken: a king opens only an empty corner"
     )
 
@@ -67,6 +67,6 @@ def test_must_play_calls_an_empty_space_a_space() -> None:
         "N:Jc E:Qs S:5s W:- NE:- SE:- SW:- NW:- P1:2c P2:?7 stock:41 turn:P1",
         rules=Rules(must_play=True),
     )
-    assert game.violation("draw") == (
+    assert refusal(game.violation("draw")) == (
         "must play: the two of clubs (2c) can go in the empty west space, so it must be played"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kingscorner_widget.engine.moves import EndTurn, MovePile, PlayCard
 from kingscorner_widget.engine.scoring import hand_penalty
+from kingscorner_widget.engine.words import refusal
 from kingscorner_widget.lessons import LessonRun, load_lesson
 from kingscorner_widget.lessons.search import max_shed
 
@@ -64,7 +65,7 @@ def test_dealt_king_step_moves_the_king_then_fills_its_space() -> None:
 def test_the_ace_lesson_numbers() -> None:
     lesson = load_lesson("ace")
     game = lesson.steps[0].new_game()
-    assert game.violation("4c>N") == (
+    assert refusal(game.violation("4c>N")) == (
         "nothing can be played on an ace: the ace of diamonds (Ad) ends the north pile"
     )
     game.play("4c>E")
@@ -89,7 +90,7 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     feedback = run.try_move("pass")
     assert feedback.accepted
     assert feedback.step_done
-    assert feedback.message.startswith("P2: pass played. A full round")
+    assert feedback.message.startswith("P2 passed. A full round")
     assert [str(m) for m in run.played] == ["pass", "pass"]
     outcome = run.game.outcome()
     assert outcome is not None

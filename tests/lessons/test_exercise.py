@@ -16,6 +16,7 @@ import pytest
 
 from kingscorner_widget import Card, Count, Game, PlayCard, Rules
 from kingscorner_widget.engine.moves import EndTurn
+from kingscorner_widget.engine.words import refusal
 from kingscorner_widget.lessons.exercise import (
     Exercise,
     ExerciseError,
@@ -140,7 +141,7 @@ def test_a_refused_move_in_a_turn_is_named_with_the_engines_reason() -> None:
     exercise = TurnExercise(CHAIN)
     game = Game.from_position(CHAIN)
     game.play("8d>E")
-    reason = game.violation("5d>N")
+    reason = refusal(game.violation("5d>N"))
     assert reason is not None
     verdict = check(exercise, "8d>E 5d>N")
     assert not verdict.right
@@ -215,7 +216,7 @@ def test_with_nothing_to_play_ending_the_turn_is_right() -> None:
 
 def test_a_refused_first_move_gives_the_engines_reason() -> None:
     game = Game.from_position(TRAP)
-    reason = game.violation("Qh>W")
+    reason = refusal(game.violation("Qh>W"))
     verdict = check(MoveExercise(TRAP), "Qh>W")
     assert verdict.message == f"That move is refused: {reason}."
     assert check(MoveExercise(TRAP), 3).message.startswith("That is not a move I can read:")
@@ -404,3 +405,11 @@ def test_each_answer_cell_is_saved_unanswered_and_says_so(prefix: str) -> None:
 def test_a_verdict_is_its_message() -> None:
     verdict = Verdict(answered=True, right=False, message="Not quite.")
     assert repr(verdict) == str(verdict) == "Not quite."
+
+
+def test_a_turn_that_plays_no_card_is_not_told_a_card_came_too_early() -> None:
+    opening = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    verdict = check(TurnExercise(opening), "S>E draw")
+    assert not verdict.right
+    assert "too early" not in verdict.message
+    assert "Every card you play counts" in verdict.message

@@ -164,6 +164,9 @@ def test_bad_json_is_a_value_error() -> None:
         Lesson.from_json("{title: 1")
     with pytest.raises(ValueError, match="a lesson must be an object"):
         Lesson.from_json("[1, 2]")
+    for deep in ("[" * 100_000 + "]" * 100_000, '{"title": ' * 50_000 + "1" + "}" * 50_000):
+        with pytest.raises(ValueError, match="nested a few levels deep"):
+            Lesson.from_json(deep)  # a RecursionError in the decoder, said as a ValueError
 
 
 def test_a_step_without_expectation_is_not_interactive() -> None:

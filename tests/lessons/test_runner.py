@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from kingscorner_widget.engine.words import refusal
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
 
 
@@ -107,7 +108,7 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
     run = run_at("worked-turn", 1)
     before = run.game.position()
     feedback = run.try_move("Th>E")
-    assert feedback == type(feedback)(False, run.game.violation("Th>E") or "", False)
+    assert feedback == type(feedback)(False, refusal(run.game.violation("Th>E")) or "", False)
     assert "a card must be exactly one rank lower" in feedback.message
     assert run.game.position() == before
     assert run.played == []
@@ -246,7 +247,7 @@ def test_the_worked_turn_goes_out_after_three_cards() -> None:
     outcome = run.game.outcome()
     assert outcome is not None
     assert outcome.went_out == 1
-    assert run.game.violation("S>E") == "the hand is over: P1 went out"
+    assert refusal(run.game.violation("S>E")) == "the hand is over: P1 went out"
 
 
 def test_a_step_with_nothing_to_play_says_so_when_asked_for_a_hint() -> None:

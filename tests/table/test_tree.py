@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kingscorner_widget import Game
-from kingscorner_widget.engine.moves import PlayCard, parse_move
+from kingscorner_widget import DECK, Game, Rules, Space
+from kingscorner_widget.engine.moves import DRAW, PASS, Move, MovePile, PlayCard, parse_move
+from kingscorner_widget.engine.spaces import SPACES
 from kingscorner_widget.table import ExploreSession
 from kingscorner_widget.table.tree import MAX_COMMENT, MoveTree, TreeError
+from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 OPENING = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 """P1 holds Th Ks 4h: Th>N, Ks>corners, 4h>S, 4h>W and S>E are all legal."""
@@ -277,3 +281,119 @@ def test_twins_walk_the_same_tree_with_the_same_words(seed: int) -> None:
         assert a.act(kind, **fields) == b.act(kind, **fields), (kind, fields)
         assert seen(a) == seen(b)
         assert [line.moves for line in a.lines] == [line.moves for line in b.lines]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("ppppbjuf"), st.integers(0, 10_000)), max_size=60))
+def test_the_line_count_kept_as_the_tree_grows_is_the_count_of_lines(
+    steps: list[tuple[str, int]],
+) -> None:
+    t = MoveTree(Game.new(players=2, seed=4), "P{}".format)
+    positions = [t.root]
+    for action, pick in steps:
+        if action == "p" and (legal := t.game.legal_moves()):
+            t.play(legal[pick % len(legal)])
+            positions.append(t.node)
+        elif action == "b" and t.game.moves:
+            t.back()
+        elif action == "f" and t.ahead:
+            t.forward()
+        elif action == "j":
+            alive = [node for node in positions if node.id in t._ids]
+            t.jump(alive[pick % len(alive)])
+        elif action == "u" and t.game.moves:
+            t.undo()
+        assert t.line_count == len(t.variations())
+        assert t.outline()["lines"] == t.line_count
+
+
+TWINS = (
+    "N:Jc E:6h S:5s W:9d NE:- SE:- SW:- NW:- P1:Th4h P2:Kd8c2s stock:43 turn:P2",
+    "N:Jc E:6h S:5s W:9d NE:- SE:- SW:- NW:- P1:Th4h P2:3s3c2c stock:43 turn:P2",
+)
+"""Twin tables that differ only in P2's face-down hand: a king and a card that fits, or nothing
+that fits anywhere."""
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(players=2),
+        Rules(players=2, kings_first=True),
+        Rules(players=2, must_play=True),
+        Rules(players=2, draw_until_fits=True),
+        Rules(players=2, kings_first=True, must_play=True, draw_until_fits=True),
+    ],
+    ids=lambda rules: rules.describe(),
+)
+def test_a_face_down_hand_is_never_named_by_the_legal_list_or_a_refusal(rules: Rules) -> None:
+    twins = [ExploreSession(Game.from_position(line, rules), viewer=1) for line in TWINS]
+    moves: list[Move] = [PlayCard(card, space) for card in DECK for space in SPACES]
+    moves += [MovePile(a, b) for a in SPACES for b in SPACES]
+    moves += [DRAW, PASS]
+    for s in twins:
+        assert s.hidden_turn()
+    assert twins[0].legal() == twins[1].legal()
+    for move in moves:
+        said = [s.refusal(move) for s in twins]
+        assert said[0] == said[1], move
+    snaps = [s.snapshot(1) for s in twins]
+    assert snaps[0]["hands"][1] == snaps[1]["hands"][1]
+    if rules.kings_first or rules.must_play:
+        assert twins[0].legal() == []  # the hand's cards decide: the computer plays the turn
+        assert "face down" in (twins[0].refusal(DRAW) or "")
+
+
+def test_draw_until_it_fits_with_a_face_down_drawn_card_names_nothing() -> None:
+    rules = Rules(players=2, draw_until_fits=True)
+    s = ExploreSession(Game.from_position(TWINS[1], rules), viewer=1)
+    s.draw()  # nothing fits, so P2 draws until a card fits and must play it
+    assert s.game.pending_card is not None
+    assert s.game.turn == 2
+    assert s.legal() == []
+    for move in (DRAW, MovePile(Space.N, Space.E), PlayCard(s.game.pending_card, Space.N)):
+        said = s.refusal(move) or ""
+        assert str(s.game.pending_card) not in said
+        assert "face down" in said
+    assert not s.skip().refused  # the computer plays it
+
+
+def test_new_daily_and_load_ask_before_lines_or_comments_are_lost() -> None:
+    s = ExploreSession(Game.from_position(OPENING))
+    assert s.at_stake() is None
+    assert not s.act("new", seed=3).refused  # nothing to lose: no question
+    assert s.snapshot(1)["confirm"] is None
+    s.act("play", move=str(s.game.legal_moves()[0]))
+    s.act("comment", text="Look at the corners.")
+    stake = s.at_stake()
+    assert stake == "the line you tried and a comment"
+    for kind, fields in (("new", {"seed": 4}), ("daily", {}), ("load", {"position": OPENING})):
+        before = s.game.position(), len(s.game.moves)
+        reply = s.act(kind, **fields)
+        assert not reply.refused
+        assert reply.status.endswith(f"That throws away {stake}.")
+        assert s.snapshot(1)["confirm"]["kind"] == kind
+        assert (s.game.position(), len(s.game.moves)) == before  # nothing happened yet
+        assert not s.act("cancel").refused
+        assert s.at_stake() == stake
+    s.act("back")
+    s.act("play", move=str(s.game.legal_moves()[1]))  # a second line
+    s.act("comment", text="Or this.")
+    assert s.at_stake() == "the 2 lines you tried and 2 comments"
+    s.act("load", position=OPENING)
+    assert not s.act("confirm").refused
+    assert s.at_stake() is None
+    assert s.game.moves == []
+
+
+def test_a_face_down_deal_does_not_give_its_seed_in_its_title() -> None:
+    hidden = ExploreSession(Game.from_position(OPENING))
+    hidden.act("new", seed=123456)
+    assert "123456" not in hidden.title
+    assert "123456" not in str(hidden.snapshot(1))
+    shown = ExploreSession(Game.from_position(OPENING), show_all_hands=True)
+    shown.act("new", seed=123456)
+    assert shown.title == "Deal 123456"
+    for show in (False, True):
+        w = KingsCornerWidget(mode="explore", seed=987654, show_all_hands=show)
+        assert ("987654" in str(w.snapshot)) == show

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import traitlets
 
 from kingscorner_widget import DECK, Game, Match
 from kingscorner_widget.engine.record import match_from_json, match_to_json
+from kingscorner_widget.engine.words import card_label
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import FirstMove, assert_no_hidden_card, state
@@ -64,6 +66,15 @@ def test_1_the_page_cannot_switch_the_mode_or_set_the_table() -> None:
     assert w.speed == 0.3
     update(w, speed=99)  # ... within its bounds
     assert w.speed == 0.3
+    for bad in (float("nan"), float("inf"), -float("inf")):  # NaN passes min/max: refused apart
+        w.status = ""
+        sent = update(w, speed=bad)
+        assert w.speed == 0.3, bad
+        assert any(m["state"].get("speed") == 0.3 for m in sent)  # the page is told the truth
+        assert w.status.startswith("Only Python code")
+        with pytest.raises(traitlets.TraitError):
+            w.speed = bad
+        assert w.speed == 0.3
 
 
 def test_2_a_lesson_never_answers_from_a_hidden_card() -> None:
@@ -79,7 +90,7 @@ def test_2_a_lesson_never_answers_from_a_hidden_card() -> None:
             continue
         before = state(w)
         custom(w, "play", move=f"{card}>N")
-        assert w.status == f"The {card.words()} ({card}) is not in your hand."
+        assert w.status == f"The {card_label(card)} ({card}) is not in your hand."
         assert state(w) == before
 
 
@@ -170,5 +181,5 @@ def test_7_a_card_once_played_stays_played() -> None:
     before = state(w)
     custom(w, "undo")
     assert state(w) == before
-    assert w.game.pile("N")[-1].words() == "ten of hearts"
+    assert card_label(w.game.pile("N")[-1]) == "ten of hearts"
     assert w.status.startswith("A card once played stays on the table")

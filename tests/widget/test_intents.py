@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from kingscorner_widget import Game
 from kingscorner_widget.engine.moves import PlayCard, parse_move
+from kingscorner_widget.engine.words import refusal
 from kingscorner_widget.table import ExploreSession
 from kingscorner_widget.widget.adapter import STALE, KingsCornerWidget
 from kingscorner_widget.widget.intents import KINDS, parse_intent
@@ -43,7 +44,7 @@ def test_a_refused_play_gives_the_engines_reason() -> None:
     w = table()
     before = state(w)
     assert not send(w, "play", move="4h>NE")
-    reason = w.game.violation("4h>NE")
+    reason = refusal(w.game.violation("4h>NE"))
     assert reason is not None
     assert w.status.lower().startswith(reason.lower())
     assert state(w) == before

@@ -15,6 +15,7 @@ from IPython import display as ipython_display
 
 from kingscorner_widget import Game
 from kingscorner_widget.engine.render import Picture, table_svg
+from kingscorner_widget.engine.words import card_label
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import OPENING
@@ -115,7 +116,7 @@ def test_every_hand_face_up_shows_the_whole_position() -> None:
     w = KingsCornerWidget(OPENING, mode="explore", show_all_hands=True)
     picture = w.picture()
     assert picture.position == w.game.position()
-    p2 = " ".join(card.words() for card in w.game.hand(2))
+    p2 = " ".join(card_label(card) for card in w.game.hand(2))
     assert p2
     assert "P2:?" not in picture.position
 

@@ -11,6 +11,7 @@ import pytest
 from kingscorner_widget import Game, IllegalMoveError, Match, Rules
 from kingscorner_widget.engine.moves import PlayCard
 from kingscorner_widget.engine.render import Picture
+from kingscorner_widget.engine.words import card_label
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
 from .helpers import (
@@ -442,7 +443,7 @@ def test_snapshots_never_hold_a_hidden_card(seed: int) -> None:
 def test_the_checker_catches_a_leak() -> None:
     w = explore()
     hidden = next(iter(set(w.game.hand(2)) - visible_cards(w.game, 1)))
-    w.snapshot = {**w.snapshot, "log": [{"words": f"P2 holds the {hidden.words()}"}]}
+    w.snapshot = {**w.snapshot, "log": [{"words": f"P2 holds the {card_label(hidden)}"}]}
     with pytest.raises(AssertionError, match="hidden cards"):
         assert_no_hidden_card(w)
 

@@ -8,7 +8,7 @@ from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.moves import Move, PlayCard
 from ...engine.observation import Observation
-from ..words import count_words, move_sentences
+from ...engine.words import cards_listed, count_words, move_sentences
 from .budget import Budget
 from .realise import realise
 from .solver import Solver
@@ -55,22 +55,23 @@ class TurnPlan:
 
         >>> from kingscorner_widget import Game
         >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
-        >>> print(best_turn(Game.from_position(line)).describe())
-        Best turn for P1: shed 3 cards (4h, Th, Ks) and go out.
-        1. 4h>S: Play the red 4 (4h) on the black 5 (5s) on the south pile.
-        2. Th>N: Play the red 10 (Th) on the black jack (Jc) on the north pile.
-        3. Ks>NE: Put the black king (Ks) in the empty north-east corner.
+        >>> print(best_turn(Game.from_position(line)).describe())  # doctest: +NORMALIZE_WHITESPACE
+        Best turn for P1: shed 3 cards and go out: the four of hearts (4h), the ten of hearts (Th)
+        and the king of spades (Ks).
+        1. Play the red 4 (4h) on the black 5 (5s) on the south pile (4h>S).
+        2. Play the red 10 (Th) on the black jack (Jc) on the north pile (Th>N).
+        3. Put the black king (Ks) in the empty north-east corner (Ks>NE).
         """
-        played = ", ".join(map(str, self.cards))
+        played = cards_listed(self.cards)
         if self.goes_out:
-            head = f"shed {count_words(self.cards_played)} ({played}) and go out"
+            head = f"shed {count_words(self.cards_played)} and go out: {played}"
         elif self.cards_played:
-            head = f"shed {count_words(self.cards_played)} ({played})"
+            head = f"shed {count_words(self.cards_played)}: {played}"
         else:
             head = "no card can be shed this turn"
         lines = [f"Best turn for P{self.player}: {head}."]
         for i, (move, text) in enumerate(zip(self.moves, self.explanations, strict=True), 1):
-            lines.append(f"{i}. {move}: {text}")
+            lines.append(f"{i}. {text.removesuffix('.')} ({move}).")
         return "\n".join(lines)
 
 
