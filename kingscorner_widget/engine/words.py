@@ -194,8 +194,7 @@ def takes(top: Card) -> str:
     """
     if top.rank is Rank.ACE:
         return ""
-    colour = "black" if top.red else "red"
-    return f"a {colour} {Rank(top.rank - 1).word}"
+    return card_kind(top.rank - 1, not top.red)
 
 
 def card_kind(rank: int, red: bool) -> str:
