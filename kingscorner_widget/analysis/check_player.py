@@ -38,6 +38,7 @@ from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ..engine.observation import Observation
 from ..engine.rules import Rules
+from ..engine.words import reason_words
 from .players import GreedyPlayer, Player, make_player
 from .simulate import game_seed
 
@@ -260,7 +261,9 @@ def _judge(
         return None
     reason = game.violation(move)
     if reason is not None:
-        problems.append(Problem("illegal", hand, position, f"it played {move}: {reason}"))
+        problems.append(
+            Problem("illegal", hand, position, f"it played {move}: {reason_words(reason)}")
+        )
         return None
     return move
 

@@ -60,7 +60,10 @@ class WinEstimates:
         self.error: str | None = None
         """Why the estimates stopped, if a turn could not be judged."""
         self._thread = threading.Thread(target=self._work, name="kc-win-estimates", daemon=True)
-        self._thread.start()
+        try:
+            self._thread.start()
+        except RuntimeError:  # no threads here (Pyodide in the browser course): judge them now
+            self._work()
 
     @property
     def done(self) -> int:
@@ -95,7 +98,8 @@ class WinEstimates:
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until every turn is judged (or ``timeout`` seconds); True when all are."""
-        self._thread.join(timeout)
+        if self._thread.ident is not None:  # started (else every turn was judged at once)
+            self._thread.join(timeout)
         return self.complete
 
     def _work(self) -> None:

@@ -179,7 +179,10 @@ def test_a_refused_move_gives_the_reason_and_changes_nothing(
     expect(status).to_have_attribute("role", "status")
     screenshot(widget, "3-refused")
 
-    reason = opened.value("w.game.violation(__import__('kingscorner_widget').parse_move('4h>NE'))")
+    reason = opened.value(
+        "__import__('kingscorner_widget.engine.words').engine.words.reason_words("
+        "w.game.violation(__import__('kingscorner_widget').parse_move('4h>NE')))"
+    )
     shown = table_state(widget)
     assert reason.lower() in shown["status"].lower()
     assert shown["status"] == opened.value("w.status")

@@ -5,7 +5,10 @@ accepts any turn within the luck of the deals of the best."""
 from __future__ import annotations
 
 import functools
+import threading
 import time
+
+import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import review
@@ -118,3 +121,20 @@ def test_practice_from_a_win_review_accepts_a_turn_within_the_noise_of_the_best(
             for move in moves:
                 run.try_move(move)
             assert run.step_done, (moves, step.expect)
+
+
+def test_where_no_thread_can_start_every_turn_is_judged_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pyodide (the browser course) starts no thread: the table judges the turns when it opens."""
+
+    def refuse(self: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    session = ReviewSession(played_hand(0, players=2), viewer=1, judge="win", worlds=WORLDS)
+    estimates = session.estimates
+    assert estimates is not None
+    assert estimates.complete
+    assert estimates.wait(0)
+    assert not session.estimating

@@ -15,6 +15,7 @@ from ...engine.errors import IllegalMoveError
 from ...engine.game import Game
 from ...engine.moves import parse_move
 from ...engine.rules import Rules
+from ...engine.words import refusal
 from ..players import GreedyPlayer
 from .protocol import turn_line
 from .sandbox import Answer
@@ -90,7 +91,9 @@ def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json
                 except IllegalMoveError:
                     reason = game.violation(move)
                 position = game.position(mover)
-                problem = f"it played {move} at {position}, which the rules refuse: {reason}"
+                problem = (
+                    f"it played {move} at {position}, which the rules refuse: {refusal(reason)}"
+                )
         forfeits[mover] = problem
     return _result(seating, game, forfeits, decisions, seconds)
 
