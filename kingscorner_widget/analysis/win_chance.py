@@ -2,13 +2,14 @@
 
 :func:`turn_win_chances` sets, side by side and on the same sampled deals of the cards the player
 could not see, the turn the player played, the turn that sheds the most, the turn the expert
-(:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`) finds best and the turn greedy play
+(:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`) finds best, the turn that keeps the
+whole hand back (ends the turn at once, where the rules allow it) and the turn greedy play
 would make (the chance "before" the turn: what the position was worth to a player who plays what
-they can). Each deal is played to the end of the hand with greedy play for everyone, as the
-expert's own play-outs are, so a chance is "how often this turn wins if everyone then plays what
-they can". Because every turn meets the same deals, the difference between two turns is paired:
-its standard error comes from the deal-by-deal differences, far smaller than the two chances'
-own errors.
+they can). The best is whichever of them wins most often on those deals. Each deal is played to
+the end of the hand with greedy play for everyone, as the expert's own play-outs are, so a chance
+is "how often this turn wins if everyone then plays what they can". Because every turn meets the
+same deals, the difference between two turns is paired: its standard error comes from the
+deal-by-deal differences, far smaller than the two chances' own errors.
 
 The verdict (:func:`win_verdict`) calls a turn ``"best"`` unless its loss against the best turn
 is more than twice that standard error, and then grades the loss by :data:`WIN_THRESHOLDS`.
@@ -41,9 +42,12 @@ __all__ = [
     "WIN_SEARCH_WORLDS",
     "WIN_THRESHOLDS",
     "WIN_WORLDS",
+    "AgainstBest",
     "WinChances",
     "WinVerdict",
+    "against_best",
     "greedy_turn",
+    "loss_verdict",
     "turn_accuracy",
     "turn_win_chances",
     "win_accuracy",
@@ -124,15 +128,93 @@ class WinChances:
         }
 
 
-def win_verdict(chances: WinChances) -> WinVerdict:
-    """``"best"`` unless the loss is beyond twice its standard error; then graded by
-    :data:`WIN_THRESHOLDS` (a significant loss under the smallest threshold is still best)."""
-    if not chances.significant:
+def loss_verdict(loss: float, stderr: float) -> WinVerdict:
+    """``"best"`` unless ``loss`` (a share of win chance) is beyond twice its standard error
+    ``stderr``; then graded by :data:`WIN_THRESHOLDS` (a significant loss under the smallest
+    threshold is still best).
+
+    >>> loss_verdict(0.10, 0.02), loss_verdict(0.10, 0.06), loss_verdict(0.01, 0.001)
+    ('mistake', 'best', 'best')
+    """
+    if loss <= 2 * stderr:
         return "best"
     for threshold, verdict in WIN_THRESHOLDS:
-        if chances.loss >= threshold:
+        if loss >= threshold:
             return verdict
     return "best"
+
+
+def win_verdict(chances: WinChances | AgainstBest) -> WinVerdict:
+    """The verdict on a judged turn: :func:`loss_verdict` of its loss and standard error."""
+    return loss_verdict(chances.loss, chances.stderr)
+
+
+@dataclasses.dataclass(frozen=True)
+class AgainstBest:
+    """A turn's chance of winning set against a best turn's, on the same sampled deals."""
+
+    played: float
+    """After the turn judged."""
+    best: float
+    """After the best turn."""
+    stderr: float
+    """The standard error of :attr:`loss`, from the deal-by-deal differences."""
+    worlds: int
+    """Deals both turns were played out in."""
+
+    @property
+    def loss(self) -> float:
+        """How much more often the best turn won (negative when the turn judged won more)."""
+        return self.best - self.played
+
+    @property
+    def verdict(self) -> WinVerdict:
+        """``"best"`` when the deals cannot tell the turn from the best, or the loss is under
+        the smallest threshold; else how bad the loss is (:func:`loss_verdict`)."""
+        return loss_verdict(self.loss, self.stderr)
+
+
+def _paired(best: Sequence[float], turn: Sequence[float]) -> tuple[float, float]:
+    """The mean of the deal-by-deal differences ``best - turn`` and its standard error."""
+    diffs = [b - p for b, p in zip(best, turn, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(variance / n)
+
+
+def against_best(
+    observation: Observation,
+    played: Sequence[Move],
+    best: Sequence[Move],
+    *,
+    seed: int = 0,
+    worlds: int = WIN_WORLDS,
+) -> AgainstBest:
+    """The turn ``played`` set against the turn ``best`` from ``observation`` (the player to
+    move's view at the start of the turn), both whole turns, on the same ``worlds`` deals: what
+    a practice lesson asks of a turn the review did not measure (a few tenths of a second).
+
+    A turn that cannot be played from there raises
+    :class:`~kingscorner_widget.IllegalMoveError`.
+
+    >>> from kingscorner_widget import Game, parse_move
+    >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h8dJd P2:?7 stock:34 turn:P1"
+    >>> seen = Game.from_position(line).observation(1)
+    >>> turn = [parse_move(m) for m in "6c>W 3h>E draw".split()]
+    >>> same = [parse_move(m) for m in "3h>E 6c>W draw".split()]
+    >>> a = against_best(seen, same, turn, worlds=40)
+    >>> a.loss, a.stderr, a.verdict
+    (0.0, 0.0, 'best')
+    """
+    turns = [tuple(best), tuple(played)]
+    judge = ExpertPlayer(seed=seed + JUDGE_SALT, worlds=worlds)
+    if turns[0] == turns[1]:
+        turns = turns[:1]
+    results = {c.moves: c for c in judge.compare(observation, turns).candidates}
+    top, mine = results[turns[0]], results[turns[-1]]
+    _, stderr = _paired(top.outcomes, mine.outcomes)
+    return AgainstBest(played=mine.win_rate, best=top.win_rate, stderr=stderr, worlds=top.worlds)
 
 
 def turn_accuracy(loss: float) -> float:
@@ -216,8 +298,11 @@ def turn_win_chances(
     searcher = ExpertPlayer(seed=seed, worlds=search_worlds, candidates=candidates)
     expert = searcher.decide(observation).moves
     greedy = greedy_turn(observation)
+    hold = tuple(m for m in observation.legal_moves if isinstance(m, EndTurn))[:1]
     turns: list[tuple[Move, ...]] = []
-    for turn in (expert, moves, most, greedy):
+    for turn in (expert, moves, most, greedy, hold):
+        if not turn:
+            continue
         if turn not in turns:
             turns.append(turn)
     # Fresh deals for the judging (another seed), the same for every turn.
@@ -230,11 +315,7 @@ def turn_win_chances(
 
     def paired(turn: tuple[Move, ...]) -> tuple[float, float]:
         """The loss of ``turn`` against the best and its standard error."""
-        diffs = [b - p for b, p in zip(results[best].outcomes, results[turn].outcomes, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        return mean, math.sqrt(variance / n)
+        return _paired(results[best].outcomes, results[turn].outcomes)
 
     near = [best] + [t for t in turns if t != best and paired(t)[0] <= 2 * paired(t)[1]]
     n = results[moves].worlds

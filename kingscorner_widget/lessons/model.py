@@ -22,7 +22,11 @@ needed)::
 ``expect`` lists move sequences, any of which completes the step. With ``sheds``, any turn that
 sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays);
 loading proves the step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET`
-and refuses a step whose table is too big to prove it in that budget.
+and refuses a step whose table is too big to prove it in that budget. With ``"judge": "win"``
+(a practice step from a review by win chance), ``expect`` holds whole turns (each ends the turn
+or goes out), the best first: any of them completes the step, and so does any other turn whose
+chance of winning the deals cannot tell from the first's, measured when the learner ends it on
+``worlds`` sampled deals (default 240, at most :data:`MAX_WORLDS`).
 Without either, the step is something to read, with any legal move allowed. ``rules`` never sets
 the number of players: that comes from each position. ``seed`` fills the hidden cards.
 
@@ -52,7 +56,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, parse_move
@@ -77,8 +81,16 @@ _STEP_KEYS = {
     "seed",
     "rules",
     "viewer",
+    "judge",
+    "worlds",
 }
+StepJudge = Literal["moves", "win"]
+"""How a step judges the learner's turn: by the moves expected, or by chance of winning."""
 _LESSON_KEYS = {"title", "summary", "rules", "steps"}
+MAX_WORLDS = 1000
+"""The most sampled deals a step judged by win chance may ask for (about half a second)."""
+DEFAULT_WORLDS = 240
+"""Sampled deals a step judged by win chance plays each turn out in, unless it says."""
 _MOVE_LIST = re.compile(r'\[((?:\s*"[A-Za-z0-9>]+",?)+)\s*\]')
 """A JSON list of moves in notation, as ``json.dumps`` spreads it over several lines."""
 
@@ -110,6 +122,11 @@ class Step:
     """The player whose seat the learner holds in this step (default: the player to move). A step
     that shows a finished hand from the loser's side sets it; the learner still plays only on
     their own turn, so an interactive step's viewer must be the player to move."""
+    judge: StepJudge = "moves"
+    """``"moves"``: the step is done by ``expect`` or ``sheds``. ``"win"``: any whole turn whose
+    chance of winning is within the luck of the deals of the first expected turn's."""
+    worlds: int = DEFAULT_WORLDS
+    """Judged by win chance: the sampled deals each turn is played out in."""
 
     @property
     def learner(self) -> int:
@@ -142,6 +159,10 @@ class Step:
             out["rules"] = _rules_dict(self.rules)
         if self.viewer is not None:
             out["viewer"] = self.viewer
+        if self.judge != "moves":
+            out["judge"] = self.judge
+        if self.worlds != DEFAULT_WORLDS:
+            out["worlds"] = self.worlds
         return out
 
     def new_game(self, lesson_rules: Rules | None = None) -> Game:
@@ -345,6 +366,16 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
     viewer = raw.get("viewer")
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
         raise ValueError(f"{where}: viewer must be a player number such as 2, not {viewer!r}")
+    judge_raw = raw.get("judge", "moves")
+    if judge_raw not in ("moves", "win"):
+        raise ValueError(f"{where}: judge must be 'moves' or 'win', not {judge_raw!r}")
+    judge: StepJudge = "win" if judge_raw == "win" else "moves"
+    worlds = raw.get("worlds", DEFAULT_WORLDS)
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+        raise ValueError(
+            f"{where}: worlds must be a whole number of sampled deals from 2 to {MAX_WORLDS}, "
+            f"not {worlds!r}"
+        )
     step = Step(
         position=position,
         narration=narration,
@@ -356,6 +387,8 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
         seed=seed,
         rules=_read_rules(raw.get("rules"), where),
         viewer=viewer,
+        judge=judge,
+        worlds=worlds,
     )
     _check_step(step, where, lesson_rules)
     return step
@@ -375,6 +408,8 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
                 f"{where}: the learner plays this step, so the viewer must be the player to move "
                 f"(P{game.turn}), not P{step.viewer}"
             )
+    if step.judge == "win":
+        _check_win_step(step, game, where)
     for sequence in step.expect:
         trial = game.copy()
         for text in sequence:
@@ -382,6 +417,11 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
             if reason is not None:
                 raise ValueError(f"{where}: {text} is not legal there: {reason_words(reason)}")
             trial.play(text)
+        if step.judge == "win" and not _whole_turn(sequence, trial, game.turn):
+            raise ValueError(
+                f"{where}: {' '.join(sequence)} is not a whole turn: a step judged by win "
+                "chance expects turns that end with draw or pass, or go out"
+            )
         if step.sheds is not None:
             shed = sum(1 for move in map(parse_move, sequence) if _sheds_card(move))
             if shed < step.sheds:
@@ -404,6 +444,25 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
             raise ValueError(f"{where}: the best turn there sheds {best} card(s), not {step.sheds}")
         if not step.expect:
             raise ValueError(f"{where}: give at least one solution in expect for show me")
+
+
+def _check_win_step(step: Step, game: Game, where: str) -> None:
+    """What a step judged by win chance needs: a best turn to set others against, no ``sheds``,
+    and the learner to move."""
+    if not step.expect:
+        raise ValueError(f"{where}: a step judged by win chance needs its best turn in expect")
+    if step.sheds is not None:
+        raise ValueError(f"{where}: a step judged by win chance does not count cards (no sheds)")
+    if step.learner != game.turn:
+        raise ValueError(f"{where}: the learner plays this step, so it starts on their turn")
+
+
+def _whole_turn(sequence: Sequence[str], after: Game, player: int) -> bool:
+    """True when ``sequence`` ends its player's turn (with its last move only) or goes out."""
+    moves = [parse_move(text) for text in sequence]
+    if any(isinstance(move, EndTurn) for move in moves[:-1]):
+        return False
+    return isinstance(moves[-1], EndTurn) or not after.hand(player)
 
 
 def _sheds_card(move: Move) -> bool:

@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.moves import EndTurn, Move, PlayCard
 from ..engine.words import count_words
-from .model import Lesson, Step
+from .model import MAX_WORLDS, Lesson, Step
 from .search import proven_shed
 
 if TYPE_CHECKING:
     from ..analysis.review import Review, ReviewedTurn
 
-__all__ = ["NothingToPracticeError", "practice_lesson"]
+__all__ = ["NothingToPracticeError", "practice_lesson", "practised_turns"]
 
 
 class NothingToPracticeError(ValueError):
@@ -50,14 +50,10 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
     shed one card too few). A turn whose best cannot be proven within the lesson budget is left
     out, since the runner could not judge the learner's moves there; if nothing is left, raises
     :class:`NothingToPracticeError`."""
-    wanted = {"mistake", "blunder", "inaccuracy"} if inaccuracies else {"mistake", "blunder"}
+    wanted = _wanted(inaccuracies)
     steps: list[dict[str, Any]] = []
     if review.judge == "win":
-        steps = [
-            _win_step(turn).to_dict()
-            for turn in review.turns
-            if turn.verdict in wanted and turn.win is not None and _plays(turn.win.best_moves)
-        ]
+        steps = [_win_step(turn).to_dict() for turn in practised_turns(review, inaccuracies)]
     for turn in review.turns if review.judge == "cards" else ():
         if turn.verdict not in wanted or turn.shed >= turn.best_shed:
             continue
@@ -78,14 +74,33 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
     return Lesson.from_dict(data)
 
 
-def _plays(moves: Sequence[Move]) -> tuple[str, ...]:
-    """A turn's moves up to its end-of-turn move, in notation (what a step expects)."""
-    return tuple(str(move) for move in moves if not isinstance(move, EndTurn))
+def _wanted(inaccuracies: bool) -> set[str]:
+    return {"mistake", "blunder", "inaccuracy"} if inaccuracies else {"mistake", "blunder"}
+
+
+def practised_turns(review: Review, inaccuracies: bool = False) -> tuple[ReviewedTurn, ...]:
+    """The turns of a review by win chance that :func:`practice_lesson` makes steps of, in
+    order: its mistakes and blunders (and, with ``inaccuracies``, its inaccuracies)."""
+    wanted = _wanted(inaccuracies)
+    return tuple(t for t in review.turns if t.verdict in wanted and t.win is not None)
+
+
+def _whole(moves: Sequence[Move]) -> tuple[str, ...]:
+    """A turn's moves up to and with its first end-of-turn move, in notation (what a step judged
+    by win chance expects)."""
+    out = []
+    for move in moves:
+        out.append(str(move))
+        if isinstance(move, EndTurn):
+            break
+    return tuple(out)
 
 
 def _win_step(turn: ReviewedTurn) -> Step:
-    """A step from a turn judged by win chance: any turn the review could not tell from the
-    best (within twice its paired standard error) completes it; "show me" plays the best."""
+    """A step from a turn judged by win chance: the turns the review could not tell from the
+    best (within twice its paired standard error) complete it at once, and any other whole turn
+    that the step's sampled deals cannot tell from the best when the learner ends it; "show
+    me" plays the best."""
     assert turn.win is not None
     win = turn.win
     played = " ".join(map(str, turn.moves))
@@ -94,16 +109,21 @@ def _win_step(turn: ReviewedTurn) -> Step:
         f"In the game ({where}) you played `{played}`: your chance of winning after it was "
         f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
     )
-    accepted = tuple(dict.fromkeys(_plays(t) for t in win.near_best if _plays(t)))
+    accepted = tuple(dict.fromkeys(_whole(t) for t in (win.best_moves, *win.near_best)))
     best = win.best_moves
     shed = sum(1 for m in best if isinstance(m, PlayCard))
+    first = (
+        f"The best turn found sheds {count_words(shed)}."
+        if shed
+        else "The best turn found plays no card: it keeps the whole hand back."
+    )
     return Step(
         position=turn.position,
         narration=narration,
         expect=accepted,
-        hints=(f"The best turn found sheds {count_words(shed)}.",),
-        after=f"That turn's chance of winning is within the luck of the deals of the best "
-        f"({win.best:.0%}).",
+        judge="win",
+        worlds=min(win.worlds, MAX_WORLDS),
+        hints=(first,),
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
     )

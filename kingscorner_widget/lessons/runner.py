@@ -21,10 +21,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
+from ..analysis.win_chance import AgainstBest, against_best
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
-from ..engine.words import count_words, instruction, logged, reason_words
+from ..engine.observation import Observation
+from ..engine.words import count_words, instruction, logged, reason_words, sentence
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -46,10 +49,21 @@ class Feedback:
 class LessonRun:
     """A learner's way through a lesson: the current step, its game and the moves made in it."""
 
-    def __init__(self, lesson: Lesson, start: int = 0):
-        """Start ``lesson`` at step ``start`` (0-based)."""
+    def __init__(
+        self, lesson: Lesson, start: int = 0, views: Sequence[Observation | None] = ()
+    ) -> None:
+        """Start ``lesson`` at step ``start`` (0-based). ``views`` may give, step by step, the
+        learner's view at the step's start together with the record that led there: a practice
+        lesson opened from a review by win chance passes the review's own views, so the chances
+        it measures are the review's (a step without one is judged from its position alone)."""
         if not lesson.steps:
             raise ValueError("a lesson needs at least one step")
+        if len(views) > len(lesson.steps):
+            raise ValueError(f"{len(views)} views for a lesson of {len(lesson.steps)} steps")
+        for number, (view, step) in enumerate(zip(views, lesson.steps, strict=False), start=1):
+            if view is not None and view.position() != step.position:
+                raise ValueError(f"the view given for step {number} is not that step's position")
+        self._views = tuple(views)
         self.lesson = lesson
         """The lesson being run."""
         self.game: Game
@@ -59,6 +73,7 @@ class LessonRun:
         self.index = 0
         """The current step, 0-based."""
         self._hint = 0
+        self._judged: dict[tuple[int, tuple[str, ...]], AgainstBest] = {}
         self.go_to(start)
 
     def __repr__(self) -> str:
@@ -85,6 +100,8 @@ class LessonRun:
     def step_done(self) -> bool:
         """True when the current step is complete (a step with nothing to play always is)."""
         step = self.step
+        if step.judge == "win":
+            return self._turn_over()
         if step.sheds is not None:
             return self._shed() >= step.sheds
         if step.expect:
@@ -146,6 +163,8 @@ class LessonRun:
             return Feedback(True, done, True)
         if self.step_done:
             return Feedback(False, "This step is done: go on to the next one.", True)
+        if step.judge == "win":
+            return self._try_in_turn(parsed)
         if self._fits(parsed):
             done = describe_move_done(self.game, parsed, "you")
             self.game.play(parsed)
@@ -169,6 +188,8 @@ class LessonRun:
         for sequence in step.expect:
             if sequence[: len(played)] == played:
                 return [as_move(text) for text in sequence[len(played) :]]
+        if step.judge == "win":
+            return []  # the learner has left every turn the step knows: see show_me_blocked
         assert step.sheds is not None  # a sequence step only ever plays a prefix of a sequence
         moves: list[Move] = []
         needed = step.sheds - self._shed()
@@ -178,6 +199,16 @@ class LessonRun:
             moves.append(move)
             needed -= isinstance(move, PlayCard)
         return moves
+
+    def show_me_blocked(self) -> str | None:
+        """Why "show me" has nothing to show while the step is not done, else ``None``: in a
+        step judged by win chance, the learner's moves so far are not the start of any turn
+        the step knows."""
+        if self.step_done or self.show_me():
+            return None
+        return (
+            "your moves so far are not the start of the best turn found: take them back to see it"
+        )
 
     def next_hint(self) -> str:
         """A hint for the current step, more specific each time; the most specific repeats."""
@@ -189,11 +220,64 @@ class LessonRun:
         remaining = self.show_me()
         if remaining:
             hints.append(f"{describe_move(self.game, remaining[0])} ({remaining[0]}).")
+        blocked = self.show_me_blocked()
+        if blocked is not None:
+            hints.append(sentence(blocked))
         hint = hints[min(self._hint, len(hints) - 1)]
         self._hint += 1
         return hint
 
+    def judge_turn(self, moves: list[Move] | tuple[Move, ...]) -> AgainstBest:
+        """A whole turn from the start of the current step (judged by win chance) set against
+        the step's best turn, on the step's sampled deals; the same turn is measured once."""
+        step = self.step
+        key = (self.index, tuple(map(str, moves)))
+        if key not in self._judged:
+            view = self._views[self.index] if self.index < len(self._views) else None
+            seen = view or step.new_game(self.lesson.rules).observation(step.learner)
+            best = [as_move(text) for text in step.expect[0]]
+            self._judged[key] = against_best(
+                seen, tuple(moves), best, seed=step.seed, worlds=step.worlds
+            )
+        return self._judged[key]
+
     # -- inside ---------------------------------------------------------------------------------
+
+    def _turn_over(self) -> bool:
+        """Judged by win chance: the learner's turn has ended (only a turn the step accepts is
+        ended) or gone out."""
+        if any(isinstance(move, EndTurn) for move in self.played):
+            return True
+        return bool(self.played) and not self.game.hand(self.step.learner)
+
+    def _try_in_turn(self, move: Move) -> Feedback:
+        """A legal move in a step judged by win chance: any move that does not end the turn is
+        played; ending the turn is judged (a known turn at once, another on sampled deals) and
+        refused, changing nothing, when it loses beyond the luck of the deals."""
+        step = self.step
+        if isinstance(move, EndTurn):
+            turn = (*self.played, move)
+            texts = tuple(map(str, turn))
+            if texts == step.expect[0]:
+                praise = "That is the best turn found."
+            elif texts in step.expect:
+                praise = "That turn is as good as the best found, within the luck of the deals."
+            else:
+                judged = self.judge_turn(turn)
+                if judged.verdict != "best":
+                    return Feedback(False, _lost_words(judged, bool(self.played)), False)
+                praise = _kept_words(judged)
+            self.game.play(move)
+            self.played.append(move)
+            return Feedback(True, f"{praise} {step.after}".strip(), True)
+        done = describe_move_done(self.game, move, "you")
+        self.game.play(move)
+        self.played.append(move)
+        if self.step_done:
+            after = step.after
+            return Feedback(True, f"You went out, which wins the hand: {done} {after}", True)
+        more = "Play on, or end the turn to see how it does."
+        return Feedback(True, f"{sentence(done)} {more}", False)
 
     def _play_others(self) -> list[str]:
         """Play the other seats' moves the step's sequence calls for, up to the learner's turn.
@@ -261,6 +345,36 @@ class LessonRun:
         else:
             text = "that is legal, but it is not what this step is about"
         return f"{text} — {suggestion}" if suggestion else text
+
+
+def _lost_words(judged: AgainstBest, moved: bool) -> str:
+    """Why a turn judged by win chance is refused (``moved``: the learner has moves to take
+    back)."""
+    points = round(100 * judged.loss)
+    again = "Take back a move or two and try another turn." if moved else "Try another turn."
+    return (
+        f"That turn wins {judged.played:.0%} of the time; the best turn found wins "
+        f"{judged.best:.0%}: {count_words(points, 'point')} lost, more than the luck of "
+        f"{judged.worlds} sampled deals. {again}"
+    )
+
+
+def _kept_words(judged: AgainstBest) -> str:
+    """Why a turn judged by win chance is accepted."""
+    if judged.played >= judged.best:
+        return (
+            f"That turn wins {judged.played:.0%} of the time, as often as the best turn found "
+            f"({judged.best:.0%}) or more."
+        )
+    if judged.loss > 2 * judged.stderr:
+        return (
+            f"That turn wins {judged.played:.0%} of the time, close to the best turn found "
+            f"({judged.best:.0%})."
+        )
+    return (
+        f"That turn wins {judged.played:.0%} of the time, within the luck of the deals of the "
+        f"best turn found ({judged.best:.0%})."
+    )
 
 
 def _short(kind: str) -> str:

@@ -348,7 +348,9 @@ class LessonSession(Session):
     def _nothing_to_show(self) -> str | None:
         if not self.run.step.interactive:
             return READ_ONLY
-        return self.finished() if not self.run.show_me() else None
+        if self.run.show_me():
+            return None
+        return self.finished() or self.run.show_me_blocked()
 
     @action("show", "Show me", key="M", check=lambda s: s._nothing_to_show())
     def show(self) -> Reply:

@@ -50,6 +50,7 @@ from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
 from ..engine.words import VERDICT_WORDS, count_words, review_line, sentence, turn_words
 from ..lessons import Lesson, LessonRun
+from ..lessons.practice import practised_turns
 from .actions import action
 from .advice import review_of
 from .estimates import WinEstimates
@@ -455,15 +456,19 @@ class ReviewSession(Session):
     @action("practise", "Practise these", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
+        judged = self._judged()
         try:
             lesson = Lesson.from_review(
-                self._judged(),
-                title=f"Practise {self._whose()} turns to learn from",
-                inaccuracies=True,
+                judged, title=f"Practise {self._whose()} turns to learn from", inaccuracies=True
             )
         except ValueError as error:
             return refuse(str(error))
-        practice = PracticeSession(lesson, came_from=self)
+        views = (
+            [self._start_of(t).observation(t.player) for t in practised_turns(judged, True)]
+            if judged.judge == "win"
+            else []
+        )
+        practice = PracticeSession(LessonRun(lesson, views=views), came_from=self)
         return Reply(practice.status(), opens=practice)
 
     @action(

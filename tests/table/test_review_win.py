@@ -12,7 +12,6 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import review
-from kingscorner_widget.lessons import LessonRun
 from kingscorner_widget.table import PracticeSession, ReviewSession
 from tests.table.test_review_session import played_hand
 
@@ -106,21 +105,26 @@ def test_practice_from_a_win_review_accepts_a_turn_within_the_noise_of_the_best(
     reply = session.practise()
     assert not reply.refused
     assert isinstance(reply.opens, PracticeSession)
-    lesson = reply.opens.run.lesson
-    judged = [t for t in session._judged().to_learn if t.win and t.win.best_moves[:-1]]
+    run = reply.opens.run
+    lesson = run.lesson
+    judged = session._judged().to_learn
     assert len(lesson.steps) == len(judged)
     for number, (step, turn) in enumerate(zip(lesson.steps, judged, strict=True)):
         assert turn.win is not None
+        run.go_to(number)
+        # the practice measures on the review's own view and deals: the best keeps its chance
+        assert run.judge_turn(turn.win.best_moves).best == turn.win.best
         for accepted in turn.win.near_best:  # every turn within the noise completes the step
-            moves = [str(m) for m in accepted if str(m) not in ("draw", "pass")]
-            if not moves:
-                continue
-            assert tuple(moves) in step.expect
-            run = LessonRun(lesson)
+            whole = [str(m) for m in accepted]
+            whole = whole[: next((i + 1 for i, m in enumerate(whole) if m in END), len(whole))]
+            assert tuple(whole) in step.expect
             run.go_to(number)
-            for move in moves:
-                run.try_move(move)
-            assert run.step_done, (moves, step.expect)
+            for move in whole:
+                assert run.try_move(move).accepted
+            assert run.step_done, (whole, step.expect)
+
+
+END = ("draw", "pass")
 
 
 def test_where_no_thread_can_start_every_turn_is_judged_at_once(
@@ -138,3 +142,29 @@ def test_where_no_thread_can_start_every_turn_is_judged_at_once(
     assert estimates.complete
     assert estimates.wait(0)
     assert not session.estimating
+
+
+def test_the_practice_table_refuses_a_worse_turn_and_keeps_the_learners_moves() -> None:
+    session = ReviewSession(hand_with_a_loss(), viewer=1, judge="win", worlds=WORLDS)
+    assert session.estimates is not None
+    assert session.estimates.wait(300)
+    practice = session.practise().opens
+    assert isinstance(practice, PracticeSession)
+    run = practice.run
+    best = run.step.expect[0]
+    assert best[-1] not in END  # this hand's first turn to learn from goes out
+    start = practice.game.position(practice.learner)
+    refused = practice.play("draw")
+    assert refused.refused
+    assert "points lost" in refused.status
+    assert practice.game.position(practice.learner) == start
+    assert run.played == []
+    other = next(m for m in practice.game.legal_moves() if str(m) not in (best[0], *END))
+    assert not practice.play(other).refused  # a move off the best turn is played
+    show = next(a for a in practice.snapshot(1)["actions"] if a["kind"] == "show")
+    assert show["enabled"] is False
+    assert "take them back to see it" in str(show["why"])
+    assert not practice.act("undo").refused
+    assert practice.game.position(practice.learner) == start
+    show = next(a for a in practice.snapshot(1)["actions"] if a["kind"] == "show")
+    assert show["enabled"] is True
