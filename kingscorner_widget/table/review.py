@@ -366,8 +366,6 @@ class ReviewSession(Session):
             return "the chances of winning are still being estimated for this turn"
         if self.turn.verdict == "best":
             return "you played a best turn here: there is no better turn to show"
-        if not self._best_plays():
-            return "the better turn here plays no card: it only ends the turn"
         return None
 
     def _show_label(self) -> str:
@@ -387,6 +385,16 @@ class ReviewSession(Session):
         self._set_out()
         self._showing[:] = plays
         turn = self.turn
+        if not plays:  # the better turn keeps the whole hand back: nothing moves on the table
+            self._shown = True
+            ends = [move for move in turn.better_moves if isinstance(move, EndTurn)]
+            said = f"The better turn plays no card: keep your whole hand, then {turn_words(ends)}"
+            if turn.win is not None:
+                said += (
+                    f". That is the best turn found by chance of winning: {turn.win.best:.0%}, "
+                    f"against {turn.win.played:.0%} for the turn played"
+                )
+            return Reply(sentence(said))
         if turn.win is not None:
             return Reply(
                 f"Watch the better turn: its chance of winning is {turn.win.best:.0%}, "

@@ -5,11 +5,13 @@ and pictured at a laptop's 1366 x 768."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import NotebookPage
-from tests.browser.test_widget import IMPORTS, table
+from tests.browser.test_widget import IMPORTS, play_by_clicks, table
 
 # Seed 2: P1 plays at random against two greedy players; P1's 8 turns hold an inaccuracy (turn 1)
 # and 4 mistakes, the first of them at turn 5 (tests/table/test_review_session.py plays the same
@@ -163,10 +165,7 @@ def test_a_review_by_win_chance_stepped_and_practised(
     # every estimate in: then Next to learn and Practise these know every turn
     practise = widget.locator("[data-action='practise']")
     expect(practise).not_to_have_attribute("aria-disabled", "true", timeout=300_000)
-    learn = opened.json(
-        "[t.number for t in w.session._judged().turns if t.verdict != 'best'"
-        " and any(str(m) not in ('draw', 'pass') for m in t.better_moves)]"
-    )
+    learn = opened.json("[t.number for t in w.session._judged().turns if t.verdict != 'best']")
     assert learn, "the hand has a turn to learn from by win chance"
     while turn_on_table(opened) != learn[0]:
         widget.locator("[data-action='next']").click()
@@ -180,19 +179,42 @@ def test_a_review_by_win_chance_stepped_and_practised(
     widget.locator("[data-action='show']").click()
     expect(status).to_contain_text("best turn found by chance of winning", timeout=30_000)
     assert opened.json(f"[str(m) for m in w.game.moves[{start}:]]") == best
+    if not best:  # the better turn keeps the hand: the status says so, and nothing moves
+        expect(status).to_contain_text("The better turn plays no card: keep your whole hand")
     picture(screenshot, page, widget, "review-win-better-turn")
 
     practise.click()
     assert opened.value("w.mode") == "lesson"
     expect(widget.locator(".kcw-lesson")).to_contain_text("Step 1 of")
+    # the turn played in the game, played again, is judged when it ends: refused, and kept
+    played = opened.json(
+        "[str(m) for m in __import__('kingscorner_widget.lessons.practice').lessons.practice"
+        ".practised_turns(w.session.came_from._judged(), True)[0].moves]"
+    )
+    *cards, end = played
+    assert end == "draw", played
+    for move in cards:
+        card, space = move.split(">")
+        play_by_clicks(widget, card, space)
+    kept = opened.value("w.game.position(1)")
+    widget.locator("[data-action='draw']").click()
+    expect(status).to_contain_text("points lost, more than the luck of 240 sampled deals")
+    assert opened.value("w.game.position(1)") == kept
+    picture(screenshot, page, widget, "review-win-practice-refused")
     show = widget.locator("[data-action='show']")
+    if cards:  # off the best turn: show me says how to see it
+        expect(show).to_have_attribute("aria-disabled", "true")
+        expect(show).to_have_attribute("title", re.compile("take them back to see it"))
+        for _ in cards:
+            widget.locator("[data-action='undo']").click()
+        expect(show).not_to_have_attribute("aria-disabled", "true")
     for _ in range(20):  # show me plays the best turn found one move a click
         before = status.text_content() or ""
         show.click()
         expect(status).not_to_have_text(before)
-        if "within the luck of the deals" in (status.text_content() or ""):
+        if "That is the best turn found" in (status.text_content() or ""):
             break
-    expect(status).to_contain_text("within the luck of the deals of the best")
+    expect(status).to_contain_text("That is the best turn found.")
     picture(screenshot, page, widget, "review-win-practice")
     widget.locator("[data-action='resume']").click()
     assert opened.value("w.mode") == "review"
