@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..analysis.players import Player, make_player
+from ..analysis.review import Judge
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
@@ -79,7 +80,8 @@ class PlaySession(Session):
     computer players named by ``opponents`` (one name for all, or one per seat, or objects with
     a ``choose(observation)`` method). ``rules`` are those of new deals (default: the source's).
     A seat outside the table is refused before anything is set up. ``watch`` (a player or a
-    name) plays the viewer's seat while the viewer watches."""
+    name) plays the viewer's seat while the viewer watches. ``judge`` is what "Review this hand"
+    judges by first: ``"cards"`` or ``"win"``."""
 
     mode = "play"
     NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new match", "daily": "the daily match"}
@@ -94,6 +96,7 @@ class PlaySession(Session):
         seed: int = 0,
         title: str = "",
         watch: str | Player | None = None,
+        judge: Judge = "cards",
     ) -> None:
         game = source.game if isinstance(source, Match) else source
         self.rules = rules or (source.rules if isinstance(source, Match) else game.rules)
@@ -110,6 +113,8 @@ class PlaySession(Session):
         viewer plays)."""
         self.seat = viewer
         """The viewer's seat (it keeps its number all match)."""
+        self.judge: Judge = judge
+        """What "Review this hand" judges the viewer's turns by first (the review switches)."""
         self.opponents = opponents
         self.seed = seed
         self.match = source if isinstance(source, Match) else None
@@ -524,6 +529,7 @@ class PlaySession(Session):
                 viewer=self.seat,
                 hand=match.hand_number if match is not None else None,
                 came_from=self,
+                judge=self.judge,
             )
         except ValueError as error:
             return refuse(str(error))

@@ -118,13 +118,25 @@ class ReviewSession(Session):
         self._shown = False
         self.judge: Judge = judge
         """What the turns are judged by: ``"cards"`` or ``"win"`` (worked out in the
-        background, :attr:`estimates`)."""
-        self.estimates: WinEstimates | None = None
-        """The win chances as they arrive (judged by win chance only)."""
+        background, :attr:`estimates`); the table's "Judge by ..." switches it."""
+        self._worlds = worlds
+        self._estimates: WinEstimates | None = None
         if judge == "win":
-            views = [self._start_of(t).observation(t.player) for t in self.review.turns]
-            self.estimates = WinEstimates(self.review, views, worlds=worlds)
+            self._estimate()
         super().__init__(self._start_of(self.turn), title=title or self._default_title())
+
+    @property
+    def estimates(self) -> WinEstimates | None:
+        """The win chances as they arrive (while judging by win chance; kept when the table
+        switches to cards and back, so no turn is estimated twice)."""
+        return self._estimates if self.judge == "win" else None
+
+    def _estimate(self) -> None:
+        """Start working out the win chances, the turn on the table first (once)."""
+        if self._estimates is None:
+            views = [self._start_of(t).observation(t.player) for t in self.review.turns]
+            self._estimates = WinEstimates(self.review, views, worlds=self._worlds)
+        self._estimates.want(self.index)
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -320,6 +332,21 @@ class ReviewSession(Session):
         if self._later_to_learn():
             return None
         return "there is no inaccuracy or mistake after this turn"
+
+    @action(
+        "judge",
+        lambda s: "Judge by cards shed" if s.judge == "win" else "Judge by chance of winning",
+        key="J",
+    )
+    def switch_judge(self) -> Reply:
+        """Judge the turns the other way: by chance of winning (worked out in the background,
+        the turn on the table first) or by cards shed. The turn is set out afresh."""
+        self.judge = "cards" if self.judge == "win" else "win"
+        if self.judge == "win":
+            self._estimate()
+        self._set_out()
+        how = "chance of winning" if self.judge == "win" else "cards shed"
+        return Reply(f"Judging by {how}. {self.status()}")
 
     @action("next", "Next to learn", key="N", check=lambda s: s._nothing_later_to_learn())
     def next(self) -> Reply:

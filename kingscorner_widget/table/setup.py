@@ -68,7 +68,8 @@ class TableSetup:
         if judge not in ("cards", "win"):
             raise ValueError(f"judge must be 'cards' or 'win', not {judge!r}")
         self.judge: Judge = judge
-        """What review mode judges turns by: cards shed, or chance of winning."""
+        """What review mode (and play's "Review this hand") judges turns by first: cards shed,
+        or chance of winning."""
         self.teacher = bool(teacher)
         """True on a teacher's table: every session it opens lists the teacher's controls."""
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
@@ -124,6 +125,7 @@ class TableSetup:
             seed=self.seed,
             title=title,
             watch=self.watch,
+            judge=self.judge,
         )
         return self.play
 

@@ -109,9 +109,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
       game, a match or a saved record) turn by turn of player ``viewer`` (in a match, the seat),
       each turn's verdict against the best turn, the better turn shown on the table, the
       mistakes as a practice lesson. Play mode offers "Review this hand" when a hand ends.
-      ``judge="win"`` judges each turn by its chance of winning instead of the cards it shed:
-      the chances are worked out in the background as the learner steps, the table saying
-      "estimating..." until each arrives.
+      ``judge="win"`` judges each turn by its chance of winning instead of the cards it shed
+      (here and in "Review this hand"; the review's "Judge by ..." switches): the chances are
+      worked out in the background as the learner steps, the table saying "estimating..."
+      until each arrives.
 
     In marimo, wrap the table: ``table = mo.ui.anywidget(KingsCornerWidget(...))``; its
     ``value`` (the synced traits: ``snapshot``, ``legal``, ``status``...) changes after each move

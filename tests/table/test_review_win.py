@@ -12,7 +12,7 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import review
-from kingscorner_widget.table import PracticeSession, ReviewSession
+from kingscorner_widget.table import PlaySession, PracticeSession, ReviewSession
 from tests.table.test_review_session import played_hand
 
 WORLDS = 40
@@ -168,3 +168,31 @@ def test_the_practice_table_refuses_a_worse_turn_and_keeps_the_learners_moves() 
     assert practice.game.position(practice.learner) == start
     show = next(a for a in practice.snapshot(1)["actions"] if a["kind"] == "show")
     assert show["enabled"] is True
+
+
+def test_a_review_switches_between_cards_and_win_chance_and_back() -> None:
+    session = ReviewSession(hand_with_a_loss(), viewer=1, worlds=WORLDS)
+    assert session.estimates is None
+    label = next(a for a in session.snapshot(1)["actions"] if a["kind"] == "judge")["label"]
+    assert label == "Judge by chance of winning"
+    reply = session.act("judge")
+    assert reply.status.startswith("Judging by chance of winning. Turn 1 of")
+    assert session.judge == "win"
+    estimates = session.estimates
+    assert estimates is not None
+    assert estimates.wait(300)
+    assert session.turn.win is not None
+    assert session.snapshot(2)["review"]["judge"] == "win"
+    assert session.act("judge").status.startswith("Judging by cards shed.")
+    assert session.estimates is None
+    assert session.turn.win is None
+    session.act("judge")  # back again: the chances are kept, not worked out anew
+    assert session.estimates is estimates
+
+
+def test_review_this_hand_judges_by_the_tables_setting() -> None:
+    play = PlaySession(hand_with_a_loss(), viewer=1, judge="win")
+    review_table = play.review_hand().opens
+    assert isinstance(review_table, ReviewSession)
+    assert review_table.judge == "win"
+    assert review_table.estimates is not None
