@@ -277,7 +277,8 @@ class Review:
         return review_table(self)
 
     def plot(self, ax: Axes | None = None) -> VegaLiteChart | Axes:
-        """A chart of cards shed against the best turn's, turn by turn: Vega-Lite, or drawn
+        """A chart of cards shed against the best turn's (judged by win chance: the chance of
+        winning after each turn against the best turn's), turn by turn: Vega-Lite, or drawn
         with matplotlib on ``ax`` when it is given (then the axes are returned)."""
         from .review_view import plot_review
 

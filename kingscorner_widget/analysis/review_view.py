@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, overload
 
 from ..engine.tables import Column, HtmlTable, Value
+from ..engine.words import count_words
 from .charts import VegaLiteChart, base_spec, field, tooltip
 
 if TYPE_CHECKING:
@@ -40,7 +41,11 @@ UNPROVEN_NOTE = "A ? after the best count: not proven within the search budget."
 
 def review_table(review: Review) -> HtmlTable:
     """The review as a table: one row per turn (its hand when there are several), the moves
-    played, the cards shed, the best turn's count and moves, the verdict and why."""
+    played, the cards shed, the best turn's count and moves, the verdict and why; judged by win
+    chance, the chances before and after the turn, after the turn that sheds the most and after
+    the best turn, and the points lost with the luck of the deals beside them."""
+    if review.judge == "win":
+        return _win_table(review)
     several_hands = len({turn.hand for turn in review.turns}) > 1
     columns = [Column("turn")]
     if several_hands:
@@ -73,6 +78,61 @@ def review_table(review: Review) -> HtmlTable:
         columns,
         rows,
         title=f"Review of P{review.player}",
+        notes=notes,
+        row_marks=[turn.verdict for turn in review.turns],
+        mark_name="verdict",
+    )
+
+
+def _win_table(review: Review) -> HtmlTable:
+    several_hands = len({turn.hand for turn in review.turns}) > 1
+    chance = "chance of winning"
+    columns = [Column("turn")] + ([Column("hand")] if several_hands else [])
+    columns += [
+        Column("played", code=True),
+        Column("shed"),
+        Column("before", format=".0%", description=f"{chance} before the turn, played greedily"),
+        Column("after", format=".0%", description=f"{chance} after the turn played"),
+        Column("most cards", format=".0%", description=f"{chance} after shedding the most"),
+        Column("best", format=".0%", description=f"{chance} after the best turn found"),
+        Column("lost", format=".1f", description="points of chance lost against the best turn"),
+        Column(
+            "luck",
+            format=".1f",
+            description="twice the loss's standard error, in points: "
+            "a loss within it is the deals' luck",
+        ),
+        Column("best turn", code=True),
+        Column("verdict", colours=VERDICT_COLOURS),
+        Column("why"),
+    ]
+    rows: list[tuple[Value, ...]] = []
+    for turn in review.turns:
+        win = turn.win
+        cells: list[Value] = [turn.number]
+        if several_hands:
+            cells.append(turn.hand)
+        cells += [" ".join(map(str, turn.moves)), turn.shed]
+        if win is None:  # not judged by win chance (a review built by hand)
+            cells += [None] * 6 + [" ".join(map(str, turn.best.moves))]
+        else:
+            cells += [
+                win.before,
+                win.played,
+                win.most_cards,
+                win.best,
+                100 * win.loss,
+                200 * win.stderr,
+                " ".join(map(str, win.best_moves)),
+            ]
+        cells += [turn.verdict, turn.reason]
+        rows.append(tuple(cells))
+    worlds = {turn.win.worlds for turn in review.turns if turn.win is not None}
+    notes = [f"Chances from {count_words(max(worlds), 'sampled deal')} a turn."] if worlds else []
+    return HtmlTable(
+        columns,
+        rows,
+        title=f"Review of P{review.player} by chance of winning",
         notes=notes,
         row_marks=[turn.verdict for turn in review.turns],
         mark_name="verdict",
@@ -113,18 +173,27 @@ def plot_review(review: Review, ax: None = None) -> VegaLiteChart: ...
 @overload
 def plot_review(review: Review, ax: Axes) -> Axes: ...
 def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
-    """Cards shed (bars, coloured by verdict) against the best turn's (a tick), turn by turn."""
-    title = f"P{review.player}: shed against the best turn (accuracy {review.accuracy:.0%})"
+    """Cards shed (bars, coloured by verdict) against the best turn's (a tick), turn by turn;
+    judged by win chance, the chance of winning after each turn against the best turn's."""
+    win = review.judge == "win"
+    what = "chance of winning" if win else "shed"
+    title = f"P{review.player}: {what} against the best turn (accuracy {review.accuracy:.0%})"
     if ax is not None:
         return _draw_review(review, ax, title)
-    table = _chart_table(review)
+    table = _win_chart_table(review) if win else _chart_table(review)
     turn = {
         "field": "turn",
         "type": "ordinal",
         "sort": None,
         "axis": {"title": f"P{review.player}'s turn", "labelAngle": 0},
     }
-    cards = {"type": "quantitative", "axis": {"title": "cards shed", "tickMinStep": 1}}
+    played, best = ("after", "best") if win else ("shed", "best turn shed")
+    axis = (
+        {"title": "chance of winning", "format": "%"}
+        if win
+        else {"title": "cards shed", "tickMinStep": 1}
+    )
+    values = {"type": "quantitative", "axis": axis}
     colours = {"domain": list(VERDICT_COLOURS), "range": list(VERDICT_COLOURS.values())}
     tips = tooltip(table)
     layers: list[dict[str, Any]] = [
@@ -132,7 +201,7 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
             "mark": {"type": "bar"},
             "encoding": {
                 "x": turn,
-                "y": {**cards, "field": field("shed")},
+                "y": {**values, "field": field(played)},
                 "color": {"field": "verdict", "type": "nominal", "scale": colours},
                 "tooltip": tips,
             },
@@ -141,7 +210,7 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
             "mark": {"type": "tick", "thickness": 3, "color": "#555555"},
             "encoding": {
                 "x": turn,
-                "y": {**cards, "field": field("best turn shed")},
+                "y": {**values, "field": field(best)},
                 "tooltip": tips,
             },
         },
@@ -151,24 +220,48 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
     return VegaLiteChart(spec, table)
 
 
+def _win_chart_table(review: Review) -> HtmlTable:
+    columns = [
+        Column("turn"),
+        Column("hand"),
+        Column("after", format=".0%"),
+        Column("best", format=".0%"),
+        Column("verdict"),
+        Column("played", code=True),
+    ]
+    rows: list[tuple[Value, ...]] = [
+        (
+            turn.number,
+            turn.hand,
+            turn.win.played if turn.win else None,
+            turn.win.best if turn.win else None,
+            turn.verdict,
+            " ".join(map(str, turn.moves)),
+        )
+        for turn in review.turns
+    ]
+    return HtmlTable(columns, rows)
+
+
 def _draw_review(review: Review, ax: Axes, title: str) -> Axes:
     numbers = [turn.number for turn in review.turns]
+    win = review.judge == "win"
     ax.bar(
         numbers,
-        [turn.shed for turn in review.turns],
+        [(t.win.played if t.win else 0.0) if win else t.shed for t in review.turns],
         color=[VERDICT_COLOURS[turn.verdict] for turn in review.turns],
-        label="shed",
+        label="after the turn" if win else "shed",
     )
     ax.plot(
         numbers,
-        [turn.best_shed for turn in review.turns],
+        [(t.win.best if t.win else 0.0) if win else t.best_shed for t in review.turns],
         "k_",
         markersize=14,
         markeredgewidth=2,
         label="best turn",
     )
     ax.set_xlabel(f"P{review.player}'s turn")
-    ax.set_ylabel("cards shed")
+    ax.set_ylabel("chance of winning" if win else "cards shed")
     ax.set_title(title)
     ax.legend(loc="upper right")
     return ax

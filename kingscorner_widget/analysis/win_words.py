@@ -39,6 +39,8 @@ def _what(played: Sequence[Move], most: Sequence[Move]) -> str:
     """What the turn played did, set against the turn that sheds the most."""
     mine, theirs = _cards(played), _cards(most)
     if tuple(played) == tuple(most):
+        if not mine:
+            return "no card could be played"
         return f"you shed the most you could ({count_words(len(mine))})"
     kept = [card for card in theirs if card not in mine]
     if len(mine) < len(theirs) and kept:

@@ -203,3 +203,46 @@ def test_a_variant_with_the_draw_at_the_start_is_judged() -> None:
     r = review(g, player=2, judge="win", worlds=20, progress=False)
     assert r.turns
     assert all(t.win is not None for t in r.turns)
+
+
+def test_the_table_of_a_review_by_win_chance_has_its_chances(reviewed: object) -> None:
+    from kingscorner_widget.analysis import Review
+
+    assert isinstance(reviewed, Review)
+    table = reviewed.table()
+    names = [column.name for column in table.columns]
+    assert names[names.index("before") : names.index("luck") + 1] == [
+        "before",
+        "after",
+        "most cards",
+        "best",
+        "lost",
+        "luck",
+    ]
+    for record, turn in zip(table.records(), reviewed.turns, strict=True):
+        w = turn.win
+        assert w is not None
+        assert (record["before"], record["after"], record["best"]) == (w.before, w.played, w.best)
+        assert record["lost"] == pytest.approx(100 * w.loss)
+        assert record["luck"] == pytest.approx(200 * w.stderr)
+        assert record["best turn"] == " ".join(map(str, w.best_moves))
+        assert record["verdict"] == turn.verdict
+    assert "by chance of winning" in table.to_html()
+    assert "60 sampled deals a turn" in str(table)
+
+
+def test_the_chart_of_a_review_by_win_chance_plots_the_chances(reviewed: object) -> None:
+    from kingscorner_widget.analysis import Review
+
+    assert isinstance(reviewed, Review)
+    chart = reviewed.plot()
+    spec = chart.spec
+    bars, ticks = spec["layer"]
+    assert bars["encoding"]["y"]["axis"]["title"] == "chance of winning"
+    values = spec["data"]["values"]
+    assert [v[bars["encoding"]["y"]["field"]] for v in values] == [
+        t.win.played for t in reviewed.turns if t.win is not None
+    ]
+    assert [v[ticks["encoding"]["y"]["field"]] for v in values] == [
+        t.win.best for t in reviewed.turns if t.win is not None
+    ]
