@@ -235,7 +235,10 @@ def test_the_chart_of_a_review_by_win_chance_plots_the_chances(reviewed: object)
     from kingscorner_widget.analysis import Review
 
     assert isinstance(reviewed, Review)
+    from kingscorner_widget.analysis.charts import VegaLiteChart
+
     chart = reviewed.plot()
+    assert isinstance(chart, VegaLiteChart)
     spec = chart.spec
     bars, ticks = spec["layer"]
     assert bars["encoding"]["y"]["axis"]["title"] == "chance of winning"
