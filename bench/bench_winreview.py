@@ -7,6 +7,8 @@ verdicts fall?
 2. Speed: reviewing one seat of a four-player hand by win chance (the review's own settings),
    hand by hand; the target is 10 s a seat.
 3. Verdicts: the losses and verdicts of the reviewed turns (the thresholds' calibration).
+4. Practice: judging a turn the review did not measure against the best, as a practice step
+   does when the learner ends a turn (a click may take at most 1 s).
 
 ``python -m bench winreview`` runs 200 calibration hands a table and 6 reviewed hands;
 ``KINGSCORNER_BENCH_DEALS`` sets the calibration hands, ``KINGSCORNER_BENCH_REVIEWS`` the
@@ -24,8 +26,9 @@ from kingscorner_widget import Game
 from kingscorner_widget.analysis.calibration import calibrate
 from kingscorner_widget.analysis.expert import ExpertPlayer
 from kingscorner_widget.analysis.players import GreedyPlayer, Player
-from kingscorner_widget.analysis.review import review
+from kingscorner_widget.analysis.review import _at, review
 from kingscorner_widget.analysis.simulate import game_seed
+from kingscorner_widget.analysis.win_chance import against_best, greedy_turn
 
 QUICK_HANDS = 200
 QUICK_REVIEWS = 6
@@ -53,12 +56,20 @@ def run() -> None:
     seconds, cpu, turns = [], [], []
     verdicts: collections.Counter[str] = collections.Counter()
     losses = []
+    practice: list[float] = []
     for k in range(reviews):
         game = _played_hand(game_seed(24, k))
         start, used = time.perf_counter(), time.process_time()
         result = review(game, player=1, judge="win", progress=False)
         seconds.append(time.perf_counter() - start)
         cpu.append(time.process_time() - used)
+        for turn in result.turns:  # a learner's other turn: greedy play's, against the best
+            assert turn.win is not None
+            seen = _at(game, turn.ply).observation(turn.player)
+            other = greedy_turn(seen)
+            start = time.perf_counter()
+            against_best(seen, other, turn.win.best_moves)
+            practice.append(time.perf_counter() - start)
         turns.append(len(result.turns))
         verdicts.update(t.verdict for t in result.turns)
         losses += [t.win.loss for t in result.turns if t.win is not None and t.win.significant]
@@ -75,6 +86,14 @@ def run() -> None:
     print("verdicts:", dict(verdicts))
     if losses:
         print("significant losses (points): " + ", ".join(f"{100 * x:.0f}" for x in sorted(losses)))
+    if practice:
+        ordered = sorted(practice)
+        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        print(
+            f"practice: a turn judged against the best in median "
+            f"{statistics.median(ordered):.2f} s, p95 {p95:.2f} s, max {ordered[-1]:.2f} s "
+            f"over {len(ordered)} turns (a click may take 1 s)"
+        )
 
 
 if __name__ == "__main__":

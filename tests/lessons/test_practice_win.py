@@ -147,3 +147,15 @@ def test_a_practice_lesson_from_a_win_review_accepts_the_measured_turns_and_othe
         feedback = run.try_move(end)
         assert feedback.accepted == (judged.verdict == "best")
         assert ("points lost" in feedback.message) != feedback.accepted
+
+
+def test_the_lesson_schema_takes_a_win_step() -> None:
+    import jsonschema  # type: ignore[import-untyped]
+
+    from kingscorner_widget.lessons import lesson_schema
+
+    check = jsonschema.Draft202012Validator(lesson_schema())
+    check.validate(lesson().to_dict())
+    bad = lesson().to_dict()
+    bad["steps"][0]["worlds"] = 5000
+    assert list(check.iter_errors(bad))
