@@ -78,8 +78,10 @@ def parse_intent(content: Any) -> Intent:
     if not isinstance(kind, str) or kind not in KINDS:
         raise ValueError("the table sent a message it does not understand")
     version = content.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+    if isinstance(version, bool) or not isinstance(version, int):
         raise ValueError(f"the {kind} message does not say which table it was made on")
+    if version < 0:
+        raise ValueError(f"the {kind} message names a table that never was (version {version})")
     return Intent(
         kind, version, {field.name: field.read(content.get(field.name)) for field in FIELDS[kind]}
     )

@@ -82,7 +82,7 @@ def test_a_stale_step_is_dropped_quietly() -> None:
         ({"kind": "draw"}, "does not say which table"),
         ({"kind": "draw", "version": "1"}, "does not say which table"),
         ({"kind": "draw", "version": True}, "does not say which table"),
-        ({"kind": "draw", "version": -1}, "does not say which table"),
+        ({"kind": "draw", "version": -1}, "names a table that never was"),
         ({"kind": "play", "version": 1, "move": 7}, "needs the move"),
         ({"kind": "play", "version": 1, "move": "x" * 100}, "needs the move"),
         ({"kind": "load", "version": 1, "position": ""}, "write a position"),
