@@ -161,6 +161,18 @@ class PlaySession(Session):
     def to_move(self) -> bool:
         return not self.reviewing and super().to_move()
 
+    def cannot_end_turn(self) -> str | None:
+        if self.watch is not None and not self.game.is_over():
+            return self._watching()
+        return super().cannot_end_turn()
+
+    def _watching(self) -> str:
+        """Why the viewer plays nothing while watching their player."""
+        return (
+            f"this seat is played by {self.watched_name()}: "
+            "watch it play (Pause, Next move or Skip)"
+        )
+
     @property
     def revealable(self) -> bool:
         """Only once the hand is over: during it, the other hands are the other players'."""
@@ -284,10 +296,7 @@ class PlaySession(Session):
         if self.viewer is None:
             return "you are out of this match: the computer players play on"
         if self.watch is not None:
-            return (
-                f"this seat is played by {self.watched_name()}: "
-                "watch it play (Pause, Next move or Skip)"
-            )
+            return self._watching()
         if not game.is_over() and game.turn != self.viewer:
             return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
         return refusal(game.violation(move))

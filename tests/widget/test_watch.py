@@ -33,6 +33,9 @@ def test_the_viewer_makes_no_move_while_watching() -> None:
     with pytest.raises(ValueError, match="this seat is played by greedy: watch it play"):
         w.play(w.game.legal_moves()[0])
     assert w.game.position() == before
+    draw = next(a for a in w.snapshot["actions"] if a["kind"] == "draw")
+    assert draw["enabled"] is False
+    assert draw["why"].startswith("this seat is played by greedy: watch it play")
     w.skip()
     assert w.game.is_over()
 
