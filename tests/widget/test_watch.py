@@ -35,7 +35,7 @@ def test_the_viewer_makes_no_move_while_watching() -> None:
     assert w.game.position() == before
     draw = next(a for a in w.snapshot["actions"] if a["kind"] == "draw")
     assert draw["enabled"] is False
-    assert draw["why"].startswith("this seat is played by greedy: watch it play")
+    assert draw["why"].startswith("This seat is played by greedy: watch it play")
     w.skip()
     assert w.game.is_over()
 
