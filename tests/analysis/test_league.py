@@ -378,3 +378,14 @@ def test_a_results_folder_every_user_may_change_is_refused(
     with pytest.raises(ValueError, match="may be changed by every user"):
         league(folder, hands=2, results=open_folder / "r.jsonl", progress=False)
     assert not (open_folder / "r.jsonl").exists()
+
+
+def test_an_entry_never_runs_as_a_user_the_machine_already_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from kingscorner_widget.analysis.league import sandbox
+
+    taken = {61000, 61002}
+    monkeypatch.setattr(sandbox, "_taken", lambda uid: uid in taken)
+    monkeypatch.setattr(sandbox.os, "geteuid", lambda: 0)
+    assert [sandbox.entry_user(k) for k in range(3)] == [61001, 61003, 61004]

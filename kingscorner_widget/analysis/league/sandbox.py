@@ -35,8 +35,9 @@ __all__ = [
 ]
 
 UID_BASE = 61000
-"""Entries run as users ``61000 + k`` (one each, with no login and no files of their own) when
-the league runs as root; each can then touch nothing of the others'."""
+"""Entries run as users from ``61000`` up (one each, with no login and no files of their own)
+when the league runs as root, skipping any number the machine's user database already gives
+someone; each entry can then touch nothing of the others' nor of any real user's."""
 
 
 _KINDS = (
@@ -73,7 +74,33 @@ def entry_user(index: int) -> int | None:
     as root, else ``None`` (the league's own user)."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return None
-    return UID_BASE + index
+    return _free_users(index + 1)[index]
+
+
+def _free_users(count: int) -> list[int]:
+    """The first ``count`` user numbers from :data:`UID_BASE` that no user of this machine has.
+
+    >>> all(_taken(uid) is False for uid in _free_users(3))
+    True
+    """
+    found: list[int] = []
+    uid = UID_BASE
+    while len(found) < count:
+        if not _taken(uid):
+            found.append(uid)
+        uid += 1
+    return found
+
+
+def _taken(uid: int) -> bool:
+    """True when the machine's user database gives ``uid`` to someone."""
+    import pwd
+
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return False
+    return True
 
 
 @dataclasses.dataclass(frozen=True)
