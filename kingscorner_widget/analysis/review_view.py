@@ -24,7 +24,7 @@ from .charts import VegaLiteChart, base_spec, field, tooltip
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from .review import Review
+    from .review import Review, ReviewedTurn
 
 __all__ = ["VERDICT_COLOURS", "plot_review", "review_html", "review_table"]
 
@@ -44,99 +44,75 @@ def review_table(review: Review) -> HtmlTable:
     played, the cards shed, the best turn's count and moves, the verdict and why; judged by win
     chance, the chances before and after the turn, after the turn that sheds the most and after
     the best turn, and the points lost with the luck of the deals beside them."""
-    if review.judge == "win":
-        return _win_table(review)
     several_hands = len({turn.hand for turn in review.turns}) > 1
-    columns = [Column("turn")]
-    if several_hands:
-        columns.append(Column("hand"))
-    columns += [
-        Column("played", code=True),
-        Column("shed"),
-        Column("best", align="right", description="cards the best turn sheds"),
-        Column("best turn", code=True),
-        Column("verdict", colours=VERDICT_COLOURS),
-        Column("why"),
-    ]
-    rows: list[tuple[Value, ...]] = []
-    for turn in review.turns:
-        best: Value = turn.best_shed if turn.proven else f"{turn.best_shed}?"
-        cells: list[Value] = [turn.number]
-        if several_hands:
-            cells.append(turn.hand)
-        cells += [
-            " ".join(map(str, turn.moves)),
-            turn.shed,
-            best,
-            " ".join(map(str, turn.best.moves)),
-            turn.verdict,
-            turn.reason,
-        ]
-        rows.append(tuple(cells))
-    notes = [] if review.proven else [UNPROVEN_NOTE]
-    return HtmlTable(
-        columns,
-        rows,
-        title=f"Review of P{review.player}",
-        notes=notes,
-        row_marks=[turn.verdict for turn in review.turns],
-        mark_name="verdict",
-    )
-
-
-def _win_table(review: Review) -> HtmlTable:
-    several_hands = len({turn.hand for turn in review.turns}) > 1
-    chance = "chance of winning"
+    win = review.judge == "win"
     columns = [Column("turn")] + ([Column("hand")] if several_hands else [])
-    columns += [
-        Column("played", code=True),
-        Column("shed"),
-        Column("before", format=".0%", description=f"{chance} before the turn, played greedily"),
-        Column("after", format=".0%", description=f"{chance} after the turn played"),
-        Column("most cards", format=".0%", description=f"{chance} after shedding the most"),
-        Column("best", format=".0%", description=f"{chance} after the best turn found"),
-        Column("lost", format=".1f", description="points of chance lost against the best turn"),
-        Column(
-            "luck",
-            format=".1f",
-            description="twice the loss's standard error, in points: "
-            "a loss within it is the deals' luck",
-        ),
-        Column("best turn", code=True),
-        Column("verdict", colours=VERDICT_COLOURS),
-        Column("why"),
-    ]
+    columns += [Column("played", code=True), Column("shed")]
+    columns += _WIN_COLUMNS if win else _CARD_COLUMNS
+    columns += [Column("verdict", colours=VERDICT_COLOURS), Column("why")]
     rows: list[tuple[Value, ...]] = []
     for turn in review.turns:
-        win = turn.win
         cells: list[Value] = [turn.number]
         if several_hands:
             cells.append(turn.hand)
         cells += [" ".join(map(str, turn.moves)), turn.shed]
-        if win is None:  # not judged by win chance (a review built by hand)
-            cells += [None] * 6 + [" ".join(map(str, turn.best.moves))]
-        else:
-            cells += [
-                win.before,
-                win.played,
-                win.most_cards,
-                win.best,
-                100 * win.loss,
-                200 * win.stderr,
-                " ".join(map(str, win.best_moves)),
-            ]
-        cells += [turn.verdict, turn.reason]
-        rows.append(tuple(cells))
-    worlds = {turn.win.worlds for turn in review.turns if turn.win is not None}
-    notes = [f"Chances from {count_words(max(worlds), 'sampled deal')} a turn."] if worlds else []
+        cells += _win_cells(turn) if win else _card_cells(turn)
+        rows.append((*cells, turn.verdict, turn.reason))
+    if win:
+        worlds = [turn.win.worlds for turn in review.turns if turn.win is not None]
+        notes = (
+            [f"Chances from {count_words(max(worlds), 'sampled deal')} a turn."] if worlds else []
+        )
+    else:
+        notes = [] if review.proven else [UNPROVEN_NOTE]
     return HtmlTable(
         columns,
         rows,
-        title=f"Review of P{review.player} by chance of winning",
+        title=f"Review of P{review.player}" + (" by chance of winning" if win else ""),
         notes=notes,
         row_marks=[turn.verdict for turn in review.turns],
         mark_name="verdict",
     )
+
+
+_CARD_COLUMNS = [
+    Column("best", align="right", description="cards the best turn sheds"),
+    Column("best turn", code=True),
+]
+_CHANCE = "chance of winning"
+_WIN_COLUMNS = [
+    Column("before", format=".0%", description=f"{_CHANCE} before the turn, played greedily"),
+    Column("after", format=".0%", description=f"{_CHANCE} after the turn played"),
+    Column("most cards", format=".0%", description=f"{_CHANCE} after shedding the most"),
+    Column("best", format=".0%", description=f"{_CHANCE} after the best turn found"),
+    Column("lost", format=".1f", description="points of chance lost against the best turn"),
+    Column(
+        "luck",
+        format=".1f",
+        description="twice the loss's standard error, in points: a loss within it is luck",
+    ),
+    Column("best turn", code=True),
+]
+
+
+def _card_cells(turn: ReviewedTurn) -> list[Value]:
+    best: Value = turn.best_shed if turn.proven else f"{turn.best_shed}?"
+    return [best, " ".join(map(str, turn.best.moves))]
+
+
+def _win_cells(turn: ReviewedTurn) -> list[Value]:
+    win = turn.win
+    if win is None:  # not judged by win chance (a review put together by hand)
+        return [None] * 6 + [" ".join(map(str, turn.best.moves))]
+    return [
+        win.before,
+        win.played,
+        win.most_cards,
+        win.best,
+        100 * win.loss,
+        200 * win.stderr,
+        " ".join(map(str, win.best_moves)),
+    ]
 
 
 def review_html(review: Review) -> str:
@@ -146,25 +122,20 @@ def review_html(review: Review) -> str:
 
 
 def _chart_table(review: Review) -> HtmlTable:
-    columns = [
-        Column("turn"),
-        Column("hand"),
-        Column("shed"),
-        Column("best turn shed"),
-        Column("verdict"),
-        Column("played", code=True),
-    ]
-    rows: list[tuple[Value, ...]] = [
-        (
-            turn.number,
-            turn.hand,
-            turn.shed,
-            turn.best_shed,
-            turn.verdict,
-            " ".join(map(str, turn.moves)),
-        )
-        for turn in review.turns
-    ]
+    """The chart's data: each turn's cards shed and the best turn's, or (judged by win chance)
+    its chance of winning after the turn and after the best turn."""
+    win = review.judge == "win"
+    columns = [Column("turn"), Column("hand")]
+    if win:
+        columns += [Column("after", format=".0%"), Column("best", format=".0%")]
+    else:
+        columns += [Column("shed"), Column("best turn shed")]
+    columns += [Column("verdict"), Column("played", code=True)]
+    rows: list[tuple[Value, ...]] = []
+    for turn in review.turns:
+        chances = (turn.win.played, turn.win.best) if turn.win else (None, None)
+        values = chances if win else (turn.shed, turn.best_shed)
+        rows.append((turn.number, turn.hand, *values, turn.verdict, " ".join(map(str, turn.moves))))
     return HtmlTable(columns, rows)
 
 
@@ -180,7 +151,7 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
     title = f"P{review.player}: {what} against the best turn (accuracy {review.accuracy:.0%})"
     if ax is not None:
         return _draw_review(review, ax, title)
-    table = _win_chart_table(review) if win else _chart_table(review)
+    table = _chart_table(review)
     turn = {
         "field": "turn",
         "type": "ordinal",
@@ -218,29 +189,6 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
     spec = base_spec(table, title, width=max(240, 28 * len(table)))
     spec["layer"] = layers
     return VegaLiteChart(spec, table)
-
-
-def _win_chart_table(review: Review) -> HtmlTable:
-    columns = [
-        Column("turn"),
-        Column("hand"),
-        Column("after", format=".0%"),
-        Column("best", format=".0%"),
-        Column("verdict"),
-        Column("played", code=True),
-    ]
-    rows: list[tuple[Value, ...]] = [
-        (
-            turn.number,
-            turn.hand,
-            turn.win.played if turn.win else None,
-            turn.win.best if turn.win else None,
-            turn.verdict,
-            " ".join(map(str, turn.moves)),
-        )
-        for turn in review.turns
-    ]
-    return HtmlTable(columns, rows)
 
 
 def _draw_review(review: Review, ax: Axes, title: str) -> Axes:
