@@ -103,7 +103,8 @@ def _card_cells(turn: ReviewedTurn) -> list[Value]:
 def _win_cells(turn: ReviewedTurn) -> list[Value]:
     win = turn.win
     if win is None:  # not judged by win chance (a review put together by hand)
-        return [None] * 6 + [" ".join(map(str, turn.best.moves))]
+        missing: list[Value] = [None] * 6
+        return [*missing, " ".join(map(str, turn.best.moves))]
     return [
         win.before,
         win.played,
