@@ -6,13 +6,30 @@ verdicts fall?
    ended, by bins of 10 points, and the Brier score against always guessing 1/players.
 2. Speed: reviewing one seat of a four-player hand by win chance (the review's own settings),
    hand by hand; the target is 10 s a seat.
-3. Verdicts: the losses and verdicts of the reviewed turns (the thresholds' calibration).
+3. Verdicts: the losses and verdicts of the reviewed turns of the expert's seat; then the
+   thresholds' calibration: every turn of a greedy seat (and of a random one, a weaker
+   learner) in seeded hands at tables of two and four, how often a turn loses significantly,
+   how large those losses are and what share of turns each threshold marks, and twice the
+   standard error of a loss (the noise floor).
 4. Practice: judging a turn the review did not measure against the best, as a practice step
    does when the learner ends a turn (a click may take at most 1 s).
 
-``python -m bench winreview`` runs 200 calibration hands a table and 6 reviewed hands;
-``KINGSCORNER_BENCH_DEALS`` sets the calibration hands, ``KINGSCORNER_BENCH_REVIEWS`` the
-reviewed hands.
+``python -m bench winreview`` runs 200 calibration hands a table, 6 reviewed hands and 40
+hands a table and seat for the thresholds; ``KINGSCORNER_BENCH_DEALS`` sets the calibration
+hands, ``KINGSCORNER_BENCH_REVIEWS`` the reviewed hands, ``KINGSCORNER_BENCH_THRESHOLDS`` the
+threshold hands.
+
+Measured for the thresholds (2026-12-01, 240 deals a turn, seeds ``game_seed(99, k)``; a
+greedy or random seat 1 against greedy players; "≥ t": share of all turns losing at least t
+points significantly):
+
+==============  =====  ===========  ===========  ====  =====  =====  ======
+seat, table     turns  significant  median loss  ≥ 5   ≥ 10   ≥ 20   2·s.e.
+==============  =====  ===========  ===========  ====  =====  =====  ======
+greedy, four    1195   33%          8.8          27%   14%    3.6%   5.0
+greedy, two     1777   15%          8.8          12%   6.2%   2.4%   4.1
+random, four    see the note on issue 24
+==============  =====  ===========  ===========  ====  =====  =====  ======
 """
 
 from __future__ import annotations
@@ -25,13 +42,14 @@ import time
 from kingscorner_widget import Game
 from kingscorner_widget.analysis.calibration import calibrate
 from kingscorner_widget.analysis.expert import ExpertPlayer
-from kingscorner_widget.analysis.players import GreedyPlayer, Player
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, make_player
 from kingscorner_widget.analysis.review import _at, review
 from kingscorner_widget.analysis.simulate import game_seed
 from kingscorner_widget.analysis.win_chance import against_best, greedy_turn
 
 QUICK_HANDS = 200
 QUICK_REVIEWS = 6
+QUICK_THRESHOLD_HANDS = 40
 
 
 def _played_hand(seed: int) -> Game:
@@ -44,9 +62,50 @@ def _played_hand(seed: int) -> Game:
     return game
 
 
+def _seat_hand(players: int, seat: str, seed: int) -> Game:
+    """A hand whose seat 1 plays as ``seat`` (``"greedy"`` or ``"random"``), the rest greedily."""
+    game = Game.new(players=players, seed=seed)
+    bots: list[Player] = [make_player(seat, seed=seed)]
+    bots += [GreedyPlayer() for _ in range(players - 1)]
+    while not game.is_over():
+        game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
+    return game
+
+
+def threshold_table(hands: int) -> None:
+    """The losses of every turn of a greedy or random seat, for the verdict thresholds."""
+    print("seat, table: turns, significant, median significant loss, share >= 5/10/20, 2 s.e.")
+    for seat in ("greedy", "random"):
+        for players in (4, 2):
+            losses, noise, turns = [], [], 0
+            for k in range(hands):
+                reviewed = review(
+                    _seat_hand(players, seat, game_seed(99, k)), 1, judge="win", progress=False
+                )
+                for turn in reviewed.turns:
+                    assert turn.win is not None
+                    turns += 1
+                    if turn.win.stderr > 0:
+                        noise.append(200 * turn.win.stderr)
+                    if turn.win.significant:
+                        losses.append(100 * turn.win.loss)
+            shares = " / ".join(
+                f"{sum(1 for x in losses if x >= t - 1e-9) / max(turns, 1):.1%}"
+                for t in (5, 10, 20)
+            )
+            print(
+                f"{seat}, {players} players: {turns} turns, "
+                f"{len(losses) / max(turns, 1):.0%} significant, median "
+                f"{statistics.median(losses) if losses else 0:.1f} points, {shares}, "
+                f"2 s.e. median {statistics.median(noise) if noise else 0:.1f} points",
+                flush=True,
+            )
+
+
 def run() -> None:
     hands = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_HANDS))
     reviews = int(os.environ.get("KINGSCORNER_BENCH_REVIEWS", QUICK_REVIEWS))
+    thresholds = int(os.environ.get("KINGSCORNER_BENCH_THRESHOLDS", QUICK_THRESHOLD_HANDS))
     for players in (2, 4):
         start = time.perf_counter()
         table = calibrate(hands=hands, players=players, seed=24, progress=False)
@@ -94,6 +153,8 @@ def run() -> None:
             f"{statistics.median(ordered):.2f} s, p95 {p95:.2f} s, max {ordered[-1]:.2f} s "
             f"over {len(ordered)} turns (a click may take 1 s)"
         )
+    if thresholds:
+        threshold_table(thresholds)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,12 @@ def win_reason(played: Sequence[Move], chances: WinChances, verdict: str) -> str
             f"the best turn found, shedding {shed}, would have made it {pct(chances.best)}: "
             f"{count_words(points, 'point')} lost"
         )
+    elif tuple(best) != tuple(played) and chances.significant:
+        points = round(100 * chances.loss)
+        text += " " + sentence(
+            f"the best turn found made it {pct(chances.best)}, "
+            f"{count_words(points, 'point')} more: too few to count against the turn"
+        )
     elif tuple(best) != tuple(played) and chances.loss > 0:
         text += " " + sentence(
             f"the best turn found made it {pct(chances.best)}, within the luck of "

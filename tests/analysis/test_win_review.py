@@ -143,12 +143,13 @@ def test_missing_the_way_out_is_judged_by_its_cost() -> None:
 @pytest.mark.parametrize(
     ("loss", "stderr", "verdict"),
     [
+        (0.30, 0.02, "blunder"),
         (0.20, 0.02, "blunder"),
-        (0.15, 0.02, "blunder"),
+        (0.15, 0.02, "mistake"),
         (0.10, 0.02, "mistake"),
-        (0.07, 0.02, "mistake"),
-        (0.03, 0.01, "inaccuracy"),
-        (0.01, 0.001, "best"),
+        (0.07, 0.02, "inaccuracy"),
+        (0.05, 0.01, "inaccuracy"),
+        (0.04, 0.001, "best"),  # significant, but under the smallest threshold
         (0.10, 0.05, "best"),  # within twice its standard error: no verdict against it
         (0.0, 0.0, "best"),
     ],
