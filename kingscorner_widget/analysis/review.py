@@ -64,6 +64,7 @@ __all__ = [
     "Verdict",
     "judge_by_win",
     "review",
+    "turn_views",
 ]
 
 Verdict = Literal["best", "inaccuracy", "mistake", "blunder"]
@@ -344,6 +345,25 @@ def judge_by_win(
     verdict = win_verdict(chances)
     reason = win_reason(turn.moves, chances, verdict)
     return dataclasses.replace(turn, win=chances, verdict=verdict, reason=reason)
+
+
+def turn_views(source: Source, review: Review) -> list[Observation]:
+    """The reviewed player's view at the start of each of ``review``'s turns, read again from
+    ``source`` (the game, match or record reviewed): what the player saw, with the record that
+    led there, as the review judged it by win chance."""
+    hands = {number: game for number, _, game in _hands(read_record(source), review.player)}
+    views = []
+    for turn in review.turns:
+        if turn.hand not in hands:
+            raise ValueError(f"the source has no hand {turn.hand} of the reviewed player")
+        game = hands[turn.hand]
+        if turn.ply > len(game.moves):
+            raise ValueError(f"the source is not the one reviewed: turn {turn.number} is missing")
+        seen = _at(game, turn.ply).observation(turn.player)
+        if seen.position() != turn.position:
+            raise ValueError(f"the source is not the one reviewed: turn {turn.number} differs")
+        views.append(seen)
+    return views
 
 
 def _count_inaccuracies(n: int) -> str:

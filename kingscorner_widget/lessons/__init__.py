@@ -12,7 +12,7 @@ True
 
 from .builtin import builtin_lessons, lesson_names, load_lesson
 from .model import Lesson, Step
-from .practice import NothingToPracticeError, practice_lesson
+from .practice import NothingToPracticeError, practice_lesson, practice_run
 from .puzzles import Puzzle, generate_puzzles, greedy_turn, puzzle_lesson
 from .runner import Feedback, LessonRun, describe_move
 from .schema import lesson_schema
@@ -35,5 +35,6 @@ __all__ = [
     "lesson_schema",
     "load_lesson",
     "practice_lesson",
+    "practice_run",
     "puzzle_lesson",
 ]

@@ -27,18 +27,22 @@ onto a pile first
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..analysis.review import turn_views
 from ..engine.moves import EndTurn, Move, PlayCard
+from ..engine.record import Source
 from ..engine.words import count_words
 from .model import MAX_WORLDS, Lesson, Step
+from .runner import LessonRun
 from .search import proven_shed
 
 if TYPE_CHECKING:
     from ..analysis.review import Review, ReviewedTurn
 
-__all__ = ["NothingToPracticeError", "practice_lesson", "practised_turns"]
+__all__ = ["NothingToPracticeError", "practice_lesson", "practice_run", "practised_turns"]
 
 
 class NothingToPracticeError(ValueError):
@@ -72,6 +76,22 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
         "steps": steps,
     }
     return Lesson.from_dict(data)
+
+
+def practice_run(
+    review: Review, source: Source, *, title: str | None = None, inaccuracies: bool = False
+) -> LessonRun:
+    """:func:`practice_lesson` ready to follow. Judged by win chance, each step measures a
+    learner's turn on the review's own view of ``source`` (the game, match or record reviewed)
+    and its deals, so the chances it gives are the review's; a lesson loaded on its own judges
+    from each step's position alone (no record behind it, so other deals and chances a few
+    points apart)."""
+    lesson = practice_lesson(review, title=title, inaccuracies=inaccuracies)
+    if review.judge != "win":
+        return LessonRun(lesson)
+    practised = practised_turns(review, inaccuracies)
+    views = turn_views(source, dataclasses.replace(review, turns=practised))
+    return LessonRun(lesson, views=views)
 
 
 def _wanted(inaccuracies: bool) -> set[str]:

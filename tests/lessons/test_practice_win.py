@@ -159,3 +159,22 @@ def test_the_lesson_schema_takes_a_win_step() -> None:
     bad = lesson().to_dict()
     bad["steps"][0]["worlds"] = 5000
     assert list(check.iter_errors(bad))
+
+
+def test_practice_run_measures_on_the_reviews_own_view_and_deals() -> None:
+    from kingscorner_widget.lessons import practice_run
+
+    for seed in range(40):
+        game = played_hand(seed)
+        reviewed = review(game, player=1, judge="win", worlds=60, progress=False)
+        if reviewed.to_learn:
+            break
+    run = practice_run(reviewed, game, inaccuracies=True)
+    for number, turn in enumerate(reviewed.to_learn):
+        assert turn.win is not None
+        run.go_to(number)
+        judged = run.judge_turn(turn.moves)
+        assert (judged.played, judged.best) == (turn.win.played, turn.win.best)
+    other = played_hand(seed + 1)
+    with pytest.raises(ValueError, match="not the one reviewed|no hand"):
+        practice_run(reviewed, other, inaccuracies=True)
