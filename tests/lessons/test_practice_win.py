@@ -176,5 +176,5 @@ def test_practice_run_measures_on_the_reviews_own_view_and_deals() -> None:
         judged = run.judge_turn(turn.moves)
         assert (judged.played, judged.best) == (turn.win.played, turn.win.best)
     other = played_hand(seed + 1)
-    with pytest.raises(ValueError, match="not the one reviewed|no hand"):
+    with pytest.raises(ValueError, match=r"not the one reviewed|no hand"):
         practice_run(reviewed, other, inaccuracies=True)
