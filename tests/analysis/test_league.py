@@ -387,5 +387,5 @@ def test_an_entry_never_runs_as_a_user_the_machine_already_has(
 
     taken = {61000, 61002}
     monkeypatch.setattr(sandbox, "_taken", lambda uid: uid in taken)
-    monkeypatch.setattr(sandbox.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
     assert [sandbox.entry_user(k) for k in range(3)] == [61001, 61003, 61004]
