@@ -8,6 +8,7 @@ import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
+import { coveredTens } from "./pile.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
 import { focusQuestion, markHint, overlayEls, showRefusal, summaryBeside, teacherButtons, teacherState } from "./teacher.js";
@@ -106,7 +107,12 @@ function render({ model, el }) {
   });
   const sizing = watchSize(
     root,
-    () => ({ players: snap().players ?? 2, longest: Math.max(1, ...Object.values(snap().piles ?? {}).map((p) => p.length)) }),
+    () => {
+      const piles = Object.values(snap().piles ?? {});
+      const longest = Math.max(1, ...piles.map((p) => p.length));
+      const tens = Math.max(0, ...piles.filter((p) => p.length === longest).map(coveredTens));
+      return { players: snap().players ?? 2, longest, tens };
+    },
     (layout) => {
       size = layout;
       redraw();

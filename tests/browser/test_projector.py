@@ -107,6 +107,106 @@ def test_every_hook_lies_inside_the_window_at_five_sizes_with_present_off_and_on
     assert cards["3840x2160"] >= 2 * cards["1280x720"], cards
 
 
+# -- every covered card's rank in full, however squeezed its pile -------------------------------
+
+# A corner run from the king down to the two and a side pile of eight with a covered ten: both are
+# squeezed to their ranks at a laptop's size, the corner one hardest.
+LONG_RUNS = (
+    "N:9d E:4c S:5d W:QcJhTs9h8s7h6s5h NE:KsQdJcTd9c8d7s6h5s4h3c2d SE:- SW:- NW:- "
+    "P1:Qh6c3h2cKc9sJd P2:?7 stock:15 turn:P1"
+)
+LONG_RUNS_FOUR = LONG_RUNS.replace("P2:?7", "P2:?7 P3:?7 P4:?7").replace("stock:15", "stock:1")
+
+RANKS_CLEAR_JS = """(root) => {
+    // A covered card's rank: the box of its text, widened to its glyphs' ink where that reaches
+    // further (a bold K's leg does). It must lie inside its card and clear of the next card.
+    const ink = document.createElement('canvas').getContext('2d');
+    const problems = [];
+    const table = root.querySelector('.kcw-table');
+    const steps = {card: getComputedStyle(table).getPropertyValue('--kcw-card')};
+    for (const pile of root.querySelectorAll('.kcw-pile')) {
+        const cards = [...pile.querySelectorAll('[data-card]')];
+        if (cards.length > 1) steps[pile.dataset.pile] = pile.style.getPropertyValue('--kcw-step');
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const rank = cards[i].querySelector('.kcw-idx b');
+            const box = rank.getBoundingClientRect();
+            const style = getComputedStyle(rank);
+            ink.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            ink.letterSpacing = style.letterSpacing;
+            const glyphs = ink.measureText(rank.textContent);
+            const right = Math.max(box.right, box.left + glyphs.actualBoundingBoxRight);
+            const left = Math.min(box.left, box.left - glyphs.actualBoundingBoxLeft);
+            const own = cards[i].getBoundingClientRect();
+            const next = cards[i + 1].getBoundingClientRect();
+            const name = `${pile.dataset.pile} ${cards[i].dataset.card}`;
+            const overlap = right - next.left;
+            const apart = overlap <= 0 || box.bottom <= next.top || box.top >= next.bottom;
+            if (!apart) {
+                const under = cards[i + 1].dataset.card;
+                const by = overlap.toFixed(1);
+                problems.push(`${name}: "${rank.textContent}" ${by} px under ${under}`);
+            }
+            if (left < own.left || box.top < own.top) problems.push(`${name}: outside its card`);
+        }
+    }
+    return {problems, steps};
+}"""
+
+
+def ranks_clear(widget: Locator) -> dict[str, Any]:
+    found: dict[str, Any] = widget.evaluate(RANKS_CLEAR_JS)
+    return found
+
+
+def test_every_covered_rank_shows_in_full_however_squeezed_its_pile(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    def shown(position: str) -> str:
+        return f'KingsCornerWidget(Game.from_position("{position}"), speed=0)'
+
+    opened = notebook([IMPORTS, shown(LONG_RUNS_FOUR), shown(LONG_RUNS)])
+    tables = {"four": table(opened), "two": opened.widget(1)}
+    expect(tables["two"].locator("[data-pile='N']")).to_be_visible()
+    present = re.compile(r"\bkcw-present\b")
+    seen: dict[str, Any] = {}
+    for width, height, presenting in [
+        (1366, 768, False),
+        (1920, 1080, True),
+        (1000, 700, False),
+        (911, 512, False),  # 1366x768 at 150% zoom
+    ]:
+        page.set_viewport_size({"width": width, "height": height})
+        sidebar(page, open_=False)
+        settle(page)
+        for players, widget in tables.items():
+            name = f"{width}x{height}-{players}{'-present' if presenting else ''}"
+            root = widget.locator(".kcw-table")
+            if presenting:
+                widget.locator("[data-action='present']").click()
+                expect(root).to_have_class(present)
+                settle(page)
+            else:
+                widget.locator(".kcw-felt").scroll_into_view_if_needed()
+            found = ranks_clear(widget)
+            seen[name] = found["steps"]
+            screenshot(
+                page if presenting else widget.locator(".kcw-felt"), f"projector-ranks-{name}"
+            )
+            if presenting:
+                page.keyboard.press("Escape")
+                expect(root).not_to_have_class(present)
+            assert not found["problems"], f"{name}: {found['problems']}"
+            # Opened (hover), the pile fans out in full: its ranks are clear as well.
+            if width == 1366:
+                for space in ("NE", "W"):
+                    pile(widget, space).hover()
+                    page.wait_for_timeout(300)
+                    opened_up = ranks_clear(widget)["problems"]
+                    assert not opened_up, f"{name}, {space} opened: {opened_up}"
+                page.mouse.move(0, 0)
+    print("pile steps:", seen)
+
+
 # -- the summary beside the final table ----------------------------------------------------------
 
 # P1's ten of hearts is their last card: playing it on the jack ends the hand.
