@@ -254,6 +254,81 @@ def test_the_summary_sits_beside_the_final_table_and_the_position_stays_in_view(
     screenshot(widget, f"projector-summary-beside-{width}")
 
 
+SUMMARY_PLACE_JS = """(root) => {
+    const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return {x: r.x, y: r.y, right: r.right, bottom: r.bottom, h: r.height};
+    };
+    const table = root.querySelector('.kcw-table');
+    const summary = table.querySelector('[data-summary]');
+    return {
+        below: table.classList.contains('kcw-side-below'),
+        felt: box(table.querySelector('.kcw-felt')),
+        status: box(table.querySelector('[data-status]')),
+        controls: box(table.querySelector('.kcw-controls')),
+        summary: box(summary),
+        heading: box(summary.querySelector('h3')),
+        panels: [...table.querySelectorAll('.kcw-side > *')].map(box),
+        // The notebook's own scrolling box (its toolbar above, the status bar below).
+        view: box(root.closest('.jp-WindowedPanel-outer') ?? document.documentElement),
+    };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "files"), [(1000, 700, True), (1366, 768, False), (1000, 700, False)]
+)
+def test_the_summary_comes_before_the_buttons_when_the_side_column_drops_below(
+    notebook: OpenNotebook,
+    page: Page,
+    screenshot: Screenshot,
+    width: int,
+    height: int,
+    files: bool,
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{LAST_CARD}"), speed=0)\nw']
+    )
+    sidebar(page, open_=files)  # the file browser takes 250 px of a 1000 px window
+    widget = table(opened)
+    settle(page)
+    # The learner has the table in view down to its buttons and plays their last card; nothing
+    # scrolls after that.
+    widget.locator(".kcw-controls").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    card_in_hand(widget, "Th").click()
+    pile(widget, "N").click()
+    expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
+    page.wait_for_timeout(300)
+    place = widget.evaluate(SUMMARY_PLACE_JS)
+    name = f"{width}x{height}{'-files' if files else ''}"
+    print(f"summary at {name}:", place)
+    screenshot(page, f"projector-summary-place-{name}")
+    summary, controls, status = place["summary"], place["controls"], place["status"]
+    if files:
+        assert place["below"], f"{name}: the side column should drop below the table"
+        # Directly after the message line, before the buttons; the other panels after them.
+        assert 0 <= summary["y"] - status["bottom"] <= 12, place
+        assert 0 <= controls["y"] - summary["bottom"] <= 12, place
+        assert all(panel["y"] >= controls["bottom"] for panel in place["panels"]), place
+        # Without scrolling, the message line (it says who won) and the summary's heading are in
+        # view, where the buttons were.
+        for part in ("status", "heading"):
+            assert place[part]["y"] >= place["view"]["y"], (part, place)
+            assert place[part]["bottom"] <= place["view"]["bottom"], (part, place)
+        expect(widget.locator("[data-status]")).to_contain_text("You went out and win")
+        # Scrolled on: the summary, then the buttons.
+        widget.locator(".kcw-controls").evaluate("el => el.scrollIntoView({block: 'end'})")
+        screenshot(page, f"projector-summary-place-{name}-scrolled")
+    else:
+        # The wide layout as it was: the summary heads the side column, beside the felt.
+        assert not place["below"], name
+        assert summary["x"] >= place["felt"]["right"], place
+        assert abs(summary["y"] - place["felt"]["y"]) <= 2, place
+        assert 0 <= controls["y"] - status["bottom"] <= 12, place
+
+
 # -- hints and Show me on the table -------------------------------------------------------------
 
 
