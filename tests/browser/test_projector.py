@@ -10,12 +10,15 @@ the keyboard alone. Screenshots of each size are saved to look at.
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.jupyter_server import WIDGET_SELECTOR, JupyterServer, NotebookPage
 from tests.browser.test_layout import FOUR, sidebar
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 
@@ -327,6 +330,65 @@ def test_the_summary_comes_before_the_buttons_when_the_side_column_drops_below(
         assert summary["x"] >= place["felt"]["right"], place
         assert abs(summary["y"] - place["felt"]["y"]) <= 2, place
         assert 0 <= controls["y"] - status["bottom"] <= 12, place
+
+
+# -- the end of a match fits its box -----------------------------------------------------------
+
+MATCH_TUTORIAL = Path(__file__).parents[2] / "notebooks" / "03-play-against-the-computer.ipynb"
+
+FITS_JS = """(output) => {
+    const table = output.querySelector('.kcw-table');
+    const top = table.getBoundingClientRect().top;
+    const over = (el) => ({scroll: el.scrollHeight, client: el.clientHeight});
+    const notebook = output.closest('.jp-WindowedPanel-outer');
+    return {
+        table: over(table), output: over(output),
+        // The table from its title to its buttons, and the notebook's box it is seen in.
+        main: table.querySelector('.kcw-main').getBoundingClientRect().bottom - top,
+        box: notebook.clientHeight,
+        side: table.querySelector('.kcw-side').getBoundingClientRect().height,
+        card: parseFloat(getComputedStyle(table).getPropertyValue('--kcw-card')),
+    };
+}"""
+
+
+def test_the_end_of_a_match_in_tutorial_3_fits_its_box_at_a_desk_and_presenting(
+    jupyter: JupyterServer, page: Page, screenshot: Screenshot
+) -> None:
+    """Notebook 03 plays a whole match from code and shows its table at the end: the summary, the
+    log and the score sheet beside the final position. At 1366x768 the table from its title to
+    its buttons fits the notebook's box, and presenting, the whole table fits the screen."""
+    name = "fits-" + MATCH_TUTORIAL.name
+    shutil.copy(MATCH_TUTORIAL, jupyter.root / name)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        opened = NotebookPage(page, jupyter, name).open()
+        opened.run_all()
+        sidebar(page, open_=False)
+        tables = page.locator(WIDGET_SELECTOR)
+        widget = tables.nth(tables.count() - 1)  # the coached match, played to its end
+        expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
+        expect(widget.locator("[data-status]")).to_contain_text("The match is over")
+        widget.locator(".kcw-table").evaluate("t => t.scrollIntoView({block: 'start'})")
+        settle(page)
+        desk = widget.evaluate(FITS_JS)
+        screenshot(page, "projector-match-end-desk-1366x768")
+        widget.locator("[data-action='present']").click()
+        expect(widget.locator(".kcw-table")).to_have_class(re.compile(r"\bkcw-present\b"))
+        settle(page)
+        shown = widget.evaluate(FITS_JS)
+        screenshot(page, "projector-match-end-present-1366x768")
+        print("end of the match at 1366x768:", {"desk": desk, "present": shown})
+        for where, found in (("at a desk", desk), ("presenting", shown)):
+            for box in ("table", "output"):
+                scroll, client = found[box]["scroll"], found[box]["client"]
+                assert scroll <= client + 1, f"{where}: the {box} overflows its box: {found}"
+        assert desk["main"] <= desk["box"], f"the table is taller than the notebook's box: {desk}"
+        # Presenting, the cards are as large as at a desk at least (not shrunk to fit the panels).
+        assert shown["card"] >= desk["card"], {"desk": desk, "present": shown}
+        page.keyboard.press("Escape")
+    finally:
+        jupyter.shutdown_kernels()
 
 
 # -- hints and Show me on the table -------------------------------------------------------------
