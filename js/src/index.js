@@ -8,6 +8,7 @@ import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
+import { coveredTens } from "./pile.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
 import { focusQuestion, markHint, overlayEls, showRefusal, summaryBeside, teacherButtons, teacherState } from "./teacher.js";
@@ -90,12 +91,13 @@ function render({ model, el }) {
   );
   const feltSlot = h("div", { class: "kcw-felt-slot" });
   const controlsSlot = h("div", { class: "kcw-controls-slot" });
+  const summarySlot = h("div", { class: "kcw-summary-slot" }); // the summary when the side column is below
   const side = h("div", { class: "kcw-side" });
   const content = h("div", { class: "kcw-content" });
   const refusal = h("p", { class: "kcw-refusal", "data-refusal": "", hidden: true }); // stays until the next accepted action
   root.append(
     h("div", { class: "kcw-head" }, title, presentButton),
-    h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, status, refusal, controlsSlot)), side),
+    h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, status, refusal, summarySlot, controlsSlot)), side),
     content,
   );
   let size = null;
@@ -106,7 +108,12 @@ function render({ model, el }) {
   });
   const sizing = watchSize(
     root,
-    () => ({ players: snap().players ?? 2, longest: Math.max(1, ...Object.values(snap().piles ?? {}).map((p) => p.length)) }),
+    () => {
+      const piles = Object.values(snap().piles ?? {});
+      const longest = Math.max(1, ...piles.map((p) => p.length));
+      const tens = Math.max(0, ...piles.filter((p) => p.length === longest).map(coveredTens));
+      return { players: snap().players ?? 2, longest, tens };
+    },
     (layout) => {
       size = layout;
       redraw();
@@ -117,7 +124,7 @@ function render({ model, el }) {
     const s = snap();
     showStatus();
     if (!s.piles) {
-      for (const slot of [feltSlot, controlsSlot, side, content]) slot.replaceChildren();
+      for (const slot of [feltSlot, summarySlot, controlsSlot, side, content]) slot.replaceChildren();
       return;
     }
     const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
@@ -135,8 +142,13 @@ function render({ model, el }) {
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);
-    const summary = summaryBeside(s, teach); // beside the final table: the position stays in view
-    side.replaceChildren(...[summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
+    // The summary heads the side column, beside the final table: the position stays in view. When
+    // the column drops below the table (layout.js), it would come after the buttons, out of view:
+    // it comes right after the message line instead, before the buttons.
+    const summary = summaryBeside(s, teach);
+    const below = Boolean(size?.sideBelow);
+    summarySlot.replaceChildren(...(summary && below ? [summary] : []));
+    side.replaceChildren(...[below ? null : summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
     content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
     echoFeedback(s);
     decorate();

@@ -12,6 +12,45 @@ const SEAT = { least: 86, desk: 150, present: 360 };
 export const ASPECT = 1.4;
 /** The closest a pile's cards fan, as a share of the card's width: a rank still shows. */
 export const LEAST_STEP = 0.22;
+/**
+ * A covered card's index, as shares of the card's width: its font squeezed to the rank (a compact
+ * pile) and fanned out, and its inset from the card's border fanned out. styles.css draws it so.
+ */
+export const INDEX_FONT = { squeezed: 0.22, open: 0.3, inset: 0.04 };
+/**
+ * The ink of a rank, as a share of its font size, in a wide bold font (DejaVu Sans Bold, the
+ * default on Linux, is as wide as Verdana): the widest one-character rank (K and Q, 0.81 em), the
+ * ten's two characters (1.35 em), each a little more for rounding; and the squeezed index's inset
+ * (0.07 em), which keeps the J's hook (0.06 em left of the rank's box) off the card's border.
+ */
+const RANK_INK = { one: 0.82, ten: 1.36, inset: 0.07 };
+
+/** Fans are placed to a quarter of a pixel: up to it (room asked for) or down to it (room had). */
+const quarter = { up: (px) => Math.ceil(px * 4 - 1e-9) / 4, down: (px) => Math.floor(px * 4 + 1e-9) / 4 };
+
+/**
+ * The room, in px, a covered card's rank needs on cards `card` px wide, squeezed or fanned out:
+ * the card's 1 px border, the index's inset, the rank's ink, and half a pixel clear of the
+ * next card (its own border is the line between them).
+ */
+export function rankRoom(card, { squeezed = true, ten = false } = {}) {
+  const font = (squeezed ? INDEX_FONT.squeezed : INDEX_FONT.open) * card;
+  const inset = squeezed ? RANK_INK.inset * font : INDEX_FONT.inset * card;
+  return quarter.up(1.5 + inset + (ten ? RANK_INK.ten : RANK_INK.one) * font);
+}
+
+/**
+ * The closest a pile's cards `card` px wide fan, in px: LEAST_STEP of the card, or on small cards
+ * the room the widest one-character rank needs squeezed, if that is more.
+ */
+export const leastStep = (card) => Math.max(quarter.up(card * LEAST_STEP), rankRoom(card));
+
+/**
+ * How much further than `step` px the card after a covered ten sits, in px: the room its second
+ * character needs beyond what the step gives a one-character rank.
+ */
+export const tenRoom = (card, step, squeezed) => Math.max(0, rankRoom(card, { squeezed, ten: true }) - step);
+
 /** Hand cards are this much larger than the cards on the piles. */
 export const HAND_SCALE = 1.1;
 
@@ -35,17 +74,32 @@ export function widthForHeight(height) {
   return lo;
 }
 
+/** The largest card width (px) whose pile of `count` cards, `tens` of them covered tens, fits `room` px squeezed. */
+function widthForFan(room, count, tens) {
+  const fan = (w) => w + leastStep(w) * Math.max(0, count - 1) + tens * tenRoom(w, leastStep(w), true);
+  let lo = CARD.least;
+  let hi = Math.max(CARD.least, room);
+  if (fan(hi) <= room) return hi;
+  while (hi - lo > 0.5) {
+    const mid = (lo + hi) / 2;
+    if (fan(mid) <= room) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The table's layout for a container `width` px wide. `height` is the height the table should fit
  * (the window's, so the hand and the piles are in view together); `present` is the projector mode;
  * `longest` is the number of cards in the longest pile, which must fit its cell with every rank in
- * view (fanStep), so a very long pile makes the cards a little smaller.
+ * view (fanStep), so a very long pile makes the cards a little smaller; `tens` is 1 when such a
+ * pile has a covered ten, which takes a character's room more.
  *
  * `cap` is the largest card the table was found to fit (fitLayout), when the estimate was too big.
  *
- * @param {{ width: number, height?: number, players?: number, present?: boolean, longest?: number, cap?: number }} space
+ * @param {{ width: number, height?: number, players?: number, present?: boolean, longest?: number, tens?: number, cap?: number }} space
  */
-export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1, cap = Number.POSITIVE_INFINITY }) {
+export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1, tens = 0, cap = Number.POSITIVE_INFINITY }) {
   const sideBelow = width < SIDE.below;
   const side = sideBelow ? 0 : Math.round(Math.min(SIDE.most, Math.max(SIDE.least, width * SIDE.share)));
   const felt = sideBelow ? width : width - side - 14;
@@ -54,7 +108,7 @@ export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players 
   const seat = seatsTop ? 0 : Math.round(Math.min(present ? SEAT.present : SEAT.desk, Math.max(SEAT.least, felt * 0.13)));
   const grid = felt - 30 - (seatsTop ? 0 : 2 * (seat + 12));
   const cell = Math.max(60, (grid - 2 * 10) / 3);
-  const byWidth = Math.min(cell / 2.8, (cell - 10) / (1 + LEAST_STEP * Math.max(0, longest - 1)));
+  const byWidth = Math.min(cell / 2.8, widthForFan(cell - 10, longest, tens));
   const byHeight = widthForHeight(height);
   const most = present ? CARD.present : CARD.desk;
   const card = Math.floor(Math.max(CARD.least, Math.min(byWidth, byHeight, most, cap)));
@@ -73,16 +127,31 @@ export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players 
 /**
  * How far apart the cards of a pile of `count` fan out, in px, in a cell `cell` px wide for cards
  * `card` px wide. Wide enough to show each covered card's rank and suit when there is room
- * (`full`); long runs are compressed, but never below the width of a rank (`least`), so every
+ * (`full`); long runs are compressed, but never below the width of a rank (leastStep), so every
  * rank stays in view. `compact` says that only ranks show (the suit is in the label and on hover).
+ *
+ * A covered ten (`tens` of them: a pile holds one at most) needs its second character's room as
+ * well: the card after it sits `ten` px further (`tenFull` when the pile is opened to `full`).
  */
-export function fanStep(count, cell, card) {
+export function fanStep(count, cell, card, tens = 0) {
   const full = Math.round(card * 0.42);
-  const least = Math.round(card * LEAST_STEP);
-  if (count <= 1) return { step: 0, compact: false, full, width: card };
-  const room = Math.max(0, cell - card - 8);
-  const step = Math.max(least, Math.min(full, Math.floor(room / (count - 1))));
-  return { step, compact: step < card * 0.36, full, width: card + step * (count - 1) };
+  const least = leastStep(card);
+  if (count <= 1) return { step: 0, compact: false, full, ten: 0, tenFull: 0, width: card };
+  const room = Math.max(0, cell - card - 10); // the pile's 5 px on each side (styles.css)
+  // The widest step that fits the room, within least and full: a ten short of room takes what it
+  // needs, and the other covered cards share the rest.
+  const fits = (squeezed) => {
+    let step = room / (count - 1);
+    const ten = rankRoom(card, { squeezed, ten: true });
+    if (tens && step < ten && count > 2) step = (room - ten) / (count - 2);
+    return Math.max(least, Math.min(full, quarter.down(step)));
+  };
+  let step = fits(false);
+  const compact = step < card * 0.36;
+  if (compact) step = fits(true); // the squeezed index's ten needs less room
+  const ten = tens ? tenRoom(card, step, compact) : 0;
+  const tenFull = tens ? tenRoom(card, full, false) : 0;
+  return { step, compact, full, ten, tenFull, width: card + step * (count - 1) + tens * ten };
 }
 
 /**

@@ -1,6 +1,6 @@
 // One pile, fanned from its bottom card to its top card so every card shows (long runs
 // compressed to their ranks, the whole pile on hover, focus or tap), with its label and count.
-import { cardEl, cardWords, SPACE_WORDS } from "./card.js";
+import { cardEl, cardWords, rankText, SPACE_WORDS } from "./card.js";
 import { h } from "./dom.js";
 import { fanStep } from "./layout.js";
 
@@ -12,6 +12,9 @@ export function pileLabel(space, cards) {
   return `${top} on ${where}, ${cards.length} cards, ${cardWords(cards[0])} at the bottom`;
 }
 
+/** How many of a pile's covered cards have a two-character rank (the ten): they need more room. */
+export const coveredTens = (cards) => cards.slice(0, -1).filter((code) => rankText(code).length > 1).length;
+
 /**
  * @param {string} space
  * @param {string[]} cards bottom first
@@ -19,7 +22,8 @@ export function pileLabel(space, cards) {
  */
 export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
   const corner = space.length === 2;
-  const fan = fanStep(cards.length, size.cell, size.card);
+  const tens = coveredTens(cards);
+  const fan = fanStep(cards.length, size.cell, size.card, tens);
   const el = h("div", {
     class: `kcw-pile kcw-${corner ? "corner" : "cross"}${cards.length ? "" : " kcw-empty"}${fan.compact ? " kcw-compact" : ""}`,
     "data-pile": space,
@@ -32,6 +36,9 @@ export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
   el.style.setProperty("--kcw-step", `${fan.step}px`);
   el.style.setProperty("--kcw-full", `${fan.full}px`);
   el.style.setProperty("--kcw-n", String(Math.max(cards.length, 1)));
+  el.style.setProperty("--kcw-ten", `${fan.ten}px`);
+  el.style.setProperty("--kcw-ten-full", `${fan.tenFull}px`);
+  el.style.setProperty("--kcw-tens", String(tens));
   // An empty corner shows that it waits for a king; a filled pile's label stays small, clear of
   // its top card's index.
   const name = h("span", { class: "kcw-pile-name", "aria-hidden": "true" }, corner && !cards.length ? `${space} ♔` : space);
@@ -41,11 +48,14 @@ export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
   }
   const where = SPACE_WORDS[space];
   const row = h("div", { class: "kcw-pile-fan" });
+  let after = 0; // covered tens below this card: each moves it a character further
   cards.forEach((code, i) => {
     const last = i === cards.length - 1;
     const words = last ? `${cardWords(code)} on ${where}` : `${cardWords(code)}, card ${i + 1} of ${cards.length} on ${where}`;
     const card = cardEl(code, words);
     card.style.setProperty("--kcw-i", String(i));
+    card.style.setProperty("--kcw-after", String(after));
+    if (!last && rankText(code).length > 1) after += 1;
     card.classList.add(last ? "kcw-top" : "kcw-covered");
     if (i === 0 && !last) card.classList.add("kcw-bottom");
     row.append(card);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ASPECT, CARD, fanStep, fitCard, handStep, LEAST_STEP, tableHeight, tableLayout, widthForHeight } from "../src/layout.js";
+import { ASPECT, CARD, fanStep, fitCard, handStep, INDEX_FONT, LEAST_STEP, leastStep, rankRoom, tableHeight, tableLayout, widthForHeight } from "../src/layout.js";
 
 describe("fanning a pile", () => {
   it("shows each covered card's rank and suit when the pile is short", () => {
@@ -14,8 +14,44 @@ describe("fanning a pile", () => {
     expect(seven.width).toBeLessThanOrEqual(160 - 8);
     expect(seven.step).toBeLessThan(seven.full);
     const king_to_ace = fanStep(13, 160, 60);
-    expect(king_to_ace.step).toBe(Math.round(60 * LEAST_STEP)); // the floor: every rank stays in view
+    expect(king_to_ace.step).toBe(leastStep(60)); // the floor: every rank stays in view
     expect(king_to_ace.compact).toBe(true);
+  });
+
+  it("never squeezes below a wide bold K or Q beside the border, nor below LEAST_STEP of the card", () => {
+    for (const card of [CARD.least, 45, 60, 124, 320]) {
+      const least = leastStep(card);
+      expect(least).toBeGreaterThanOrEqual(Math.round(card * LEAST_STEP));
+      expect(least).toBeGreaterThanOrEqual(1 + (0.06 + 0.81) * INDEX_FONT.squeezed * card + 0.5);
+    }
+  });
+
+  it("gives a covered ten its second character's room, squeezed and open, within the cell", () => {
+    // A "10" has 1.35 em of ink in DejaVu Sans Bold; squeezed it sits 0.06 em in from the 1 px
+    // border, open 4% of the card; half a pixel clear of the next card.
+    const squeezedTen = (card) => 1 + (0.06 + 1.35) * INDEX_FONT.squeezed * card + 0.5;
+    const openTen = (card) => 1 + INDEX_FONT.inset * card + 1.35 * INDEX_FONT.open * card + 0.5;
+    const plain = fanStep(12, 220, 50);
+    const ten = fanStep(12, 220, 50, 1);
+    expect(ten.compact).toBe(true);
+    expect(ten.ten).toBeGreaterThan(0);
+    expect(ten.step + ten.ten).toBe(rankRoom(50, { ten: true }));
+    expect(ten.step + ten.ten).toBeGreaterThanOrEqual(squeezedTen(50));
+    expect(ten.width).toBe(50 + ten.step * 11 + ten.ten);
+    expect(ten.width).toBeLessThanOrEqual(220 - 10); // the other cards close up to make the room
+    expect(ten.step).toBeLessThanOrEqual(plain.step);
+    for (const card of [CARD.least, 60, 124, 320]) {
+      const open = fanStep(3, 10 * card, card, 1);
+      expect(open.compact).toBe(false);
+      expect(open.step + open.ten).toBeGreaterThanOrEqual(openTen(card));
+      expect(open.full + open.tenFull).toBeGreaterThanOrEqual(openTen(card));
+      // ... and no more than that: the big pip of the ten stays under the next card.
+      expect(open.step + open.ten).toBeLessThanOrEqual(Math.max(open.full, openTen(card) + 2));
+      const squeezed = fanStep(13, card + 12 * leastStep(card) + 20, card, 1);
+      expect(squeezed.compact).toBe(true);
+      expect(squeezed.step + squeezed.ten).toBeGreaterThanOrEqual(squeezedTen(card));
+    }
+    expect(fanStep(3, 400, 50).ten).toBe(0); // no ten, no extra room
   });
 
   it("takes no room for a single card or an empty pile", () => {
@@ -84,6 +120,16 @@ describe("a very long pile", () => {
     const fan = fanStep(13, long.cell, long.card);
     expect(fan.width + 10).toBeLessThanOrEqual(long.cell);
     expect(fan.step).toBeGreaterThanOrEqual(Math.round(long.card * 0.22));
+  });
+
+  it("makes them a little smaller again when the pile has a covered ten", () => {
+    for (const width of [700, 850, 1000]) {
+      const plain = tableLayout({ width, height: 1000, longest: 12 });
+      const ten = tableLayout({ width, height: 1000, longest: 12, tens: 1 });
+      expect(ten.card).toBeLessThanOrEqual(plain.card);
+      const fan = fanStep(12, ten.cell, ten.card, 1);
+      expect(fan.width + 10).toBeLessThanOrEqual(ten.cell);
+    }
   });
 });
 

@@ -136,6 +136,22 @@ describe("the end of a hand", () => {
     click($('.kcw-controls [data-action="summary"]'));
     expect($("[data-summary]")).not.toBeNull();
   });
+
+  it("comes right after the message line, before the buttons, when the side column drops below the table", () => {
+    const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(600); // a narrow column
+    try {
+      mount(snapshot({ over: true, summary: SUMMARY, reveal: { allowed: true, on: false } }));
+      expect($(".kcw-table").classList.contains("kcw-side-below")).toBe(true);
+      expect($(".kcw-side [data-summary]")).toBeNull();
+      const dock = [...$(".kcw-dock").children].filter((child) => !child.hidden);
+      expect(dock.map((child) => child.className)).toEqual(["kcw-status", "kcw-summary-slot", "kcw-controls-slot"]);
+      expect(dock[1].querySelector("[data-summary]")).not.toBeNull();
+      click($('[data-summary] [data-action="summary"]'));
+      expect($("[data-summary]")).toBeNull();
+    } finally {
+      width.mockRestore();
+    }
+  });
 });
 
 describe("reveal", () => {

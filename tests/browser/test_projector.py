@@ -10,12 +10,15 @@ the keyboard alone. Screenshots of each size are saved to look at.
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.jupyter_server import WIDGET_SELECTOR, JupyterServer, NotebookPage
 from tests.browser.test_layout import FOUR, sidebar
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 
@@ -107,6 +110,106 @@ def test_every_hook_lies_inside_the_window_at_five_sizes_with_present_off_and_on
     assert cards["3840x2160"] >= 2 * cards["1280x720"], cards
 
 
+# -- every covered card's rank in full, however squeezed its pile -------------------------------
+
+# A corner run from the king down to the two and a side pile of eight with a covered ten: both are
+# squeezed to their ranks at a laptop's size, the corner one hardest.
+LONG_RUNS = (
+    "N:9d E:4c S:5d W:QcJhTs9h8s7h6s5h NE:KsQdJcTd9c8d7s6h5s4h3c2d SE:- SW:- NW:- "
+    "P1:Qh6c3h2cKc9sJd P2:?7 stock:15 turn:P1"
+)
+LONG_RUNS_FOUR = LONG_RUNS.replace("P2:?7", "P2:?7 P3:?7 P4:?7").replace("stock:15", "stock:1")
+
+RANKS_CLEAR_JS = """(root) => {
+    // A covered card's rank: the box of its text, widened to its glyphs' ink where that reaches
+    // further (a bold K's leg does). It must lie inside its card and clear of the next card.
+    const ink = document.createElement('canvas').getContext('2d');
+    const problems = [];
+    const table = root.querySelector('.kcw-table');
+    const steps = {card: getComputedStyle(table).getPropertyValue('--kcw-card')};
+    for (const pile of root.querySelectorAll('.kcw-pile')) {
+        const cards = [...pile.querySelectorAll('[data-card]')];
+        if (cards.length > 1) steps[pile.dataset.pile] = pile.style.getPropertyValue('--kcw-step');
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const rank = cards[i].querySelector('.kcw-idx b');
+            const box = rank.getBoundingClientRect();
+            const style = getComputedStyle(rank);
+            ink.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            ink.letterSpacing = style.letterSpacing;
+            const glyphs = ink.measureText(rank.textContent);
+            const right = Math.max(box.right, box.left + glyphs.actualBoundingBoxRight);
+            const left = Math.min(box.left, box.left - glyphs.actualBoundingBoxLeft);
+            const own = cards[i].getBoundingClientRect();
+            const next = cards[i + 1].getBoundingClientRect();
+            const name = `${pile.dataset.pile} ${cards[i].dataset.card}`;
+            const overlap = right - next.left;
+            const apart = overlap <= 0 || box.bottom <= next.top || box.top >= next.bottom;
+            if (!apart) {
+                const under = cards[i + 1].dataset.card;
+                const by = overlap.toFixed(1);
+                problems.push(`${name}: "${rank.textContent}" ${by} px under ${under}`);
+            }
+            if (left < own.left || box.top < own.top) problems.push(`${name}: outside its card`);
+        }
+    }
+    return {problems, steps};
+}"""
+
+
+def ranks_clear(widget: Locator) -> dict[str, Any]:
+    found: dict[str, Any] = widget.evaluate(RANKS_CLEAR_JS)
+    return found
+
+
+def test_every_covered_rank_shows_in_full_however_squeezed_its_pile(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    def shown(position: str) -> str:
+        return f'KingsCornerWidget(Game.from_position("{position}"), speed=0)'
+
+    opened = notebook([IMPORTS, shown(LONG_RUNS_FOUR), shown(LONG_RUNS)])
+    tables = {"four": table(opened), "two": opened.widget(1)}
+    expect(tables["two"].locator("[data-pile='N']")).to_be_visible()
+    present = re.compile(r"\bkcw-present\b")
+    seen: dict[str, Any] = {}
+    for width, height, presenting in [
+        (1366, 768, False),
+        (1920, 1080, True),
+        (1000, 700, False),
+        (911, 512, False),  # 1366x768 at 150% zoom
+    ]:
+        page.set_viewport_size({"width": width, "height": height})
+        sidebar(page, open_=False)
+        settle(page)
+        for players, widget in tables.items():
+            name = f"{width}x{height}-{players}{'-present' if presenting else ''}"
+            root = widget.locator(".kcw-table")
+            if presenting:
+                widget.locator("[data-action='present']").click()
+                expect(root).to_have_class(present)
+                settle(page)
+            else:
+                widget.locator(".kcw-felt").scroll_into_view_if_needed()
+            found = ranks_clear(widget)
+            seen[name] = found["steps"]
+            screenshot(
+                page if presenting else widget.locator(".kcw-felt"), f"projector-ranks-{name}"
+            )
+            if presenting:
+                page.keyboard.press("Escape")
+                expect(root).not_to_have_class(present)
+            assert not found["problems"], f"{name}: {found['problems']}"
+            # Opened (hover), the pile fans out in full: its ranks are clear as well.
+            if width == 1366:
+                for space in ("NE", "W"):
+                    pile(widget, space).hover()
+                    page.wait_for_timeout(300)
+                    opened_up = ranks_clear(widget)["problems"]
+                    assert not opened_up, f"{name}, {space} opened: {opened_up}"
+                page.mouse.move(0, 0)
+    print("pile steps:", seen)
+
+
 # -- the summary beside the final table ----------------------------------------------------------
 
 # P1's ten of hearts is their last card: playing it on the jack ends the hand.
@@ -152,6 +255,140 @@ def test_the_summary_sits_beside_the_final_table_and_the_position_stays_in_view(
     # The final position is there to read: the ten of hearts on the jack.
     expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible()
     screenshot(widget, f"projector-summary-beside-{width}")
+
+
+SUMMARY_PLACE_JS = """(root) => {
+    const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return {x: r.x, y: r.y, right: r.right, bottom: r.bottom, h: r.height};
+    };
+    const table = root.querySelector('.kcw-table');
+    const summary = table.querySelector('[data-summary]');
+    return {
+        below: table.classList.contains('kcw-side-below'),
+        felt: box(table.querySelector('.kcw-felt')),
+        status: box(table.querySelector('[data-status]')),
+        controls: box(table.querySelector('.kcw-controls')),
+        summary: box(summary),
+        heading: box(summary.querySelector('h3')),
+        panels: [...table.querySelectorAll('.kcw-side > *')].map(box),
+        // The notebook's own scrolling box (its toolbar above, the status bar below).
+        view: box(root.closest('.jp-WindowedPanel-outer') ?? document.documentElement),
+    };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "files"), [(1000, 700, True), (1366, 768, False), (1000, 700, False)]
+)
+def test_the_summary_comes_before_the_buttons_when_the_side_column_drops_below(
+    notebook: OpenNotebook,
+    page: Page,
+    screenshot: Screenshot,
+    width: int,
+    height: int,
+    files: bool,
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    opened = notebook(
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{LAST_CARD}"), speed=0)\nw']
+    )
+    sidebar(page, open_=files)  # the file browser takes 250 px of a 1000 px window
+    widget = table(opened)
+    settle(page)
+    # The learner has the table in view down to its buttons and plays their last card; nothing
+    # scrolls after that.
+    widget.locator(".kcw-controls").evaluate("el => el.scrollIntoView({block: 'end'})")
+    page.wait_for_timeout(200)
+    card_in_hand(widget, "Th").click()
+    pile(widget, "N").click()
+    expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
+    page.wait_for_timeout(300)
+    place = widget.evaluate(SUMMARY_PLACE_JS)
+    name = f"{width}x{height}{'-files' if files else ''}"
+    print(f"summary at {name}:", place)
+    screenshot(page, f"projector-summary-place-{name}")
+    summary, controls, status = place["summary"], place["controls"], place["status"]
+    if files:
+        assert place["below"], f"{name}: the side column should drop below the table"
+        # Directly after the message line, before the buttons; the other panels after them.
+        assert 0 <= summary["y"] - status["bottom"] <= 12, place
+        assert 0 <= controls["y"] - summary["bottom"] <= 12, place
+        assert all(panel["y"] >= controls["bottom"] for panel in place["panels"]), place
+        # Without scrolling, the message line (it says who won) and the summary's heading are in
+        # view, where the buttons were.
+        for part in ("status", "heading"):
+            assert place[part]["y"] >= place["view"]["y"], (part, place)
+            assert place[part]["bottom"] <= place["view"]["bottom"], (part, place)
+        expect(widget.locator("[data-status]")).to_contain_text("You went out and win")
+        # Scrolled on: the summary, then the buttons.
+        widget.locator(".kcw-controls").evaluate("el => el.scrollIntoView({block: 'end'})")
+        screenshot(page, f"projector-summary-place-{name}-scrolled")
+    else:
+        # The wide layout as it was: the summary heads the side column, beside the felt.
+        assert not place["below"], name
+        assert summary["x"] >= place["felt"]["right"], place
+        assert abs(summary["y"] - place["felt"]["y"]) <= 2, place
+        assert 0 <= controls["y"] - status["bottom"] <= 12, place
+
+
+# -- the end of a match fits its box -----------------------------------------------------------
+
+MATCH_TUTORIAL = Path(__file__).parents[2] / "notebooks" / "03-play-against-the-computer.ipynb"
+
+FITS_JS = """(output) => {
+    const table = output.querySelector('.kcw-table');
+    const top = table.getBoundingClientRect().top;
+    const over = (el) => ({scroll: el.scrollHeight, client: el.clientHeight});
+    const notebook = output.closest('.jp-WindowedPanel-outer');
+    return {
+        table: over(table), output: over(output),
+        // The table from its title to its buttons, and the notebook's box it is seen in.
+        main: table.querySelector('.kcw-main').getBoundingClientRect().bottom - top,
+        box: notebook.clientHeight,
+        side: table.querySelector('.kcw-side').getBoundingClientRect().height,
+        card: parseFloat(getComputedStyle(table).getPropertyValue('--kcw-card')),
+    };
+}"""
+
+
+def test_the_end_of_a_match_in_tutorial_3_fits_its_box_at_a_desk_and_presenting(
+    jupyter: JupyterServer, page: Page, screenshot: Screenshot
+) -> None:
+    """Notebook 03 plays a whole match from code and shows its table at the end: the summary, the
+    log and the score sheet beside the final position. At 1366x768 the table from its title to
+    its buttons fits the notebook's box, and presenting, the whole table fits the screen."""
+    name = "fits-" + MATCH_TUTORIAL.name
+    shutil.copy(MATCH_TUTORIAL, jupyter.root / name)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    try:
+        opened = NotebookPage(page, jupyter, name).open()
+        opened.run_all()
+        sidebar(page, open_=False)
+        tables = page.locator(WIDGET_SELECTOR)
+        widget = tables.nth(tables.count() - 1)  # the coached match, played to its end
+        expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
+        expect(widget.locator("[data-status]")).to_contain_text("The match is over")
+        widget.locator(".kcw-table").evaluate("t => t.scrollIntoView({block: 'start'})")
+        settle(page)
+        desk = widget.evaluate(FITS_JS)
+        screenshot(page, "projector-match-end-desk-1366x768")
+        widget.locator("[data-action='present']").click()
+        expect(widget.locator(".kcw-table")).to_have_class(re.compile(r"\bkcw-present\b"))
+        settle(page)
+        shown = widget.evaluate(FITS_JS)
+        screenshot(page, "projector-match-end-present-1366x768")
+        print("end of the match at 1366x768:", {"desk": desk, "present": shown})
+        for where, found in (("at a desk", desk), ("presenting", shown)):
+            for box in ("table", "output"):
+                scroll, client = found[box]["scroll"], found[box]["client"]
+                assert scroll <= client + 1, f"{where}: the {box} overflows its box: {found}"
+        assert desk["main"] <= desk["box"], f"the table is taller than the notebook's box: {desk}"
+        # Presenting, the cards are as large as at a desk at least (not shrunk to fit the panels).
+        assert shown["card"] >= desk["card"], {"desk": desk, "present": shown}
+        page.keyboard.press("Escape")
+    finally:
+        jupyter.shutdown_kernels()
 
 
 # -- hints and Show me on the table -------------------------------------------------------------
