@@ -50,6 +50,7 @@ __all__ = [
     "loss_verdict",
     "turn_accuracy",
     "turn_win_chances",
+    "whole_turn",
     "win_accuracy",
     "win_verdict",
 ]
@@ -265,13 +266,18 @@ def greedy_turn(observation: Observation) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _judgeable(observation: Observation, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """``moves`` as a turn the viewer's table can replay: up to its first end-of-turn move (what
-    follows a draw turned on a card the player had not seen when the turn began)."""
+def whole_turn(moves: Sequence[Move]) -> tuple[Move, ...]:
+    """``moves`` up to and with their first end-of-turn move: the turn a player chose when it
+    began (what follows a draw turned on a card they had not seen then).
+
+    >>> from kingscorner_widget.engine.moves import parse_move
+    >>> [str(m) for m in whole_turn([parse_move(t) for t in ("Th>N", "draw", "4h>S")])]
+    ['Th>N', 'draw']
+    """
     for i, move in enumerate(moves):
         if isinstance(move, EndTurn):
-            return moves[: i + 1]
-    return moves
+            return tuple(moves[: i + 1])
+    return tuple(moves)
 
 
 def turn_win_chances(
@@ -295,7 +301,7 @@ def turn_win_chances(
     moves = tuple(as_move(m) for m in (played.split() if isinstance(played, str) else played))
     if not moves:
         raise ValueError("the turn played must have at least one move")
-    moves = _judgeable(observation, moves)
+    moves = whole_turn(moves)
     most = tuple(most_cards) if most_cards is not None else best_turn(observation).moves
     searcher = ExpertPlayer(seed=seed, worlds=search_worlds, candidates=candidates)
     expert = searcher.decide(observation).moves

@@ -28,11 +28,11 @@ onto a pile first
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..analysis.review import turn_views
-from ..engine.moves import EndTurn, Move, PlayCard
+from ..analysis.win_chance import whole_turn
+from ..engine.moves import EndTurn, PlayCard
 from ..engine.record import Source
 from ..engine.words import count_words
 from .model import MAX_WORLDS, Lesson, Step
@@ -105,17 +105,6 @@ def practised_turns(review: Review, inaccuracies: bool = False) -> tuple[Reviewe
     return tuple(t for t in review.turns if t.verdict in wanted and t.win is not None)
 
 
-def _whole(moves: Sequence[Move]) -> tuple[str, ...]:
-    """A turn's moves up to and with its first end-of-turn move, in notation (what a step judged
-    by win chance expects)."""
-    out = []
-    for move in moves:
-        out.append(str(move))
-        if isinstance(move, EndTurn):
-            break
-    return tuple(out)
-
-
 def _win_step(turn: ReviewedTurn) -> Step:
     """A step from a turn judged by win chance: the turns the review could not tell from the
     best (within twice its paired standard error) complete it at once, and any other whole turn
@@ -129,7 +118,8 @@ def _win_step(turn: ReviewedTurn) -> Step:
         f"In the game ({where}) you played `{played}`: your chance of winning after it was "
         f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
     )
-    accepted = tuple(dict.fromkeys(_whole(t) for t in (win.best_moves, *win.near_best)))
+    turns = (win.best_moves, *win.near_best)
+    accepted = tuple(dict.fromkeys(tuple(map(str, whole_turn(t))) for t in turns))
     best = win.best_moves
     shed = sum(1 for m in best if isinstance(m, PlayCard))
     first = (

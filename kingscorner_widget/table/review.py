@@ -43,14 +43,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import Review, ReviewedTurn
-from ..analysis.review import Judge
+from ..analysis.review import Judge, turn_views
 from ..analysis.win_chance import WIN_WORLDS
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
 from ..engine.words import VERDICT_WORDS, count_words, review_line, sentence, turn_words
 from ..lessons import Lesson, LessonRun
-from ..lessons.practice import practised_turns
+from ..lessons.practice import practice_run
 from .actions import action
 from .advice import review_of
 from .estimates import WinEstimates
@@ -103,8 +103,10 @@ class ReviewSession(Session):
             seats = self.match.seats_of(hand)  # refuses a hand that does not exist
             if viewer not in seats:
                 raise ValueError(f"seat {viewer} did not play hand {hand}")
-            reviewed = review_of(self.match.hands[hand - 1], seats.index(viewer) + 1)
+            self._reviewed: Game | Match = self.match.hands[hand - 1]
+            reviewed = review_of(self._reviewed, seats.index(viewer) + 1)
         else:
+            self._reviewed = source
             reviewed = review_of(source, viewer)
         self.review: Review = reviewed
         """The review: every turn of the player, with its verdict."""
@@ -134,7 +136,7 @@ class ReviewSession(Session):
     def _estimate(self) -> None:
         """Start working out the win chances, the turn on the table first (once)."""
         if self._estimates is None:
-            views = [self._start_of(t).observation(t.player) for t in self.review.turns]
+            views = turn_views(self._reviewed, self.review)
             self._estimates = WinEstimates(self.review, views, worlds=self._worlds)
         self._estimates.want(self.index)
 
@@ -492,18 +494,12 @@ class ReviewSession(Session):
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
         judged = self._judged()
+        title = f"Practise {self._whose()} turns to learn from"
         try:
-            lesson = Lesson.from_review(
-                judged, title=f"Practise {self._whose()} turns to learn from", inaccuracies=True
-            )
+            run = practice_run(judged, self._reviewed, title=title, inaccuracies=True)
         except ValueError as error:
             return refuse(str(error))
-        views = (
-            [self._start_of(t).observation(t.player) for t in practised_turns(judged, True)]
-            if judged.judge == "win"
-            else []
-        )
-        practice = PracticeSession(LessonRun(lesson, views=views), came_from=self)
+        practice = PracticeSession(run, came_from=self)
         return Reply(practice.status(), opens=practice)
 
     @action(
