@@ -31,6 +31,7 @@ from ..engine.moves import EndTurn
 from ..engine.observation import Observation
 from .expert import ExpertPlayer
 from .players import GreedyPlayer
+from .progress import progress_bar
 from .simulate import wilson_interval
 from .win_chance import JUDGE_SALT, WIN_WORLDS, greedy_turn
 
@@ -128,10 +129,9 @@ def calibrate(
 ) -> CalibrationTable:
     """Estimate the mover's chance at the start of every turn of ``hands`` seeded hands of
     greedy players, and score the estimates against the hands' ends (see the module)."""
-    from tqdm.auto import tqdm
 
     records: list[tuple[float, float]] = []
-    for k in tqdm(range(hands), desc="calibrating", disable=not progress, leave=False):
+    for k in progress_bar(range(hands), desc="calibrating", disable=not progress, leave=False):
         digest = hashlib.sha256(f"kingscorner-calibration:{seed}:{k}".encode()).digest()
         game = Game.new(players=players, seed=int.from_bytes(digest[:8], "big"))
         greedy = GreedyPlayer()

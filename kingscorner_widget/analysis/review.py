@@ -46,6 +46,7 @@ from ..engine.record import Source, read_record
 from ..engine.rules import Rules
 from ..engine.spaces import CORNERS, CROSS
 from ..engine.words import cards_listed, count_words
+from .progress import progress_bar
 from .search import Budget, TurnPlan, best_turn
 from .win_chance import WIN_WORLDS, WinChances, turn_win_chances, win_accuracy, win_verdict
 from .win_words import win_reason
@@ -317,12 +318,10 @@ def review(
     item = read_record(source)
     hands = _hands(item, player)
     starts = [(n, k, game, ply) for n, k, game in hands for ply in _turn_starts(game, k)]
-    from tqdm.auto import tqdm
-
     turns: list[ReviewedTurn] = []
     who = f"seat {player}" if isinstance(item, Match) else f"P{player}"
     how = " by chance of winning" if judge == "win" else ""
-    for hand, k, game, (start, end) in tqdm(
+    for hand, k, game, (start, end) in progress_bar(
         starts, desc=f"reviewing {who}{how}", disable=not progress, leave=False
     ):
         turn = _review_turn(game, k, hand, start, end, len(turns) + 1, budget)

@@ -29,6 +29,7 @@ from ..engine.moves import EndTurn, PlayCard
 from ..engine.rules import Rules
 from ..engine.tables import HtmlTable
 from .players import Player, make_player
+from .progress import progress_bar
 
 if TYPE_CHECKING:
     import pandas
@@ -241,15 +242,10 @@ def _run(
     description: str,
     paired: bool = False,
 ) -> list[GameRecord]:
-    from tqdm.auto import tqdm
-
-    if IN_BROWSER:  # tqdm's monitor thread cannot start in the browser
-        tqdm.monitor_interval = 0
-
     indexes = list(range(games))
     own = executor is None and games > 1
     pool = _executor(workers) if own else executor
-    bar = tqdm(total=games, desc=description, disable=not progress, leave=False)
+    bar = progress_bar(total=games, desc=description, disable=not progress, leave=False)
     try:
         if pool is None:
             records = []

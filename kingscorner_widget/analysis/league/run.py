@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.rules import Rules
+from ..progress import progress_bar
 from ..simulate import game_seed
 from .board import LeagueResult, standings
 from .entries import Entry, load_entries
@@ -226,12 +227,8 @@ def _run(
     progress: bool,
     total: int,
 ) -> None:
-    from tqdm.auto import tqdm
-
     workers = workers or os.cpu_count() or 1
-    if not can_isolate():  # tqdm's monitor thread cannot start in a browser's Python
-        tqdm.monitor_interval = 0
-    bar = tqdm(
+    bar = progress_bar(
         total=total, initial=total - len(pending), desc="league", disable=not progress, leave=False
     )
     try:
