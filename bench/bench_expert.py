@@ -25,9 +25,9 @@ import time
 from collections.abc import Sequence
 
 from kingscorner_widget import Game, Rules
-from kingscorner_widget.analysis.expert import ExpertPlayer
 from kingscorner_widget.analysis.players import Player, make_player
-from kingscorner_widget.analysis.simulate import game_seed, wilson_interval
+from kingscorner_widget.analysis.players.expert import ExpertPlayer
+from kingscorner_widget.analysis.runs.simulate import game_seed, wilson_interval
 
 QUICK_DEALS = 40
 """Deals per match when ``KINGSCORNER_BENCH_DEALS`` is not set."""

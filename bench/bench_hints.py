@@ -18,9 +18,9 @@ import os
 from collections.abc import Callable
 
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.expert import ExpertPlayer
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player
-from kingscorner_widget.analysis.simulate import game_seed, wilson_interval
+from kingscorner_widget.analysis.players.expert import ExpertPlayer
+from kingscorner_widget.analysis.runs.simulate import game_seed, wilson_interval
 
 QUICK_DEALS = 30
 """Deals per match when ``KINGSCORNER_BENCH_DEALS`` is not set."""

@@ -31,7 +31,7 @@ from kingscorner_widget.analysis.league import league
 from kingscorner_widget.analysis.league.entries import Entry, built_in
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
 from kingscorner_widget.analysis.league.sandbox import Limits, Sandbox, entry_user
-from kingscorner_widget.analysis.simulate import game_seed
+from kingscorner_widget.analysis.runs.simulate import game_seed
 from kingscorner_widget.engine.rules import Rules
 
 ROUNDS = 5

@@ -1,6 +1,6 @@
 """The tips' strategy questions, measured: kings early or held back? aces held back?
 
-Each tip (:data:`kingscorner_widget.analysis.strategy.TIPS`) is greedy play changed in one way;
+Each tip (:data:`kingscorner_widget.analysis.runs.strategy.TIPS`) is greedy play changed in one way;
 it meets plain greedy players on paired deals (each deal once from every seat), heads-up and
 against three. Printed per tip and table: hands, its win rate with the 95% Wilson interval, and
 the even share. ``KINGSCORNER_STRATEGY_DEALS`` sets the deals per match (2,000 unless told: a
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from kingscorner_widget.analysis.strategy import TIPS, tip_match
+from kingscorner_widget.analysis.runs.strategy import TIPS, tip_match
 
 DEALS = 2000
 """Deals per match unless ``KINGSCORNER_STRATEGY_DEALS`` says otherwise."""

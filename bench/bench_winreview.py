@@ -1,7 +1,7 @@
 """Review by win chance: are its chances honest, how long does it take, and where do its
 verdicts fall?
 
-1. Calibration (:func:`~kingscorner_widget.analysis.calibration.calibrate`): held-out seeded
+1. Calibration (:func:`~kingscorner_widget.analysis.runs.calibration.calibrate`): held-out seeded
    hands of greedy players, one turn of each, the chance before the turn against how the hand
    ended, by bins of 10 points, and the Brier score against always guessing 1/players.
 2. Speed: reviewing one seat of a four-player hand by win chance (the review's own settings),
@@ -53,12 +53,16 @@ import statistics
 import time
 
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.calibration import calibrate
-from kingscorner_widget.analysis.expert import ExpertPlayer
+from kingscorner_widget.analysis.judging.review import _at, review
+from kingscorner_widget.analysis.judging.win_chance import (
+    against_best,
+    greedy_turn,
+    turn_win_chances,
+)
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, make_player
-from kingscorner_widget.analysis.review import _at, review
-from kingscorner_widget.analysis.simulate import game_seed
-from kingscorner_widget.analysis.win_chance import against_best, greedy_turn, turn_win_chances
+from kingscorner_widget.analysis.players.expert import ExpertPlayer
+from kingscorner_widget.analysis.runs.calibration import calibrate
+from kingscorner_widget.analysis.runs.simulate import game_seed
 from kingscorner_widget.engine.moves import EndTurn
 
 QUICK_HANDS = 200

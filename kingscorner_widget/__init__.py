@@ -11,6 +11,7 @@ from __future__ import annotations
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from .display.tables import Column, HtmlTable
 from .engine.cards import DECK, Card, Colour, Rank, Suit
 from .engine.errors import IllegalMoveError, PositionError, RecordError
 from .engine.game import Game, Outcome, daily_seed
@@ -29,7 +30,6 @@ from .engine.record import (
 )
 from .engine.rules import Count, DrawTiming, MatchEnd, Rules
 from .engine.spaces import CORNERS, CROSS, Space
-from .engine.tables import Column, HtmlTable
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league

@@ -30,7 +30,7 @@ from typing import NoReturn, TextIO
 
 from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
-from .analysis.simulate import wilson_interval
+from .analysis.runs.simulate import wilson_interval
 from .engine.game import Game
 from .engine.record import read_record
 from .engine.rules import Rules

@@ -37,7 +37,7 @@ from nbclient import NotebookClient
 path = pathlib.Path(sys.argv[1])
 notebook = nbformat.read(path, as_version=4)
 # The browser course's sizes (simulate.IN_BROWSER), set before the notebook's own first cell.
-first = "import kingscorner_widget.analysis.simulate as sizes; sizes.IN_BROWSER = True"
+first = "import kingscorner_widget.analysis.runs.simulate as sizes; sizes.IN_BROWSER = True"
 notebook.cells.insert(0, nbformat.v4.new_code_cell(first))
 start = time.monotonic()
 NotebookClient(

@@ -1,7 +1,13 @@
-"""The package's folders are its layers: engine -> analysis -> lessons -> table -> widget, with the
-command line and the package's own ``__init__`` on top. Every import of every module is read
-(those inside functions and under ``TYPE_CHECKING`` too), and none may point up a layer or close a
-circle between modules of different folders. There is no exception list.
+"""The package's folders are its layers: display -> engine -> analysis -> lessons -> table ->
+widget, with the command line and the package's own ``__init__`` on top. Every import of every
+module is read (those inside functions and under ``TYPE_CHECKING`` too), and none may point up a
+layer or close a circle between modules of different folders. There is no exception list.
+
+The analysis is layered the same way by its sub-folders: its shared helpers at the package's top
+(statistics, progress, random positions), then fast play and search (``search``), the players, the
+judging (reviews, win chances, hints, odds), the runs (simulations, calibration, check_player) and
+the league, with the package's own ``__init__`` on top. The display (tables and charts) knows
+nothing of the game.
 
 Inside the engine, nothing may close a circle at all, and :mod:`~kingscorner_widget.engine.words`
 reads only values (cards, spaces, moves, reasons, outcomes), never the game that judges.
@@ -17,7 +23,8 @@ import kingscorner_widget
 
 PACKAGE = pathlib.Path(kingscorner_widget.__file__).parent
 NAME = "kingscorner_widget"
-LAYERS = {"engine": 0, "analysis": 1, "lessons": 2, "table": 3, "widget": 4}
+LAYERS = {"display": 0, "engine": 1, "analysis": 2, "lessons": 3, "table": 4, "widget": 5}
+ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
 WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "outcome", "errors"}
 
@@ -80,6 +87,15 @@ def folder(module: str) -> str:
 
 def layer(module: str) -> int:
     return LAYERS.get(folder(module), TOP)
+
+
+def analysis_layer(module: str) -> int:
+    """The analysis sub-layer of a module of ``analysis`` (its package face on top)."""
+    parts = module.split(".")
+    if parts == [NAME, "analysis"]:
+        return len(ANALYSIS_LAYERS)
+    sub = parts[2] if len(parts) > 3 or (len(parts) == 3 and parts[2] in ANALYSIS_LAYERS) else ""
+    return ANALYSIS_LAYERS[sub]
 
 
 def upward(graph: Graph) -> list[tuple[str, str]]:
@@ -163,3 +179,36 @@ def test_the_engine_has_no_circle_and_its_words_read_only_values() -> None:
     assert circles(engine) == []
     read = {target.rpartition(".")[2] for target in GRAPH[f"{NAME}.engine.words"]}
     assert read <= WORDS_MAY_READ, read - WORDS_MAY_READ
+
+
+def analysis_upward(graph: Graph) -> list[tuple[str, str]]:
+    """Every import inside ``analysis`` from a lower sub-layer to a higher one."""
+    return sorted(
+        (a, b)
+        for a, targets in graph.items()
+        if folder(a) == "analysis"
+        for b in targets
+        if folder(b) == "analysis" and analysis_layer(b) > analysis_layer(a)
+    )
+
+
+def test_the_analysis_layers_are_read_in_order() -> None:
+    found = {m for m in GRAPH if folder(m) == "analysis"}
+    assert {analysis_layer(m) for m in found} == set(range(len(ANALYSIS_LAYERS) + 1))
+    fake = {f"{NAME}.analysis.search.playout": {f"{NAME}.analysis.judging.review"}}
+    assert analysis_upward(fake) == [
+        (f"{NAME}.analysis.search.playout", f"{NAME}.analysis.judging.review")
+    ]
+    assert analysis_upward(GRAPH) == []
+
+
+def test_no_circle_joins_analysis_layers() -> None:
+    analysis = {m: t for m, t in GRAPH.items() if folder(m) == "analysis"}
+    mixed = [group for group in circles(analysis) if len({analysis_layer(m) for m in group}) > 1]
+    assert mixed == []
+
+
+def test_the_display_knows_nothing_of_the_game() -> None:
+    display = {m: t for m, t in GRAPH.items() if folder(m) == "display"}
+    assert display
+    assert all(folder(target) == "display" for targets in display.values() for target in targets)

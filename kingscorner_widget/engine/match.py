@@ -23,9 +23,9 @@ import datetime
 from collections.abc import Sequence
 from html import escape
 
+from ..display.tables import Column, HtmlTable
 from .game import Game, daily_seed
 from .rules import MatchEnd, Rules
-from .tables import Column, HtmlTable
 from .words import count_words, listed
 
 __all__ = ["HandScore", "Match"]

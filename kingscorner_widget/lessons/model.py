@@ -66,7 +66,7 @@ from ..engine.words import reason_words
 from .search import LESSON_BUDGET, proven_shed
 
 if TYPE_CHECKING:
-    from ..analysis.review import Review
+    from ..analysis.judging.review import Review
 
 __all__ = ["Lesson", "Step"]
 

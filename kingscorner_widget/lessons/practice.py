@@ -30,8 +30,8 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from ..analysis.review import turn_views
-from ..analysis.win_chance import whole_turn
+from ..analysis.judging.review import turn_views
+from ..analysis.judging.win_chance import whole_turn
 from ..engine.moves import EndTurn, PlayCard
 from ..engine.record import Source
 from ..engine.words import count_words
@@ -40,7 +40,7 @@ from .runner import LessonRun
 from .search import proven_shed
 
 if TYPE_CHECKING:
-    from ..analysis.review import Review, ReviewedTurn
+    from ..analysis.judging.review import Review, ReviewedTurn
 
 __all__ = ["NothingToPracticeError", "practice_lesson", "practice_run", "practised_turns"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..analysis.win_chance import AgainstBest, against_best
+from ..analysis.judging.win_chance import AgainstBest, against_best
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ..engine.observation import Observation

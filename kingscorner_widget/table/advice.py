@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..analysis import Budget, Review, hint, review, winning_hint
-from ..analysis.review import REVIEW_BUDGET
+from ..analysis.judging.review import REVIEW_BUDGET
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.observation import Observation

@@ -26,8 +26,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from ..analysis.review import Review, ReviewedTurn, judge_by_win
-from ..analysis.win_chance import WIN_WORLDS
+from ..analysis.judging.review import Review, ReviewedTurn, judge_by_win
+from ..analysis.judging.win_chance import WIN_WORLDS
 from ..engine.observation import Observation
 
 __all__ = ["WinEstimates"]

@@ -44,8 +44,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..analysis.judging.review import Judge
 from ..analysis.players import Player, make_player
-from ..analysis.review import Judge
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move

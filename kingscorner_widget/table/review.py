@@ -43,8 +43,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analysis import Review, ReviewedTurn
-from ..analysis.review import Judge, turn_views
-from ..analysis.win_chance import WIN_WORLDS
+from ..analysis.judging.review import Judge, turn_views
+from ..analysis.judging.win_chance import WIN_WORLDS
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move

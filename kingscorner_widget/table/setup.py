@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
+from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..analysis.review import Judge
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules

@@ -54,8 +54,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..analysis.review import Judge
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match

@@ -4,9 +4,9 @@ happened within its interval, and the estimates beat always guessing one in the 
 from __future__ import annotations
 
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.calibration import calibrate, chance_before
+from kingscorner_widget.analysis.judging.win_chance import turn_win_chances
 from kingscorner_widget.analysis.players import GreedyPlayer
-from kingscorner_widget.analysis.win_chance import turn_win_chances
+from kingscorner_widget.analysis.runs.calibration import calibrate, chance_before
 
 
 def test_every_bin_holds_its_actual_rate_within_its_interval_for_a_fixed_seed() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import explain
-from kingscorner_widget.analysis.compare_turns import compare_turns
+from kingscorner_widget.analysis.judging.compare_turns import compare_turns
 from kingscorner_widget.engine.moves import parse_move
 
 from .support import resample_hidden

@@ -6,18 +6,18 @@ searches, each on its own representation of the table. Seeded positions, reached
 play under every rule option, go through each one and through the engine, and what each claims is
 compared with the engine:
 
-- :func:`~kingscorner_widget.analysis.turn_search._moves` lists one move per merged class (cards
-  of one rank and colour alike, empty corners alike, empty side spaces alike): its classes are
-  exactly the classes of the engine's card plays and pile moves, and each move it lists is legal;
-- :meth:`~kingscorner_widget.analysis.search.solver.Solver.expand` gives one child per merged
-  state (the hand's kinds, the sorted side piles, the sorted corners): its children are exactly
-  the merged states the engine's moves reach (with the root's filter for a drawn card that must
-  be played, as the search applies it), and it may end the turn exactly when the engine allows
-  the end move;
-- :mod:`~kingscorner_widget.analysis.playout` chooses one move (greedy play) rather than listing
-  them: each move it chooses is legal in the engine, it ends a turn only when the engine allows
-  the end move, and the play-out state stays the engine's state move by move to the end of the
-  hand (draws, the blocked hand and the next turn included).
+- :func:`~kingscorner_widget.analysis.search.turn_search._moves` lists one move per merged class
+  (cards of one rank and colour alike, empty corners alike, empty side spaces alike): its classes
+  are exactly the classes of the engine's card plays and pile moves, and each move it lists is
+  legal;
+- :meth:`~kingscorner_widget.analysis.search.solver.Solver.expand` gives one child per merged state
+  (the hand's kinds, the sorted side piles, the sorted corners): its children are exactly the merged
+  states the engine's moves reach (with the root's filter for a drawn card that must be played, as
+  the search applies it), and it may end the turn exactly when the engine allows the end move;
+- :mod:`~kingscorner_widget.analysis.search.playout` chooses one move (greedy play) rather than
+  listing them: each move it chooses is legal in the engine, it ends a turn only when the engine
+  allows the end move, and the play-out state stays the engine's state move by move to the end of
+  the hand (draws, the blocked hand and the next turn included).
 
 A rule changed in the engine and not in a generator fails here.
 """
@@ -29,7 +29,8 @@ import random
 import pytest
 
 from kingscorner_widget import Count, DrawTiming, Game, Rules
-from kingscorner_widget.analysis.playout import (
+from kingscorner_widget.analysis.search.kinds import hand_code, kind, side_code
+from kingscorner_widget.analysis.search.playout import (
     KEY,
     PlayoutState,
     _move_pile,
@@ -37,9 +38,8 @@ from kingscorner_widget.analysis.playout import (
     end_turn,
     greedy_step,
 )
-from kingscorner_widget.analysis.search.kinds import hand_code, kind, side_code
 from kingscorner_widget.analysis.search.solver import Solver
-from kingscorner_widget.analysis.turn_search import _moves
+from kingscorner_widget.analysis.search.turn_search import _moves
 from kingscorner_widget.engine.cards import DECK
 from kingscorner_widget.engine.moves import EndTurn, Move, MovePile, PlayCard
 from kingscorner_widget.engine.spaces import CORNERS, CROSS, SPACES

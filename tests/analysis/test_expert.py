@@ -14,11 +14,11 @@ import pytest
 
 from kingscorner_widget import Count, Game, IllegalMoveError, Rules, parse_move
 from kingscorner_widget.analysis import best_turn
-from kingscorner_widget.analysis.expert import ExpertPlayer, sample_world
+from kingscorner_widget.analysis.judging.winning_hint import winning_hint
 from kingscorner_widget.analysis.players import GreedyPlayer, make_player
-from kingscorner_widget.analysis.playout import PlayoutState, play_to_end
-from kingscorner_widget.analysis.simulate import simulate, tournament
-from kingscorner_widget.analysis.winning_hint import winning_hint
+from kingscorner_widget.analysis.players.expert import ExpertPlayer, sample_world
+from kingscorner_widget.analysis.runs.simulate import simulate, tournament
+from kingscorner_widget.analysis.search.playout import PlayoutState, play_to_end
 from kingscorner_widget.engine.moves import EndTurn
 from kingscorner_widget.engine.words import card_label
 
@@ -135,7 +135,7 @@ def test_thousands_of_decisions_are_all_legal_under_every_rule_option() -> None:
 _SCRIPT = """
 import json, sys
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.expert import ExpertPlayer
+from kingscorner_widget.analysis.players.expert import ExpertPlayer
 game = Game.new(players=2, seed=17)
 bots = [ExpertPlayer(seed=s, worlds=12, candidates=10, lookahead=s % 2) for s in (4, 9)]
 while not game.is_over():

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from kingscorner_widget import DrawTiming, Game, Rules, parse_move
-from kingscorner_widget.analysis.expert import sample_world
-from kingscorner_widget.analysis.hand_reading import _forbidden, read_hands
 from kingscorner_widget.analysis.players import GreedyPlayer
+from kingscorner_widget.analysis.players.expert import sample_world
+from kingscorner_widget.analysis.search.hand_reading import _forbidden, read_hands
 from kingscorner_widget.engine.moves import EndTurn, MovePile
 from kingscorner_widget.engine.spaces import SPACES
 

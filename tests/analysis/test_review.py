@@ -11,9 +11,9 @@ import pytest
 
 from kingscorner_widget import Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
-from kingscorner_widget.analysis.charts import VegaLiteChart
+from kingscorner_widget.analysis.judging.review_view import VERDICT_COLOURS
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
-from kingscorner_widget.analysis.review_view import VERDICT_COLOURS
+from kingscorner_widget.display.charts import VegaLiteChart
 from kingscorner_widget.engine.notation import parse_position
 from kingscorner_widget.engine.record import game_to_dict, match_to_dict, save
 from kingscorner_widget.lessons import Lesson

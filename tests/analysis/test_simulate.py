@@ -10,7 +10,7 @@ import pytest
 from kingscorner_widget import DrawTiming, Rules
 from kingscorner_widget.analysis import simulate, tournament
 from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
-from kingscorner_widget.analysis.simulate import game_seed, play_game, wilson_interval
+from kingscorner_widget.analysis.runs.simulate import game_seed, play_game, wilson_interval
 
 
 def test_results_do_not_depend_on_how_the_games_are_split() -> None:
@@ -120,7 +120,11 @@ def test_bad_arguments_are_refused() -> None:
 
 
 def test_plots_are_vega_lite_charts_of_the_results() -> None:
-    from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+    from kingscorner_widget.analysis.runs.plots import (
+        plot_game_lengths,
+        plot_going_out,
+        plot_win_rates,
+    )
 
     two = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
     four = simulate(["greedy"] * 4, games=4, seed=1, workers=1, progress=False)
@@ -143,7 +147,11 @@ def test_plots_draw_on_axes() -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+    from kingscorner_widget.analysis.runs.plots import (
+        plot_game_lengths,
+        plot_going_out,
+        plot_win_rates,
+    )
 
     games = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
     duel = tournament(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
@@ -156,7 +164,7 @@ def test_plots_draw_on_axes() -> None:
 
 
 def test_in_the_browser_the_games_run_here_and_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = importlib.import_module("kingscorner_widget.analysis.simulate")
+    module = importlib.import_module("kingscorner_widget.analysis.runs.simulate")
     monkeypatch.setattr(module, "IN_BROWSER", True)
 
     def no_processes(*args: object, **kwargs: object) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import Rules
-from kingscorner_widget.analysis.strategy import TIPS, hold_kings, tip_match
+from kingscorner_widget.analysis.runs.strategy import TIPS, hold_kings, tip_match
 
 
 def test_tips_play_legal_greedy_variants_and_refuse_rules_they_would_break() -> None:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kingscorner_widget.analysis.simulate import simulate, tournament
-from kingscorner_widget.analysis.summaries import (
+from kingscorner_widget.analysis.runs.simulate import simulate, tournament
+from kingscorner_widget.analysis.runs.summaries import (
     STATISTICS,
     describe_numbers,
     game_lengths,

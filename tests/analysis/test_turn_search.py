@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import best_turn
-from kingscorner_widget.analysis.playout import PlayoutState
-from kingscorner_widget.analysis.turn_search import Step, best_turn_in_place
+from kingscorner_widget.analysis.search.playout import PlayoutState
+from kingscorner_widget.analysis.search.turn_search import Step, best_turn_in_place
 from kingscorner_widget.engine.cards import DECK
 from kingscorner_widget.engine.moves import Move, MovePile, PlayCard
 from kingscorner_widget.engine.spaces import SPACES

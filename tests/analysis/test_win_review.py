@@ -11,9 +11,7 @@ from hypothesis import strategies as st
 
 from kingscorner_widget import Game, Rules
 from kingscorner_widget.analysis import review
-from kingscorner_widget.analysis.expert import ExpertPlayer, viewer_table_game
-from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
-from kingscorner_widget.analysis.win_chance import (
+from kingscorner_widget.analysis.judging.win_chance import (
     WIN_THRESHOLDS,
     WinChances,
     greedy_turn,
@@ -22,6 +20,8 @@ from kingscorner_widget.analysis.win_chance import (
     win_accuracy,
     win_verdict,
 )
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
+from kingscorner_widget.analysis.players.expert import ExpertPlayer, viewer_table_game
 from kingscorner_widget.engine.moves import EndTurn, parse_move
 from kingscorner_widget.engine.rules import DrawTiming
 
@@ -236,7 +236,7 @@ def test_the_chart_of_a_review_by_win_chance_plots_the_chances(reviewed: object)
     from kingscorner_widget.analysis import Review
 
     assert isinstance(reviewed, Review)
-    from kingscorner_widget.analysis.charts import VegaLiteChart
+    from kingscorner_widget.display.charts import VegaLiteChart
 
     chart = reviewed.plot()
     assert isinstance(chart, VegaLiteChart)

@@ -7,8 +7,8 @@ import random
 import re
 
 from kingscorner_widget import Game
+from kingscorner_widget.analysis.judging.winning_hint import winning_hint
 from kingscorner_widget.analysis.players import GreedyPlayer
-from kingscorner_widget.analysis.winning_hint import winning_hint
 from kingscorner_widget.engine.cards import Card, Rank
 from kingscorner_widget.engine.moves import EndTurn, Move
 from kingscorner_widget.engine.spaces import CROSS, SPACES

@@ -10,7 +10,7 @@ from tests.browser.conftest import OpenNotebook, Screenshot
 
 CHARTS = """from kingscorner_widget import Match, Rules
 from kingscorner_widget.analysis import review, simulate, tournament
-from kingscorner_widget.analysis.plots import plot_game_lengths, plot_going_out, plot_win_rates
+from kingscorner_widget.analysis.runs.plots import plot_game_lengths, plot_going_out, plot_win_rates
 two = simulate(["greedy", "greedy"], games=20, seed=1, workers=1, progress=False)
 four = simulate(["greedy"] * 4, games=20, seed=1, workers=1, progress=False)
 duel = tournament(["greedy", "random"], games=10, seed=1, workers=1, progress=False)

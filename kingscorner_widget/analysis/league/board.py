@@ -1,7 +1,7 @@
 """A league's results for a class to look at together: the standings, a leaderboard (a table
 for the projector), a chart of the ratings with their uncertainty, and JSON. The leaderboard is
-an :class:`~kingscorner_widget.engine.tables.HtmlTable` and the chart a
-:class:`~kingscorner_widget.analysis.charts.VegaLiteChart`, like the other tables and plots.
+an :class:`~kingscorner_widget.display.tables.HtmlTable` and the chart a
+:class:`~kingscorner_widget.display.charts.VegaLiteChart`, like the other tables and plots.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.tables import Column, HtmlTable
-from ..charts import VegaLiteChart, interval_chart
-from ..simulate import wilson_interval
+from ...display.charts import VegaLiteChart, interval_chart
+from ...display.tables import Column, HtmlTable
+from ..stats import wilson_interval
 from .ratings import Rating, rate
 from .sandbox import forfeit_kind
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.rules import Rules
 from ..progress import progress_bar
-from ..simulate import game_seed
+from ..runs.simulate import game_seed
 from .board import LeagueResult, standings
 from .entries import Entry, load_entries
 from .hands import Seat, Seating, play_hand

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kingscorner_widget.engine.tables import MISSING, Column, HtmlTable
+from kingscorner_widget.display.tables import MISSING, Column, HtmlTable
 
 
 class _Cells(html.parser.HTMLParser):

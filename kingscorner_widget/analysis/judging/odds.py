@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine.cards import Card
-from ..engine.game import Game
-from ..engine.observation import Observation
-from ..engine.spaces import SPACES, Space
-from .search import as_observation
+from ...engine.cards import Card
+from ...engine.game import Game
+from ...engine.observation import Observation
+from ...engine.spaces import SPACES, Space
+from ..search import as_observation
 
 __all__ = ["Odds", "odds"]
 

@@ -1,10 +1,10 @@
 """Charts for the strategy notebooks: Vega-Lite, with a table of the same numbers as fallback.
 
-Each function returns a :class:`~kingscorner_widget.analysis.charts.VegaLiteChart`, which a
+Each function returns a :class:`~kingscorner_widget.display.charts.VegaLiteChart`, which a
 notebook draws with no plotting library. Pass ``ax=`` (matplotlib axes) to draw with matplotlib
 instead; the function then returns the axes.
 
->>> from kingscorner_widget.analysis.simulate import simulate
+>>> from kingscorner_widget.analysis.runs.simulate import simulate
 >>> games = simulate(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
 >>> chart = plot_going_out(games)
 >>> chart.table.names
@@ -17,8 +17,8 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, overload
 
-from ..engine.tables import Column, HtmlTable, Value
-from .charts import ACCENT, VegaLiteChart, interval_chart, line_chart
+from ...display.charts import ACCENT, VegaLiteChart, interval_chart, line_chart
+from ...display.tables import Column, HtmlTable, Value
 from .simulate import SimulationResult, TournamentResult
 from .summaries import going_out_table, pairings_table
 
@@ -70,7 +70,7 @@ def game_length_counts(
     name when ``results`` is a mapping); the lengths are grouped into at most about ``bins``
     equal ranges, so that the table stays short.
 
-    >>> from kingscorner_widget.analysis.simulate import simulate
+    >>> from kingscorner_widget.analysis.runs.simulate import simulate
     >>> run = simulate(["greedy", "greedy"], games=3, seed=1, workers=1, progress=False)
     >>> game_length_counts(run).names
     ('run', 'turns', 'range', 'hands', 'share')

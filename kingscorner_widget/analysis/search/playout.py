@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.cards import DECK, Card
-from ..engine.rules import DrawTiming, Rules
+from ...engine.cards import DECK, Card
+from ...engine.rules import DrawTiming, Rules
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ...engine.game import Game
 
 __all__ = [
     "PlayoutRules",

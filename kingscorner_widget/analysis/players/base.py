@@ -17,13 +17,13 @@ import random
 import time
 from typing import Protocol, runtime_checkable
 
-from ..engine.cards import DECK
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard
-from ..engine.observation import Observation
-from ..engine.spaces import SPACES
-from .playout import greedy_step
-from .search import Solver, best_turn
+from ...engine.cards import DECK
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, MovePile, PlayCard
+from ...engine.observation import Observation
+from ...engine.spaces import SPACES
+from ..search import Solver, best_turn
+from ..search.playout import greedy_step
 
 __all__ = [
     "GreedyPlayer",
@@ -85,9 +85,9 @@ class RandomPlayer:
 class GreedyPlayer:
     """Kings to corners first, then any card it can play, with no look-ahead.
 
-    Its order is :func:`~kingscorner_widget.analysis.playout.greedy_step`'s, the one the expert's
-    play-outs follow: a king (or a pile headed by one) into an empty corner; the highest card
-    that goes on a pile; a pile moved onto another; the highest card into an empty side space;
+    Its order is :func:`~kingscorner_widget.analysis.search.playout.greedy_step`'s, the one the
+    expert's play-outs follow: a king (or a pile headed by one) into an empty corner; the highest
+    card that goes on a pile; a pile moved onto another; the highest card into an empty side space;
     end the turn.
     """
 
@@ -248,11 +248,11 @@ def _race(game: Game, player: int) -> float:
 
 
 def make_player(kind: str, seed: int = 0, **options: object) -> Player:
-    """A player by name: ``"random"``, ``"greedy"``, ``"planner"``, ``"lookahead"`` or
-    ``"expert"`` (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`; options ``worlds``,
+    """A player by name: ``"random"``, ``"greedy"``, ``"planner"``, ``"lookahead"`` or ``"expert"``
+    (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`; options ``worlds``,
     ``candidates``, ``time_budget`` and ``lookahead``: ``lookahead=1`` is the stronger setting,
-    which searches its own next turn in every sampled deal instead of playing it greedily, at
-    about twice the time per decision).
+    which searches its own next turn in every sampled deal instead of playing it greedily, at about
+    twice the time per decision).
 
     >>> make_player("lookahead", seed=2, samples=4).samples
     4

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine.game import Game
-from ..engine.rules import Rules
-from .playout import PlayoutState, Step, StepPolicy, end_turn, greedy_step, play_turn
-from .simulate import game_seed, wilson_interval
+from ...engine.game import Game
+from ...engine.rules import Rules
+from ..search.playout import PlayoutState, Step, StepPolicy, end_turn, greedy_step, play_turn
+from ..stats import wilson_interval
+from .simulate import game_seed
 
 __all__ = [
     "TIPS",

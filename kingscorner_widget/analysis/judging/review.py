@@ -37,25 +37,25 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..engine.cards import Card, Rank
-from ..engine.game import Game
-from ..engine.match import Match
-from ..engine.moves import EndTurn, Move, PlayCard
-from ..engine.observation import Observation
-from ..engine.record import Source, read_record
-from ..engine.rules import Rules
-from ..engine.spaces import CORNERS, CROSS
-from ..engine.words import cards_listed, count_words
-from .progress import progress_bar
-from .search import Budget, TurnPlan, best_turn
+from ...engine.cards import Card, Rank
+from ...engine.game import Game
+from ...engine.match import Match
+from ...engine.moves import EndTurn, Move, PlayCard
+from ...engine.observation import Observation
+from ...engine.record import Source, read_record
+from ...engine.rules import Rules
+from ...engine.spaces import CORNERS, CROSS
+from ...engine.words import cards_listed, count_words
+from ..progress import progress_bar
+from ..search import Budget, TurnPlan, best_turn
 from .win_chance import WIN_WORLDS, WinChances, turn_win_chances, win_accuracy, win_verdict
 from .win_words import win_reason
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from ..engine.tables import HtmlTable
-    from .charts import VegaLiteChart
+    from ...display.charts import VegaLiteChart
+    from ...display.tables import HtmlTable
 
 __all__ = [
     "REVIEW_BUDGET",

@@ -2,8 +2,8 @@
 
 :func:`turn_win_chances` sets, side by side and on the same sampled deals of the cards the player
 could not see, the turn the player played, the turn that sheds the most, the turn the expert
-(:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`) finds best, the turn that keeps the
-whole hand back (ends the turn at once, where the rules allow it) and the turn greedy play
+(:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`) finds best, the turn that keeps
+the whole hand back (ends the turn at once, where the rules allow it) and the turn greedy play
 would make (the chance "before" the turn: what the position was worth to a player who plays what
 they can). The best is whichever of them wins most often on those deals. Each deal is played to
 the end of the hand with greedy play for everyone, as the expert's own play-outs are, so a chance
@@ -31,12 +31,12 @@ import math
 from collections.abc import Sequence
 from typing import Literal
 
-from ..engine.errors import IllegalMoveError
-from ..engine.moves import EndTurn, Move, as_move
-from ..engine.observation import Observation
-from .expert import ExpertPlayer, viewer_table_game
-from .players import GreedyPlayer
-from .search import best_turn
+from ...engine.errors import IllegalMoveError
+from ...engine.moves import EndTurn, Move, as_move
+from ...engine.observation import Observation
+from ..players import GreedyPlayer
+from ..players.expert import ExpertPlayer, viewer_table_game
+from ..search import best_turn
 
 __all__ = [
     "WIN_SEARCH_WORLDS",

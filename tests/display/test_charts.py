@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from kingscorner_widget.analysis.charts import (
+from kingscorner_widget.display.charts import (
     VEGA_LITE_MIME,
     VegaLiteChart,
     bar_chart,
@@ -15,7 +15,7 @@ from kingscorner_widget.analysis.charts import (
     interval_chart,
     line_chart,
 )
-from kingscorner_widget.engine.tables import Column, HtmlTable
+from kingscorner_widget.display.tables import Column, HtmlTable
 
 RATES = HtmlTable(
     [

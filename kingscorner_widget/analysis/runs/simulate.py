@@ -24,12 +24,13 @@ import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.game import Game
-from ..engine.moves import EndTurn, PlayCard
-from ..engine.rules import Rules
-from ..engine.tables import HtmlTable
-from .players import Player, make_player
-from .progress import progress_bar
+from ...display.tables import HtmlTable
+from ...engine.game import Game
+from ...engine.moves import EndTurn, PlayCard
+from ...engine.rules import Rules
+from ..players import Player, make_player
+from ..progress import progress_bar
+from ..stats import wilson_interval
 
 if TYPE_CHECKING:
     import pandas
@@ -183,7 +184,8 @@ class SimulationResult:
         return {size: (row[0], row[1]) for size, row in sorted(table.items())}
 
     def table(self) -> HtmlTable:
-        """One row per game (see :func:`~kingscorner_widget.analysis.summaries.games_table`)."""
+        """One row per game (see
+        :func:`~kingscorner_widget.analysis.runs.summaries.games_table`)."""
         from .summaries import games_table
 
         return games_table(self)
@@ -319,22 +321,6 @@ def _check_paired(paired: bool, games: int, seats: int) -> None:
             f"paired deals play each deal from all {seats} seats: games must be a multiple "
             f"of {seats}, not {games}"
         )
-
-
-def wilson_interval(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval for a win rate.
-
-    >>> low, high = wilson_interval(60, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.502, 0.691)
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 and what each did to the player's chance of winning.
 
 >>> from kingscorner_widget.engine.moves import parse_move
->>> from kingscorner_widget.analysis.win_chance import WinChances
+>>> from kingscorner_widget.analysis.judging.win_chance import WinChances
 >>> played = (parse_move("7h>W"), parse_move("draw"))
 >>> most = (parse_move("7h>W"), parse_move("Ks>NE"), parse_move("draw"))
 >>> w = WinChances(0.41, 0.44, 0.35, 0.44, played, most, 0.01, 240)
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import Card
-from ..engine.moves import Move, PlayCard
-from ..engine.words import card_words, count_words, sentence
+from ...engine.cards import Card
+from ...engine.moves import Move, PlayCard
+from ...engine.words import card_words, count_words, sentence
 from .win_chance import WinChances
 
 __all__ = ["cards_in_words", "win_reason"]

@@ -1,7 +1,8 @@
 """Hints for winning the hand, not only for shedding this turn: the expert's choice, in words.
 
-:func:`winning_hint` asks the expert (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`)
-for the turn most likely to win the hand, and explains it against the turn that sheds the most
+:func:`winning_hint` asks the expert
+(:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`) for the turn most likely to win
+the hand, and explains it against the turn that sheds the most
 (:func:`~kingscorner_widget.analysis.best_turn`): which card it holds back, or plays instead, and
 why ("playing it leaves the west pile empty, and P2 has 7 cards to fill it"), and how often each
 turn won in the same deals. It is meant to sit beside today's best-turn hint (``hint(game,
@@ -23,13 +24,13 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from ..engine.cards import Card, Rank
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, PlayCard
-from ..engine.observation import Observation
-from ..engine.spaces import CROSS, SPACES
-from ..engine.words import card_kind, count_words, instruction, named, rank_words, sentence, takes
-from .expert import Decision, ExpertPlayer, viewer_table_game
+from ...engine.cards import Card, Rank
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, PlayCard
+from ...engine.observation import Observation
+from ...engine.spaces import CROSS, SPACES
+from ...engine.words import card_kind, count_words, instruction, named, rank_words, sentence, takes
+from ..players.expert import Decision, ExpertPlayer, viewer_table_game
 
 __all__ = ["WinningHint", "winning_hint"]
 
@@ -134,7 +135,7 @@ def winning_hint(
 
     Given a :class:`Game`, only the mover's observation of it is used, so the hint never
     depends on a hidden card. The options are the expert's
-    (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`); ``time_budget`` (seconds)
+    (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`); ``time_budget`` (seconds)
     bounds the whole hint: two thirds for the decision, the rest for comparing it with the
     turn that sheds the most in the same deals (skipped when nothing is left).
     """

@@ -3,13 +3,13 @@
 JupyterLab, Notebook 7, a JupyterLite site and VS Code draw a Vega-Lite spec
 (``application/vnd.vegalite.v5+json``) themselves, so a chart needs no Python plotting library
 and makes no request off the machine. A :class:`VegaLiteChart` offers that spec beside an HTML
-table of its numbers (:class:`~kingscorner_widget.engine.tables.HtmlTable`) and plain text, and
+table of its numbers (:class:`~kingscorner_widget.display.tables.HtmlTable`) and plain text, and
 the host shows the richest it can; a host that draws no chart (GitHub's notebook view, the
 reference site) shows the table. The table travels as ``text/markdown`` (markdown carries HTML):
 JupyterLab ranks ``text/html`` above a Vega-Lite chart, so an HTML output beside the spec would
 hide the chart, while markdown ranks below it. Every mark carries a tooltip with its row's values.
 
->>> from kingscorner_widget.engine.tables import Column, HtmlTable
+>>> from kingscorner_widget.display.tables import Column, HtmlTable
 >>> table = HtmlTable([Column("turns"), Column("hands")], [(10, 3), (11, 5)])
 >>> chart = bar_chart(table, "turns", "hands", title="Game length")
 >>> bundle = chart._repr_mimebundle_()
@@ -31,7 +31,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..engine.tables import Column, HtmlTable
+from .tables import Column, HtmlTable
 
 if TYPE_CHECKING:
     import pandas

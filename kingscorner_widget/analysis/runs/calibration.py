@@ -3,8 +3,8 @@
 :func:`calibrate` plays seeded hands between greedy players (the play the estimates assume
 after the turn) and, at the start of one turn of each hand (drawn at random, from any player),
 estimates that player's chance of winning from their own view as the review does
-(:attr:`WinChances.before <kingscorner_widget.analysis.win_chance.WinChances.before>`: the same
-deals, the same number). When the hand ends, each estimate is scored against what happened.
+(:attr:`WinChances.before <kingscorner_widget.analysis.judging.win_chance.WinChances.before>`: the
+same deals, the same number). When the hand ends, each estimate is scored against what happened.
 The result is a table by bins of 10 points (how many turns, the mean estimate, how often those
 players won, with a 95% Wilson interval; a bin is judged at 99.5%, so that all ten bins of an
 honest table pass together 95% of the time) and the Brier score (the mean squared error of the
@@ -26,14 +26,14 @@ import dataclasses
 import hashlib
 import random
 
-from ..engine.game import Game
-from ..engine.moves import EndTurn
-from ..engine.observation import Observation
-from .expert import ExpertPlayer
-from .players import GreedyPlayer
-from .progress import progress_bar
-from .simulate import wilson_interval
-from .win_chance import JUDGE_SALT, WIN_WORLDS, greedy_turn
+from ...engine.game import Game
+from ...engine.moves import EndTurn
+from ...engine.observation import Observation
+from ..judging.win_chance import JUDGE_SALT, WIN_WORLDS, greedy_turn
+from ..players import GreedyPlayer
+from ..players.expert import ExpertPlayer
+from ..progress import progress_bar
+from ..stats import wilson_interval
 
 __all__ = ["JOINT_Z", "CalibrationBin", "CalibrationTable", "calibrate", "chance_before"]
 

@@ -1,6 +1,6 @@
 """Two moves or turns compared by their chances of winning the hand, in words.
 
-The expert (:class:`~kingscorner_widget.analysis.expert.ExpertPlayer`) plays both out in the
+The expert (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`) plays both out in the
 same sampled deals of the hidden cards, so luck treats them alike; the difference in how often
 each won is the comparison. A single move that does not finish the turn is completed with the
 turn that sheds the most after it (:func:`~kingscorner_widget.analysis.best_turn`), and the
@@ -23,12 +23,12 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, PlayCard, as_move
-from ..engine.observation import Observation
-from ..engine.words import card_name, count_words, reason_words, sentence
-from .expert import ExpertPlayer, viewer_table_game
-from .search import as_observation, best_turn
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, PlayCard, as_move
+from ...engine.observation import Observation
+from ...engine.words import card_name, count_words, reason_words, sentence
+from ..players.expert import ExpertPlayer, viewer_table_game
+from ..search import as_observation, best_turn
 
 __all__ = ["TurnChoice", "TurnComparison", "compare_turns"]
 

@@ -44,17 +44,17 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..engine.cards import Rank
-from ..engine.errors import IllegalMoveError
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, PlayCard
-from ..engine.observation import Observation
-from ..engine.spaces import SPACES
-from ..engine.words import reason_words
-from .hand_reading import HandReading, read_hands
-from .playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
-from .search import best_turn
-from .turn_search import best_turn_in_place
+from ...engine.cards import Rank
+from ...engine.errors import IllegalMoveError
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, PlayCard
+from ...engine.observation import Observation
+from ...engine.spaces import SPACES
+from ...engine.words import reason_words
+from ..search import best_turn
+from ..search.hand_reading import HandReading, read_hands
+from ..search.playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
+from ..search.turn_search import best_turn_in_place
 
 __all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world", "viewer_table_game"]
 

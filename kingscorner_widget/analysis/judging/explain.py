@@ -26,13 +26,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, overload
 
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, PlayCard, as_move
-from ..engine.observation import Observation
-from ..engine.spaces import Space
-from ..engine.words import card_name, count_words, reason_words
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, PlayCard, as_move
+from ...engine.observation import Observation
+from ...engine.spaces import Space
+from ...engine.words import card_name, count_words, reason_words
+from ..search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .compare_turns import TurnChoice, compare_turns
-from .search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .winning_hint import WinningHint, winning_hint
 
 __all__ = ["Hint", "explain", "hint"]
@@ -71,8 +71,8 @@ def hint(
     by the best-turn search; ``budget`` bounds it and ``hint.plan.exact`` says whether the turn
     is proven best or the best found within it. ``goal="win"``: the move that gives the best
     chance of winning the hand, from the expert player's sampled deals (see
-    :func:`~kingscorner_widget.analysis.winning_hint.winning_hint`); the budget's seconds bound
-    its time. Neither ever depends on a hidden card."""
+    :func:`~kingscorner_widget.analysis.judging.winning_hint.winning_hint`); the budget's seconds
+    bound its time. Neither ever depends on a hidden card."""
     if goal == "win":
         seconds = None if budget is None else budget.seconds
         return winning_hint(source, time_budget=seconds)

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..engine.cards import DECK, Card, Rank
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
-from ..engine.observation import Observation
-from ..engine.rules import DrawTiming
+from ...engine.cards import DECK, Card, Rank
+from ...engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from ...engine.observation import Observation
+from ...engine.rules import DrawTiming
 from .playout import KEY, WANT
 
 __all__ = ["HandReading", "read_hands"]

@@ -1,9 +1,9 @@
-"""How a :class:`~kingscorner_widget.analysis.review.Review` shows itself: a table of turns with
-their verdicts (HTML in a notebook, text elsewhere), and a Vega-Lite chart of cards shed against
-the best turn's (matplotlib only for a caller who passes ``ax=``).
+"""How a :class:`~kingscorner_widget.analysis.judging.review.Review` shows itself: a table of turns
+with their verdicts (HTML in a notebook, text elsewhere), and a Vega-Lite chart of cards shed
+against the best turn's (matplotlib only for a caller who passes ``ax=``).
 
 >>> from kingscorner_widget import Game
->>> from kingscorner_widget.analysis.review import review
+>>> from kingscorner_widget.analysis.judging.review import review
 >>> game = Game.from_position(
 ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
 >>> game.play("Th>N"); game.play("draw")
@@ -17,9 +17,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, overload
 
-from ..engine.tables import Column, HtmlTable, Value
-from ..engine.words import count_words
-from .charts import VegaLiteChart, base_spec, field, tooltip
+from ...display.charts import VegaLiteChart, base_spec, field, tooltip
+from ...display.tables import Column, HtmlTable, Value
+from ...engine.words import count_words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

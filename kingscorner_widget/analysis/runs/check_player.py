@@ -34,12 +34,12 @@ import time
 import traceback
 from collections import Counter
 
-from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
-from ..engine.observation import Observation
-from ..engine.rules import Rules
-from ..engine.words import reason_words
-from .players import GreedyPlayer, Player, make_player
+from ...engine.game import Game
+from ...engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
+from ...engine.observation import Observation
+from ...engine.rules import Rules
+from ...engine.words import reason_words
+from ..players import GreedyPlayer, Player, make_player
 from .simulate import game_seed
 
 __all__ = ["PlayerCheck", "Problem", "check_player"]

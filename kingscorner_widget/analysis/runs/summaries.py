@@ -2,7 +2,7 @@
 out. Plain :mod:`statistics` does the sums, so no compiled package is needed; every table shows
 itself in a notebook and gives a data frame with ``.to_pandas()`` where pandas is installed.
 
->>> from kingscorner_widget.analysis.simulate import simulate
+>>> from kingscorner_widget.analysis.runs.simulate import simulate
 >>> result = simulate(["greedy", "random"], games=6, seed=1, workers=1, progress=False)
 >>> print(player_results(result))
 Results of 6 games
@@ -18,8 +18,8 @@ import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.tables import Column, HtmlTable, Value
-from .simulate import wilson_interval
+from ...display.tables import Column, HtmlTable, Value
+from ..stats import wilson_interval
 
 if TYPE_CHECKING:
     from .simulate import SimulationResult, TournamentResult
