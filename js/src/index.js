@@ -16,6 +16,7 @@ import { computerMove, logCount, showMove } from "./travel.js";
 
 let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
+import { say, usePhrases } from "./words.js";
 
 /** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
 export function targetsOf(selected, legal) {
@@ -33,6 +34,7 @@ function hintParts(hint) {
 
 /** @type {import("@anywidget/types").Render} */
 function render({ model, el }) {
+  usePhrases(model.get("phrases")); // the words Python sent (words.js)
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
   const id = `kcw${++tables}`;
   el.append(root);
@@ -71,7 +73,7 @@ function render({ model, el }) {
       const picked = selected?.kind === "pile" && selected.id === space;
       pile.classList.toggle("kcw-selected", picked);
       pile.setAttribute("aria-pressed", String(picked));
-      pile.setAttribute("aria-label", isTarget ? `${base}, a legal target` : base);
+      pile.setAttribute("aria-label", isTarget ? say("legalTarget", { label: base }) : base);
     }
     for (const card of root.querySelectorAll("[data-hand] [data-card]")) {
       const picked = selected?.kind === "card" && selected.id === card.dataset.card;
@@ -86,8 +88,8 @@ function render({ model, el }) {
   const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
   const presentButton = h(
     "button",
-    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: "Fill the screen, for a projector (Escape leaves)" },
-    "Present",
+    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: say("presentTitle") },
+    say("present"),
   );
   const feltSlot = h("div", { class: "kcw-felt-slot" });
   const controlsSlot = h("div", { class: "kcw-controls-slot" });
@@ -103,7 +105,7 @@ function render({ model, el }) {
   let size = null;
   const present = presentation(root, () => {
     presentButton.setAttribute("aria-pressed", String(present.on));
-    presentButton.textContent = present.on ? "Leave presentation" : "Present";
+    presentButton.textContent = say(present.on ? "leavePresent" : "present");
     sizing.measure();
   });
   const sizing = watchSize(
@@ -121,6 +123,7 @@ function render({ model, el }) {
   );
 
   function draw() {
+    usePhrases(model.get("phrases"));
     const s = snap();
     showStatus();
     if (!s.piles) {
@@ -134,7 +137,7 @@ function render({ model, el }) {
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
-    title.textContent = s.title || "Kings in the Corner";
+    title.textContent = s.title || say("title");
     const place = logPlace(root);
     const felt = tableEl(s, ui);
     felt.append(...overlayEls(s));
@@ -217,7 +220,7 @@ function render({ model, el }) {
     const s = snap();
     if (s.waiting === null || s.waiting === undefined || s.waiting === s.viewer) return false;
     const name = s.hands?.find((p) => p.player === s.waiting)?.name ?? `P${s.waiting}`;
-    setNote(`It is ${name}'s turn: yours comes when the computer players have played (Skip goes straight to it).`);
+    setNote(say("othersPlay", { name }));
     return true;
   };
 
@@ -239,7 +242,7 @@ function render({ model, el }) {
       if (othersPlay()) return;
       ctx.select(selected?.kind === "card" && selected.id === code ? null : { kind: "card", id: code });
       const targets = targetsOf(selected, legal()).size;
-      if (selected && !targets && legal().length) setNote("That card has nowhere to go now.");
+      if (selected && !targets && legal().length) setNote(say("nowhere"));
       else if (selected && targets && snap().guide && !outlined) {
         outlined = true; // a first hand: the first gold outlines are named once
         setNote(snap().guide);
@@ -256,7 +259,7 @@ function render({ model, el }) {
         return;
       }
       if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
-      else setNote("Pick a card from your hand first, then this space.");
+      else setNote(say("pickFirst"));
     },
     act(action, from) {
       const intent = treeIntent(action, root, from); // explore's lines and comments

@@ -4,6 +4,7 @@
 // `actions`, on a table opened for a teacher. Python decides what is allowed.
 import { h } from "./dom.js";
 import { summaryEl } from "./summary.js";
+import { say } from "./words.js";
 
 /** What the table keeps between redraws for the teacher's pieces. */
 export function teacherState() {
@@ -15,7 +16,7 @@ const button = (action, label, extra = {}) =>
 
 /** The button that brings back the end-of-hand summary once it was put aside (this page's view). */
 export function teacherButtons(snap, state) {
-  return snap.summary && state.summaryHidden ? [button("summary", "Hand summary")] : [];
+  return snap.summary && state.summaryHidden ? [button("summary", say("handSummary"))] : [];
 }
 
 /** The piece drawn over the felt: the question waiting for an answer. */
@@ -26,7 +27,7 @@ export function overlayEls(snap) {
 /** The end-of-hand summary, drawn beside the final table (never over it), unless hidden. */
 export function summaryBeside(snap, state) {
   if (!snap.summary) state.summaryHidden = false;
-  return state.summaryHidden ? null : summaryEl(snap.summary);
+  return state.summaryHidden ? null : summaryEl(snap.summary, snap.hands);
 }
 
 function confirmEl(question) {
@@ -81,6 +82,6 @@ export function showRefusal(line, refusal, status) {
   const text = refusal && refusal !== status ? refusal : "";
   if (line.dataset.text === text) return;
   line.dataset.text = text;
-  line.replaceChildren(...(text ? [h("strong", {}, "Not done: "), text] : []));
+  line.replaceChildren(...(text ? [h("strong", {}, say("notDone")), text] : []));
   line.hidden = !text;
 }
