@@ -24,7 +24,7 @@ snapshot by :func:`hand_title`, :func:`hand_whose` and :func:`sheet_caption`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -226,8 +226,7 @@ def _forms(noun: str, around: str) -> dict[str, str]:
     if plural is not None:
         forms["other"] = f"2 {plural}"
     return {
-        category: around.replace("{count}", "{n}" + text[1:])
-        for category, text in forms.items()
+        category: around.replace("{count}", "{n}" + text[1:]) for category, text in forms.items()
     }
 
 
