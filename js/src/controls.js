@@ -54,7 +54,8 @@ function buttonTitle(label, key, why) {
  * True when a control is drawn disabled (Python said why not).
  * @param {Element | null | undefined} node
  */
-export const isDisabled = (node) => node?.getAttribute?.("aria-disabled") === "true" || Boolean(node?.disabled);
+export const isDisabled = (node) =>
+  node?.getAttribute?.("aria-disabled") === "true" || Boolean(/** @type {HTMLButtonElement | null | undefined} */ (node)?.disabled);
 
 /**
  * The toolbar from the snapshot's `actions`, with the Keys button (a view of this page only).

@@ -6,11 +6,7 @@ import { cardName, count, say } from "./words.js";
 
 /** @typedef {import("./snapshot").Snapshot} Snapshot */
 /** @typedef {import("./snapshot").Hand} Hand */
-/**
- * What the page keeps while drawing: the picked card or pile, the hint's parts, the layout.
- * @typedef {{ selected: { kind: string, id: string } | null, hint: { card?: string, pile: string, source?: string } | null,
- *   size: { hand: number, felt: number, card: number, cell: number, seatsTop?: boolean } | null }} Ui
- */
+/** @typedef {import("./page").Ui} Ui */
 
 /** @param {number} kept corners kept */
 const keptNote = (kept) => (kept ? say("kept", { corners: count("corners", kept) }) : "");

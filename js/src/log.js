@@ -9,10 +9,13 @@ export { markdown };
 /**
  * The log's turns: the snapshot's own grouping when it sends one, else each run of lines by
  * one player (turns pass to the left, so a player's lines in a row make one turn).
+ * @param {{ log?: import("./snapshot").LogEntry[], turns?: import("./snapshot").Turn[] }} snap
+ * @returns {import("./snapshot").Turn[]}
  */
 export function turnsOf(snap) {
   const log = snap.log ?? [];
   if (Array.isArray(snap.turns)) return snap.turns;
+  /** @type {import("./snapshot").Turn[]} */
   const turns = [];
   log.forEach((entry, index) => {
     const last = turns[turns.length - 1];
@@ -33,7 +36,7 @@ export function logEl(snap) {
   const turns = turnsOf(snap);
   const list = h("ol", { class: "kcw-turns" });
   turns.forEach((turn, i) => {
-    const seat = byPlayer.get(turn.player);
+    const seat = turn.player === null ? undefined : byPlayer.get(turn.player);
     const live = i === turns.length - 1 && snap.waiting !== null && snap.waiting !== undefined && turn.player === snap.waiting;
     const classes = ["kcw-turn"];
     if (turn.player === snap.viewer) classes.push("kcw-mine");
@@ -64,7 +67,11 @@ export function logEl(snap) {
   return h("section", { class: "kcw-panel", role: "group", "aria-label": say("log") }, h("h3", {}, say("moves")), body);
 }
 
-/** Where the log is scrolled, before the table is drawn again. */
+/**
+ * Where the log is scrolled, before the table is drawn again.
+ * @param {HTMLElement} root
+ * @returns {{ top: number, atEnd: boolean } | null}
+ */
 export function logPlace(root) {
   const log = root.querySelector(".kcw-log");
   if (!log) return null;
@@ -74,6 +81,8 @@ export function logPlace(root) {
 /**
  * After a redraw: follow the newest move if the viewer was at the end of the log (or it is new),
  * else keep the place they scrolled back to, so they can read back while the computers play.
+ * @param {HTMLElement} root
+ * @param {{ top: number, atEnd: boolean } | null} place
  */
 export function followLog(root, place) {
   const log = root.querySelector(".kcw-log");

@@ -27,9 +27,10 @@ export const coveredTens = (cards) => cards.slice(0, -1).filter((code) => rankTe
 /**
  * @param {string} space
  * @param {string[]} cards bottom first
- * @param {{ card: number, cell: number }} [size] the layout's card and cell widths (layout.js)
+ * @param {{ card: number, cell: number } | null} [sized] the layout's card and cell widths (layout.js)
  */
-export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
+export function pileEl(space, cards, sized = null) {
+  const size = sized ?? { card: 60, cell: 160 };
   const corner = space.length === 2;
   const tens = coveredTens(cards);
   const fan = fanStep(cards.length, size.cell, size.card, tens);

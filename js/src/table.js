@@ -12,6 +12,10 @@ const GRID = [
   ["SW", "S", "SE"],
 ];
 
+/**
+ * @param {import("./snapshot").Snapshot} snap
+ * @param {import("./page").Ui} ui
+ */
 export function tableEl(snap, ui) {
   const grid = h("div", { class: "kcw-grid" });
   for (const row of GRID) {

@@ -53,7 +53,7 @@ export function treeEl(snap, root) {
           "span",
           { class: "kcw-alts" },
           `${say("or")} `,
-          entry.alts.map((alt) => jumpButton(alt.id, alt.move, { title: say("anotherLine", { n: entry.n, move: alt.move }) })),
+          entry.alts.map((/** @type {import("./snapshot").TreeAlt} */ alt) => jumpButton(alt.id, alt.move, { title: say("anotherLine", { n: entry.n, move: alt.move }) })),
         )
       : null;
     list.append(
@@ -93,14 +93,16 @@ function commentEl(tree, root) {
   // A draft typed for this same position survives a redraw; otherwise show the saved comment.
   const draft = old && Number(old.dataset.node) === tree.at ? old.value : (tree.comment ?? "");
   const where = say(tree.at === tree.start.id ? "startWhere" : "thisMove");
-  const box = h("textarea", {
-    name: "comment",
-    rows: "2",
+  const box = /** @type {HTMLTextAreaElement} */ (
+    h("textarea", {
+      name: "comment",
+      rows: "2",
     maxlength: String(MAX_COMMENT),
     "data-node": tree.at,
     "aria-label": say("commentLabel", { where, max: MAX_COMMENT }),
-    placeholder: say("commentPlaceholder", { where }),
-  });
+      placeholder: say("commentPlaceholder", { where }),
+    })
+  );
   box.value = draft;
   return h("form", { class: "kcw-comment-form", "data-form": "comment" }, box, h("button", { type: "button", class: "kcw-btn", "data-action": "comment" }, say("saveComment")));
 }
