@@ -129,7 +129,10 @@ function shown(root) {
   const attrs = [...root.querySelectorAll("*")].flatMap((node) =>
     ["aria-label", "title", "placeholder"].map((name) => node.getAttribute(name) ?? ""),
   );
-  return [root.textContent ?? "", ...attrs];
+  const texts = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) texts.push(walk.currentNode.textContent ?? "");
+  return [...texts, ...attrs];
 }
 
 const TABLES = {
@@ -194,9 +197,14 @@ describe("drawn with a phrasebook of markers", () => {
     cleanup = table.cleanup;
     if (snap.actions.some((c) => c.kind === "draw")) table.el.querySelector('[data-action="keys"]')?.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     table.el.querySelector('[data-hand] [data-card="Th"]')?.dispatchEvent(new MouseEvent("click", { bubbles: true })); // a legal target
-    const own = stringsOf(snap).concat("Your turn.").sort((a, b) => b.length - a.length);
+    const own = stringsOf(snap)
+      .concat("Your turn.")
+      .flatMap((text) => [text, ...text.split(/\*\*|\*|`|\n/)]) // a lesson's Markdown, drawn as HTML
+      .filter((text) => text.length > 1) // "" would split every word into letters
+      .sort((a, b) => b.length - a.length);
     const left = shown(table.el).map((text) => {
-      let rest = text.replace(/⟦[^⟧]*⟧/g, " ");
+      let rest = text;
+      while (/⟦[^⟦⟧]*⟧/.test(rest)) rest = rest.replace(/⟦[^⟦⟧]*⟧/g, " "); // markers, nested ones too
       for (const words of own) rest = rest.split(words).join(" ");
       return rest;
     });
