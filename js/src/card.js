@@ -1,33 +1,24 @@
-// Cards in the card notation ("Th"): drawn with rank and suit symbol, labelled in words.
+// Cards in the card notation ("Th"): drawn with rank and suit symbol, labelled in the words
+// Python sends (words.js).
 import { h } from "./dom.js";
+import { cardName } from "./words.js";
 
-const RANKS = "A23456789TJQK";
-const RANK_WORDS = "ace two three four five six seven eight nine ten jack queen king".split(" ");
-const SUITS = { c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"] };
+/** Each suit's symbol, by its letter: the card is drawn with it (suits by symbol as well as colour). */
+const SYMBOLS = /** @type {Record<string, string>} */ ({ c: "♣", d: "♦", h: "♥", s: "♠" });
 
-export const SPACE_WORDS = {
-  N: "the north pile",
-  E: "the east pile",
-  S: "the south pile",
-  W: "the west pile",
-  NE: "the north-east corner",
-  SE: "the south-east corner",
-  SW: "the south-west corner",
-  NW: "the north-west corner",
-};
-
-/** "Th" -> "ten of hearts". */
-export function cardWords(code) {
-  const rank = RANKS.indexOf(code[0]);
-  const suit = SUITS[code[1]];
-  return rank < 0 || !suit ? code : `${RANK_WORDS[rank]} of ${suit[1]}`;
-}
-
+/** @param {string} code */
 export const isRed = (code) => code[1] === "h" || code[1] === "d";
-export const suitSymbol = (code) => SUITS[code[1]]?.[0] ?? "?";
+/** @param {string} code */
+export const suitSymbol = (code) => SYMBOLS[code[1]] ?? "?";
+/** @param {string} code */
 export const rankText = (code) => (code[0] === "T" ? "10" : code[0]);
 
-/** A face-up card element carrying data-card. */
+/**
+ * A face-up card element carrying data-card.
+ * @param {string} code
+ * @param {string} [label] what a screen reader says (default: the card's name)
+ * @param {Record<string, string | undefined>} [extra] more attributes
+ */
 export function cardEl(code, label, extra = {}) {
   const symbol = suitSymbol(code);
   return h(
@@ -35,8 +26,8 @@ export function cardEl(code, label, extra = {}) {
     {
       class: `kcw-card ${isRed(code) ? "kcw-red" : "kcw-black"}`,
       "data-card": code,
-      "aria-label": label ?? cardWords(code),
-      title: cardWords(code),
+      "aria-label": label ?? cardName(code),
+      title: cardName(code),
       ...extra,
     },
     h("span", { class: "kcw-idx", "aria-hidden": "true" }, h("b", {}, rankText(code)), h("i", {}, symbol)),

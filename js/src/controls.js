@@ -2,6 +2,7 @@
 // decides which controls the table offers, their words, whether each is enabled (and why not) and
 // which one to press next; each button carries data-action = its kind and sends that intent.
 import { h } from "./dom.js";
+import { moveKeys, say } from "./words.js";
 
 /**
  * One control as a button. A disabled one stays focusable (aria-disabled) so that its reason
@@ -21,7 +22,7 @@ export function controlEl(control, id) {
       "aria-disabled": enabled ? undefined : "true",
       "aria-keyshortcuts": key ?? undefined,
       "aria-describedby": why ? whyId : undefined,
-      title: [label, key ? `(key ${key})` : "", why ? `: ${why}` : ""].filter(Boolean).join(" ").replace(" :", ":"),
+      title: buttonTitle(label, key, why),
     },
     label,
   );
@@ -38,8 +39,23 @@ export function controlEl(control, id) {
   ];
 }
 
-/** True when a control is drawn disabled (Python said why not). */
-export const isDisabled = (node) => node?.getAttribute?.("aria-disabled") === "true" || Boolean(node?.disabled);
+/**
+ * A button's title: its words, its key, and why it is disabled.
+ * @param {string} label
+ * @param {string | null} key
+ * @param {string | null} why
+ */
+function buttonTitle(label, key, why) {
+  const keyed = key ? say("withKey", { label, key }) : label;
+  return why ? say("withWhy", { label: keyed, why }) : keyed;
+}
+
+/**
+ * True when a control is drawn disabled (Python said why not).
+ * @param {Element | null | undefined} node
+ */
+export const isDisabled = (node) =>
+  node?.getAttribute?.("aria-disabled") === "true" || Boolean(/** @type {HTMLButtonElement | null | undefined} */ (node)?.disabled);
 
 /**
  * The toolbar from the snapshot's `actions`, with the Keys button (a view of this page only).
@@ -47,9 +63,10 @@ export const isDisabled = (node) => node?.getAttribute?.("aria-disabled") === "t
  * @param {string} id
  */
 export function controlsEl(snap, id = "kcw") {
-  const row = h("div", { class: "kcw-controls", role: "toolbar", "aria-label": "Table controls" });
+  const row = h("div", { class: "kcw-controls", role: "toolbar", "aria-label": say("controls") });
   for (const control of snap.actions ?? []) row.append(...controlEl(control, id));
-  row.append(h("button", { type: "button", class: "kcw-btn", "data-action": "keys", "aria-keyshortcuts": "?", title: "Keys (key ?)" }, "Keys"));
+  const keys = say("keys");
+  row.append(h("button", { type: "button", class: "kcw-btn", "data-action": "keys", "aria-keyshortcuts": "?", title: buttonTitle(keys, "?", null) }, keys));
   return row;
 }
 
@@ -63,23 +80,15 @@ export function controlForKey(snap, key) {
   return (snap.actions ?? []).find((c) => c.key && c.key.toLowerCase() === wanted) ?? null;
 }
 
-export const KEYS = [
-  ["Tab / Shift+Tab", "move between cards, piles and buttons"],
-  ["Arrow keys", "move between cards in your hand and between piles"],
-  ["Enter or Space", "pick up the card or pile in focus, or put the picked one there"],
-  ["7 8 9 / 4 6 / 1 2 3", "the piles laid out as on a number pad (8 is north, 9 north-east…)"],
-  ["Escape", "put the picked card or pile back"],
-];
-
 /**
  * The keys: moving about the table, then each control's key as the snapshot lists it now.
  * @param {{ actions?: import("./snapshot").Control[] }} [snap]
  */
 export function keysEl(snap = {}) {
-  const keys = [...KEYS, ...(snap.actions ?? []).filter((c) => c.key).map((c) => [c.key, c.label]), ["?", "show or hide this list"]];
+  const keys = [...moveKeys(), ...(snap.actions ?? []).flatMap((c) => (c.key ? [[c.key, c.label]] : [])), ["?", say("keysToggle")]];
   return h(
     "div",
-    { class: "kcw-keys", role: "note", "aria-label": "Keyboard keys" },
+    { class: "kcw-keys", role: "note", "aria-label": say("keysList") },
     h(
       "dl",
       {},

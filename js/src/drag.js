@@ -1,23 +1,35 @@
 // Drag and drop: a card from the hand, or a pile, dropped on a pile plays it there.
+
+/** @typedef {import("./page").Source} Source */
+
+/** @param {Event} event */
+const targetOf = (event) => /** @type {Element} */ (event.target);
+
+/** @param {import("./page").Ctx} ctx */
 export function dragHandlers(ctx) {
+  /** @type {Source | null} */
   let source = null;
-  const pileOf = (event) => event.target.closest?.("[data-pile]");
+  /** @param {DragEvent} event */
+  const pileOf = (event) => /** @type {HTMLElement | null | undefined} */ (targetOf(event).closest?.("[data-pile]"));
   return {
+    /** @param {DragEvent} event */
     dragstart(event) {
-      const card = event.target.closest?.("[data-hand] [data-card]");
+      const card = /** @type {HTMLElement | null | undefined} */ (targetOf(event).closest?.("[data-hand] [data-card]"));
       const pile = card ? null : pileOf(event);
-      source = card ? { kind: "card", id: card.dataset.card } : pile ? { kind: "pile", id: pile.dataset.pile } : null;
+      source = card ? { kind: "card", id: card.dataset.card ?? "" } : pile ? { kind: "pile", id: pile.dataset.pile ?? "" } : null;
       if (!source) return;
       event.dataTransfer?.setData("text/plain", source.id);
       if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
       ctx.select(source);
     },
+    /** @param {DragEvent} event */
     dragover(event) {
       if (source && pileOf(event)) {
         event.preventDefault();
         if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
       }
     },
+    /** @param {DragEvent} event */
     drop(event) {
       const pile = pileOf(event);
       if (!source || !pile) return;

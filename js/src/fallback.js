@@ -7,12 +7,17 @@
 const CONTENT = "img, svg, canvas, video, iframe, input, button, textarea, select, .kcw-table";
 
 /** Whether `box` shows nothing besides `picture` (no text, no image, no control of its own). */
+/**
+ * @param {Element} box
+ * @param {Element} picture
+ */
 export function holdsOnly(box, picture) {
   if ((box.textContent ?? "").trim() !== (picture.textContent ?? "").trim()) return false;
   return [...box.querySelectorAll(CONTENT)].every((el) => picture.contains(el));
 }
 
 /** The outermost element around `picture` that holds nothing else (the picture itself at least). */
+/** @param {Element} picture */
 export function emptyBox(picture) {
   let box = picture;
   const body = picture.ownerDocument.body;
@@ -21,9 +26,10 @@ export function emptyBox(picture) {
 }
 
 /** Hide the boxes of every static picture in `doc`. */
+/** @param {Document} doc */
 export function hideFallbacks(doc) {
   for (const picture of doc.querySelectorAll(".kcw-fallback")) {
-    const box = emptyBox(picture);
+    const box = /** @type {HTMLElement} */ (emptyBox(picture));
     if (box.style.display !== "none") box.style.display = "none";
   }
 }

@@ -1,20 +1,31 @@
 // The viewer's hand, fanned below the table, and the other players' seats with card counts.
-import { backEl, cardEl, cardWords } from "./card.js";
+import { backEl, cardEl } from "./card.js";
 import { h } from "./dom.js";
 import { handStep } from "./layout.js";
+import { cardName, count, say } from "./words.js";
 
+/** @typedef {import("./snapshot").Snapshot} Snapshot */
+/** @typedef {import("./snapshot").Hand} Hand */
+/** @typedef {import("./page").Ui} Ui */
+
+/** @param {number} kept corners kept */
+const keptNote = (kept) => (kept ? say("kept", { corners: count("corners", kept) }) : "");
+
+/**
+ * @param {Snapshot} snap
+ * @param {Ui} ui
+ */
 export function handEl(snap, ui) {
   const me = snap.hands.find((p) => p.player === snap.viewer);
   if (!me) {
-    return h("div", { class: "kcw-hand kcw-spectator", "data-hand": "" }, "You are watching: the computer players play on.");
+    return h("div", { class: "kcw-hand kcw-spectator", "data-hand": "" }, say("watching"));
   }
-  const whose = me.name === "You" ? "Your hand" : `${me.name}'s hand`;
   const cards = me.cards ?? [];
   const el = h("div", {
     class: "kcw-hand",
     "data-hand": "",
     role: "group",
-    "aria-label": `${whose}, ${cards.length} ${cards.length === 1 ? "card" : "cards"}`,
+    "aria-label": say("handLabel", { whose: me.title, cards: count("cards", cards.length) }),
   });
   const mid = (cards.length - 1) / 2;
   // Cards overlap more as the hand grows, always leaving each card's rank and suit in view.
@@ -23,7 +34,7 @@ export function handEl(snap, ui) {
   el.style.setProperty("--kcw-overlap", `${(step - size.hand) / 2}px`);
   cards.forEach((code, i) => {
     const selected = ui.selected?.kind === "card" && ui.selected.id === code;
-    const card = cardEl(code, `${cardWords(code)}, in ${whose.toLowerCase()}`, {
+    const card = cardEl(code, say("inHand", { card: cardName(code), whose: me.whose }), {
       role: "button",
       tabindex: "0",
       draggable: "true",
@@ -35,12 +46,14 @@ export function handEl(snap, ui) {
     if (ui.hint?.card === code) card.classList.add("kcw-hinted");
     el.append(card);
   });
-  if (!cards.length) el.append(h("span", { class: "kcw-note" }, "No cards left."));
-  const kept = me.kept ? ` · ${me.kept} ${me.kept === 1 ? "corner" : "corners"} kept` : "";
-  return h("div", { class: "kcw-hand-area" }, h("div", { class: "kcw-hand-name" }, whose, kept), el);
+  if (!cards.length) el.append(h("span", { class: "kcw-note" }, say("noCards")));
+  return h("div", { class: "kcw-hand-area" }, h("div", { class: "kcw-hand-name" }, me.title, keptNote(me.kept)), el);
 }
 
-/** The seats of the other players, in turn order after the viewer: left, across, right. */
+/**
+ * The seats of the other players, in turn order after the viewer: left, across, right.
+ * @param {Snapshot} snap
+ */
 export function seatEls(snap) {
   const n = snap.players;
   const viewer = snap.viewer ?? snap.turn;
@@ -56,15 +69,20 @@ export function seatEls(snap) {
   return { left: seats.slice(0, 1), top: seats.slice(1, -1), right: seats.slice(-1) };
 }
 
+/**
+ * @param {Hand} p
+ * @param {Snapshot} snap
+ */
 function seatEl(p, snap) {
   const moving = snap.turn === p.player && !snap.over;
-  const who = `${p.name}${p.computer ? " (computer)" : ""}`;
-  const label = `${who}, ${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? ", to play" : ""}`;
+  const who = p.computer ? say("computerName", { name: p.name }) : p.name;
+  const cards = count("cards", p.count);
+  const label = say(moving ? "seatLabelToPlay" : "seatLabel", { name: who, cards });
   const fan = h("div", { class: "kcw-fan" });
   const playable = moving && snap.acting && p.cards; // explore: the mover's hand in view is played from its seat
   if (playable) fan.setAttribute("data-hand", "");
   const pick = playable ? { role: "button", tabindex: "0", "aria-pressed": "false" } : undefined;
-  if (p.cards) for (const code of p.cards) fan.append(cardEl(code, `${cardWords(code)}, in ${p.name}'s hand`, pick));
+  if (p.cards) for (const code of p.cards) fan.append(cardEl(code, say("inHand", { card: cardName(code), whose: p.whose }), pick));
   else for (let i = 0; i < Math.min(p.count, 8); i += 1) fan.append(backEl());
   return h(
     "div",
@@ -72,8 +90,8 @@ function seatEl(p, snap) {
     h(
       "div",
       { class: "kcw-seat-head" },
-      h("span", { class: "kcw-seat-name" }, who, p.kept ? ` · ${p.kept} ${p.kept === 1 ? "corner" : "corners"} kept` : ""),
-      h("span", { class: "kcw-seat-count" }, `${p.count} ${p.count === 1 ? "card" : "cards"}${moving ? " · to play" : ""}`),
+      h("span", { class: "kcw-seat-name" }, who, keptNote(p.kept)),
+      h("span", { class: "kcw-seat-count" }, moving ? say("seatCountToPlay", { cards }) : cards),
     ),
     fan,
   );

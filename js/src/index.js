@@ -14,16 +14,28 @@ import { tableEl } from "./table.js";
 import { focusQuestion, markHint, overlayEls, showRefusal, summaryBeside, teacherButtons, teacherState } from "./teacher.js";
 import { computerMove, logCount, showMove } from "./travel.js";
 
+/** @typedef {import("./page").Source} Source */
+/** @typedef {import("./snapshot").Snapshot} Snapshot */
+
 let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
+import { say, usePhrases } from "./words.js";
 
-/** The piles a picked card or pile may go to: the targets of the engine's legal moves. */
+/**
+ * The piles a picked card or pile may go to: the targets of the engine's legal moves.
+ * @param {Source | null} selected
+ * @param {string[]} legal
+ */
 export function targetsOf(selected, legal) {
   if (!selected) return new Set();
   const prefix = `${selected.id}>`;
   return new Set(legal.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
 }
 
+/**
+ * @param {import("./snapshot").Hint | null} hint
+ * @returns {import("./page").Ui["hint"]}
+ */
 function hintParts(hint) {
   const move = hint?.move ?? "";
   const [from, to] = move.split(">");
@@ -33,16 +45,22 @@ function hintParts(hint) {
 
 /** @type {import("@anywidget/types").Render} */
 function render({ model, el }) {
+  usePhrases(model.get("phrases")); // the words Python sent (words.js)
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
   const id = `kcw${++tables}`;
   el.append(root);
+  /** @type {Source | null} */
   let selected = null;
   let showKeys = false;
-  let timer = null;
-  let sweep = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let sweep;
+  /** @type {string | null} */
   let note = null;
   let queued = false;
   let disposed = false;
+  /** @type {{ count: number, piles: Record<string, string[]> } | null} */
   let drawn = null; // the log count and piles of the table drawn last, to show what changed
   const teach = teacherState(); // the summary hidden or not, a question just asked
   const redraw = () => {
@@ -58,22 +76,22 @@ function render({ model, el }) {
   const snap = () => model.get("snapshot") ?? /** @type {any} */ ({});
   const legal = () => model.get("legal") ?? [];
 
-  const send = (intent) => model.send({ ...intent, version: snap().version ?? 0 });
+  const send = (/** @type {Record<string, unknown>} */ intent) => model.send({ ...intent, version: snap().version ?? 0 });
 
   function decorate() {
     const targets = targetsOf(selected, legal());
-    for (const pile of root.querySelectorAll("[data-pile]")) {
-      const space = pile.dataset.pile;
+    for (const pile of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-pile]"))) {
+      const space = pile.dataset.pile ?? "";
       const base = pile.dataset.label ?? pile.getAttribute("aria-label");
-      pile.dataset.label = base;
+      pile.dataset.label = base ?? "";
       const isTarget = targets.has(space);
       pile.toggleAttribute("data-legal", isTarget);
       const picked = selected?.kind === "pile" && selected.id === space;
       pile.classList.toggle("kcw-selected", picked);
       pile.setAttribute("aria-pressed", String(picked));
-      pile.setAttribute("aria-label", isTarget ? `${base}, a legal target` : base);
+      pile.setAttribute("aria-label", isTarget ? say("legalTarget", { label: base ?? "" }) : (base ?? ""));
     }
-    for (const card of root.querySelectorAll("[data-hand] [data-card]")) {
+    for (const card of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-hand] [data-card]"))) {
       const picked = selected?.kind === "card" && selected.id === card.dataset.card;
       card.classList.toggle("kcw-selected", picked);
       card.setAttribute("aria-pressed", String(picked));
@@ -86,8 +104,8 @@ function render({ model, el }) {
   const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
   const presentButton = h(
     "button",
-    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: "Fill the screen, for a projector (Escape leaves)" },
-    "Present",
+    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: say("presentTitle") },
+    say("present"),
   );
   const feltSlot = h("div", { class: "kcw-felt-slot" });
   const controlsSlot = h("div", { class: "kcw-controls-slot" });
@@ -100,10 +118,11 @@ function render({ model, el }) {
     h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, status, refusal, summarySlot, controlsSlot)), side),
     content,
   );
+  /** @type {import("./layout").Layout | null} */
   let size = null;
   const present = presentation(root, () => {
     presentButton.setAttribute("aria-pressed", String(present.on));
-    presentButton.textContent = present.on ? "Leave presentation" : "Present";
+    presentButton.textContent = say(present.on ? "leavePresent" : "present");
     sizing.measure();
   });
   const sizing = watchSize(
@@ -121,20 +140,22 @@ function render({ model, el }) {
   );
 
   function draw() {
+    usePhrases(model.get("phrases"));
     const s = snap();
     showStatus();
     if (!s.piles) {
       for (const slot of [feltSlot, summarySlot, controlsSlot, side, content]) slot.replaceChildren();
       return;
     }
-    const focused = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    const active = document.activeElement;
+    const focused = active && root.contains(active) ? focusKey(active) : null;
     const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
-    title.textContent = s.title || "Kings in the Corner";
+    title.textContent = s.title || say("title");
     const place = logPlace(root);
     const felt = tableEl(s, ui);
     felt.append(...overlayEls(s));
@@ -148,13 +169,13 @@ function render({ model, el }) {
     const summary = summaryBeside(s, teach);
     const below = Boolean(size?.sideBelow);
     summarySlot.replaceChildren(...(summary && below ? [summary] : []));
-    side.replaceChildren(...[below ? null : summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].filter(Boolean));
+    side.replaceChildren(...[below ? null : summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].flatMap((el) => (el ? [el] : [])));
     content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
     echoFeedback(s);
     decorate();
     markHint(root, s.hint);
     followLog(root, place);
-    if (focused) root.querySelector(focused)?.focus();
+    if (focused) /** @type {HTMLElement | null} */ (root.querySelector(focused))?.focus();
     focusQuestion(root, s, teach);
     travel(s);
     schedule();
@@ -173,27 +194,33 @@ function render({ model, el }) {
     if (echo && echo.textContent !== text) echo.textContent = text;
   }
 
-  /** In a lesson, the panel's feedback slot repeats the status line next to the narration. */
+  /**
+   * In a lesson, the panel's feedback slot repeats the status line next to the narration.
+   * @param {Snapshot} s
+   */
   function echoFeedback(s) {
     if (!s.lesson) return;
     const narration = side.querySelector(".kcw-lesson .kcw-narration");
     narration?.after(h("p", { class: "kcw-feedback", "data-echo": "" }, status.textContent));
   }
 
-  /** A computer player's move travels from its seat (or its pile) to where it went. */
+  /**
+   * A computer player's move travels from its seat (or its pile) to where it went.
+   * @param {Snapshot} s
+   */
   function travel(s) {
     const before = drawn;
     drawn = { count: logCount(s), piles: s.piles };
     const move = computerMove(before?.count ?? null, s);
     if (!move) return;
-    const moved = move.card ? [move.card] : (before.piles?.[move.pile] ?? []);
+    const moved = move.card ? [move.card] : (before?.piles?.[move.pile ?? ""] ?? []);
     const from = move.pile ? root.querySelector(`[data-pile="${move.pile}"]`)?.getBoundingClientRect() : null;
     showMove(root, move, moved, Number(model.get("speed") ?? 0.8) * 1000, from ?? null);
   }
 
   function schedule() {
     clearTimeout(timer);
-    timer = null;
+    timer = undefined;
     const s = snap();
     if (s.waiting === null || s.waiting === undefined || s.history?.at !== s.history?.length) return;
     if (s.paused) return; // the viewer steps the computer players with Next move
@@ -201,12 +228,12 @@ function render({ model, el }) {
     const beat = s.hint?.shown ? 900 : 0;
     const delay = Math.max(beat, Number(model.get("speed") ?? 0.8) * 1000);
     timer = setTimeout(() => {
-      timer = null;
+      timer = undefined;
       send({ kind: "step" });
     }, delay);
   }
 
-  const setNote = (text) => {
+  const setNote = (/** @type {string | null} */ text) => {
     note = text;
     showStatus();
   };
@@ -217,10 +244,11 @@ function render({ model, el }) {
     const s = snap();
     if (s.waiting === null || s.waiting === undefined || s.waiting === s.viewer) return false;
     const name = s.hands?.find((p) => p.player === s.waiting)?.name ?? `P${s.waiting}`;
-    setNote(`It is ${name}'s turn: yours comes when the computer players have played (Skip goes straight to it).`);
+    setNote(say("othersPlay", { name }));
     return true;
   };
 
+  /** @type {import("./page").Ctx} */
   const ctx = {
     root,
     send,
@@ -239,7 +267,7 @@ function render({ model, el }) {
       if (othersPlay()) return;
       ctx.select(selected?.kind === "card" && selected.id === code ? null : { kind: "card", id: code });
       const targets = targetsOf(selected, legal()).size;
-      if (selected && !targets && legal().length) setNote("That card has nowhere to go now.");
+      if (selected && !targets && legal().length) setNote(say("nowhere"));
       else if (selected && targets && snap().guide && !outlined) {
         outlined = true; // a first hand: the first gold outlines are named once
         setNote(snap().guide);
@@ -256,7 +284,7 @@ function render({ model, el }) {
         return;
       }
       if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
-      else setNote("Pick a card from your hand first, then this space.");
+      else setNote(say("pickFirst"));
     },
     act(action, from) {
       const intent = treeIntent(action, root, from); // explore's lines and comments
@@ -284,18 +312,21 @@ function render({ model, el }) {
       return controlForKey(snap(), key)?.kind ?? null;
     },
     focus(selector) {
-      root.querySelector(selector)?.focus();
+      /** @type {HTMLElement | null} */ (root.querySelector(selector))?.focus();
     },
   };
 
+  /** @param {Event} event */
   const onClick = (event) => {
-    const button = event.target.closest("[data-action]");
-    if (button) return button.disabled || ctx.act(button.dataset.action, button);
-    const card = event.target.closest("[data-hand] [data-card]");
-    if (card) return ctx.pickCard(card.dataset.card);
-    const pile = event.target.closest("[data-pile]");
-    if (pile) return ctx.pickPile(pile.dataset.pile);
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLButtonElement | null} */ (target.closest("[data-action]"));
+    if (button) return button.disabled || ctx.act(button.dataset.action ?? "", button);
+    const card = /** @type {HTMLElement | null} */ (target.closest("[data-hand] [data-card]"));
+    if (card) return ctx.pickCard(card.dataset.card ?? "");
+    const pile = /** @type {HTMLElement | null} */ (target.closest("[data-pile]"));
+    if (pile) return ctx.pickPile(pile.dataset.pile ?? "");
   };
+  /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (handleKey(event, ctx)) {
       event.preventDefault();
@@ -303,16 +334,21 @@ function render({ model, el }) {
     } else if (event.key === "Escape" && present.on) {
       event.preventDefault();
       present.leave();
-    } else if (event.key === "Enter" && event.target.closest?.(".kcw-load")) {
+    } else if (event.key === "Enter" && load(event)) {
       event.preventDefault();
-      ctx.act(event.target.closest(".kcw-load").dataset.form);
+      ctx.act(load(event)?.dataset.form ?? "");
     }
   };
-  const onSubmit = (event) => event.preventDefault();
-  /** What a control's intent carries: its form's text, or the speed it asks for. */
+  /** @param {Event} event the form (Load's position) a key was pressed in, if any */
+  const load = (event) => /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.(".kcw-load"));
+  const onSubmit = (/** @type {Event} */ event) => event.preventDefault();
+  /**
+   * What a control's intent carries: its form's text, or the speed it asks for.
+   * @param {import("./snapshot").Control} control
+   */
   function fieldsOf(control) {
     if (control.input) {
-      const input = root.querySelector(`[data-form="${control.kind}"] input`);
+      const input = /** @type {HTMLInputElement | null} */ (root.querySelector(`[data-form="${control.kind}"] input`));
       return { [control.input.name]: input?.value ?? "" };
     }
     if (control.kind === "speed") {
@@ -322,6 +358,7 @@ function render({ model, el }) {
     return {};
   }
   const drag = dragHandlers(ctx);
+  /** @type {[string, (event: any) => void][]} */
   const listeners = [["click", onClick], ["keydown", onKey], ["submit", onSubmit], ...Object.entries(drag)];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
 
@@ -354,7 +391,10 @@ function render({ model, el }) {
   };
 }
 
-/** A selector that finds the focused control again after a redraw. */
+/**
+ * A selector that finds the focused control again after a redraw.
+ * @param {Element} node
+ */
 function focusKey(node) {
   for (const name of ["data-action", "data-pile", "data-card"]) {
     const holder = node.closest?.(`[${name}]`);

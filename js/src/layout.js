@@ -2,6 +2,8 @@
 // the felt, where the other players sit, how far the cards of a pile and of the hand fan out.
 // Pure functions (unit-tested), plus the observer and the presentation (full screen) toggle.
 
+/** @typedef {ReturnType<typeof tableLayout>} Layout */
+
 /** Side panel (lesson, moves, score) width beside the felt, and the widths below which it moves under it. */
 const SIDE = { least: 260, most: 380, share: 0.26, below: 780 };
 /** Card width in px: the smallest readable, and the largest at a desk and on a projector. */
@@ -26,12 +28,17 @@ export const INDEX_FONT = { squeezed: 0.22, open: 0.3, inset: 0.04 };
 const RANK_INK = { one: 0.82, ten: 1.36, inset: 0.07 };
 
 /** Fans are placed to a quarter of a pixel: up to it (room asked for) or down to it (room had). */
-const quarter = { up: (px) => Math.ceil(px * 4 - 1e-9) / 4, down: (px) => Math.floor(px * 4 + 1e-9) / 4 };
+const quarter = {
+  up: (/** @type {number} */ px) => Math.ceil(px * 4 - 1e-9) / 4,
+  down: (/** @type {number} */ px) => Math.floor(px * 4 + 1e-9) / 4,
+};
 
 /**
  * The room, in px, a covered card's rank needs on cards `card` px wide, squeezed or fanned out:
  * the card's 1 px border, the index's inset, the rank's ink, and half a pixel clear of the
  * next card (its own border is the line between them).
+ * @param {number} card
+ * @param {{ squeezed?: boolean, ten?: boolean }} [how]
  */
 export function rankRoom(card, { squeezed = true, ten = false } = {}) {
   const font = (squeezed ? INDEX_FONT.squeezed : INDEX_FONT.open) * card;
@@ -42,12 +49,16 @@ export function rankRoom(card, { squeezed = true, ten = false } = {}) {
 /**
  * The closest a pile's cards `card` px wide fan, in px: LEAST_STEP of the card, or on small cards
  * the room the widest one-character rank needs squeezed, if that is more.
+ * @param {number} card
  */
 export const leastStep = (card) => Math.max(quarter.up(card * LEAST_STEP), rankRoom(card));
 
 /**
  * How much further than `step` px the card after a covered ten sits, in px: the room its second
  * character needs beyond what the step gives a one-character rank.
+ * @param {number} card
+ * @param {number} step
+ * @param {boolean} squeezed
  */
 export const tenRoom = (card, step, squeezed) => Math.max(0, rankRoom(card, { squeezed, ten: true }) - step);
 
@@ -59,10 +70,14 @@ export const HAND_SCALE = 1.1;
  * of its own) for a pile card `w` px wide: about 300 px of text, paddings and buttons, plus the
  * seat row, the three rows of piles and the hand, which grow with the cards. Measured in
  * JupyterLab (tests/browser/test_layout.py checks the 620 px it promises at 1000 px wide).
+ * @param {number} w
  */
 export const tableHeight = (w) => 300 + 5.7 * w;
 
-/** The largest card width whose table fits `height` px. */
+/**
+ * The largest card width whose table fits `height` px.
+ * @param {number} height
+ */
 export function widthForHeight(height) {
   let lo = CARD.least;
   let hi = CARD.present;
@@ -74,9 +89,14 @@ export function widthForHeight(height) {
   return lo;
 }
 
-/** The largest card width (px) whose pile of `count` cards, `tens` of them covered tens, fits `room` px squeezed. */
+/**
+ * The largest card width (px) whose pile of `count` cards, `tens` of them covered tens, fits `room` px squeezed.
+ * @param {number} room
+ * @param {number} count
+ * @param {number} tens
+ */
 function widthForFan(room, count, tens) {
-  const fan = (w) => w + leastStep(w) * Math.max(0, count - 1) + tens * tenRoom(w, leastStep(w), true);
+  const fan = (/** @type {number} */ w) => w + leastStep(w) * Math.max(0, count - 1) + tens * tenRoom(w, leastStep(w), true);
   let lo = CARD.least;
   let hi = Math.max(CARD.least, room);
   if (fan(hi) <= room) return hi;
@@ -132,6 +152,10 @@ export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players 
  *
  * A covered ten (`tens` of them: a pile holds one at most) needs its second character's room as
  * well: the card after it sits `ten` px further (`tenFull` when the pile is opened to `full`).
+ * @param {number} count
+ * @param {number} cell
+ * @param {number} card
+ * @param {number} [tens]
  */
 export function fanStep(count, cell, card, tens = 0) {
   const full = Math.round(card * 0.42);
@@ -140,7 +164,7 @@ export function fanStep(count, cell, card, tens = 0) {
   const room = Math.max(0, cell - card - 10); // the pile's 5 px on each side (styles.css)
   // The widest step that fits the room, within least and full: a ten short of room takes what it
   // needs, and the other covered cards share the rest.
-  const fits = (squeezed) => {
+  const fits = (/** @type {boolean} */ squeezed) => {
     let step = room / (count - 1);
     const ten = rankRoom(card, { squeezed, ten: true });
     if (tens && step < ten && count > 2) step = (room - ten) / (count - 2);
@@ -158,6 +182,9 @@ export function fanStep(count, cell, card, tens = 0) {
  * How far apart the cards of a hand of `count` cards `card` px wide sit in a row `room` px wide:
  * side by side with a small gap when they fit, overlapping down to the width of the index (rank
  * over suit) when they do not; the row wraps beyond that, so no card is ever cut off.
+ * @param {number} count
+ * @param {number} room
+ * @param {number} card
  */
 export function handStep(count, room, card) {
   const apart = Math.round(card * 1.06);
@@ -166,9 +193,13 @@ export function handStep(count, room, card) {
   return Math.max(least, Math.min(apart, Math.floor((room - card - 16) / (count - 1))));
 }
 
-/** Set the layout's sizes on the table's root as CSS variables and classes. */
+/**
+ * Set the layout's sizes on the table's root as CSS variables and classes.
+ * @param {HTMLElement} root
+ * @param {Layout} layout
+ */
 export function applyLayout(root, layout) {
-  const px = (n) => `${n}px`;
+  const px = (/** @type {number} */ n) => `${n}px`;
   root.style.setProperty("--kcw-card", px(layout.card));
   root.style.setProperty("--kcw-card-h", px(Math.round(layout.card * ASPECT)));
   root.style.setProperty("--kcw-hand-w", px(layout.hand));
@@ -203,7 +234,11 @@ export function fitCard({ card, over, wide = 0, width = 1000, previous = null })
   return Math.max(CARD.least, Math.min(card - 1, Math.floor(card - Math.max(down, across) - 0.5)));
 }
 
-const same = (a, b) => a && b && Object.keys(a).every((key) => a[key] === b[key]);
+/**
+ * @param {Record<string, unknown> | null} a
+ * @param {Record<string, unknown> | null} b
+ */
+const same = (a, b) => Boolean(a && b && Object.keys(a).every((key) => a[key] === b[key]));
 
 /**
  * Watch the table's width (and the window's height) and call `changed(layout)` when the layout
@@ -214,13 +249,16 @@ const same = (a, b) => a && b && Object.keys(a).every((key) => a[key] === b[key]
  * @param {(layout: ReturnType<typeof tableLayout>) => void} changed
  */
 export function watchSize(root, table, changed) {
+  /** @type {Layout | null} */
   let last = null;
+  /** @type {Layout | null} */
   let before = null;
   let changedAt = 0;
   // Presenting, the table is measured once drawn and its cards shrunk until it fits the screen
   // (fit): `cap` is the card width found to fit, `tried` the last try, `screen` the size it
   // was found for (a new size starts afresh).
   let cap = Number.POSITIVE_INFINITY;
+  /** @type {{ card: number, over: number } | null} */
   let tried = null;
   let screen = "";
   const measure = () => {
@@ -285,7 +323,7 @@ export function watchSize(root, table, changed) {
  */
 export function presentation(root, changed) {
   const doc = root.ownerDocument;
-  const set = (on) => {
+  const set = (/** @type {boolean} */ on) => {
     if (root.classList.contains("kcw-present") === on) return;
     root.classList.toggle("kcw-present", on);
     changed();
@@ -293,7 +331,7 @@ export function presentation(root, changed) {
   const onFullscreen = () => set(doc.fullscreenElement === root);
   // Escape leaves wherever the focus is (the browser's full screen leaves by itself; a table
   // that only fills the window hears it here).
-  const onKey = (event) => {
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
     if (event.key !== "Escape" || !root.classList.contains("kcw-present") || event.defaultPrevented) return;
     leave();
   };

@@ -2,16 +2,20 @@
 // match's score sheet.
 import { h } from "./dom.js";
 import { markdown } from "./markdown.js";
+import { count, say } from "./words.js";
 
 export { markdown };
 
 /**
  * The log's turns: the snapshot's own grouping when it sends one, else each run of lines by
  * one player (turns pass to the left, so a player's lines in a row make one turn).
+ * @param {{ log?: import("./snapshot").LogEntry[], turns?: import("./snapshot").Turn[] }} snap
+ * @returns {import("./snapshot").Turn[]}
  */
 export function turnsOf(snap) {
   const log = snap.log ?? [];
   if (Array.isArray(snap.turns)) return snap.turns;
+  /** @type {import("./snapshot").Turn[]} */
   const turns = [];
   log.forEach((entry, index) => {
     const last = turns[turns.length - 1];
@@ -32,7 +36,7 @@ export function logEl(snap) {
   const turns = turnsOf(snap);
   const list = h("ol", { class: "kcw-turns" });
   turns.forEach((turn, i) => {
-    const seat = byPlayer.get(turn.player);
+    const seat = turn.player === null ? undefined : byPlayer.get(turn.player);
     const live = i === turns.length - 1 && snap.waiting !== null && snap.waiting !== undefined && turn.player === snap.waiting;
     const classes = ["kcw-turn"];
     if (turn.player === snap.viewer) classes.push("kcw-mine");
@@ -49,21 +53,25 @@ export function logEl(snap) {
       h(
         "li",
         { class: classes.join(" "), "data-turn": String(i + 1) },
-        head ? h("div", { class: "kcw-turn-head" }, head, seat?.computer ? h("span", { class: "kcw-tag" }, " · computer") : null) : null,
+        head ? h("div", { class: "kcw-turn-head" }, head, seat?.computer ? h("span", { class: "kcw-tag" }, say("computerTag")) : null) : null,
         moves,
       ),
     );
   });
   const body = h(
     "div",
-    { class: "kcw-log", role: "log", "aria-label": "Moves so far, by turn", tabindex: "0" },
-    start > 1 ? h("p", { class: "kcw-note" }, `${start - 1} earlier moves not shown`) : null,
-    log.length ? list : h("p", { class: "kcw-note" }, "No moves yet."),
+    { class: "kcw-log", role: "log", "aria-label": say("logLabel"), tabindex: "0" },
+    start > 1 ? h("p", { class: "kcw-note" }, count("earlier", start - 1)) : null,
+    log.length ? list : h("p", { class: "kcw-note" }, say("noMoves")),
   );
-  return h("section", { class: "kcw-panel", role: "group", "aria-label": "Log" }, h("h3", {}, "Moves"), body);
+  return h("section", { class: "kcw-panel", role: "group", "aria-label": say("log") }, h("h3", {}, say("moves")), body);
 }
 
-/** Where the log is scrolled, before the table is drawn again. */
+/**
+ * Where the log is scrolled, before the table is drawn again.
+ * @param {HTMLElement} root
+ * @returns {{ top: number, atEnd: boolean } | null}
+ */
 export function logPlace(root) {
   const log = root.querySelector(".kcw-log");
   if (!log) return null;
@@ -73,6 +81,8 @@ export function logPlace(root) {
 /**
  * After a redraw: follow the newest move if the viewer was at the end of the log (or it is new),
  * else keep the place they scrolled back to, so they can read back while the computers play.
+ * @param {HTMLElement} root
+ * @param {{ top: number, atEnd: boolean } | null} place
  */
 export function followLog(root, place) {
   const log = root.querySelector(".kcw-log");
@@ -83,7 +93,7 @@ export function followLog(root, place) {
 /** @param {import("./snapshot").Score | null} score */
 export function scoreEl(score) {
   if (!score) return null;
-  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), score.seats.map((s) => h("th", { scope: "col" }, s)));
+  const head = h("tr", {}, h("th", { scope: "col" }, say("hand")), score.seats.map((s) => h("th", { scope: "col" }, s)));
   const rows = score.rows.map((row) =>
     h(
       "tr",
@@ -92,17 +102,12 @@ export function scoreEl(score) {
       row.points.map((p, i) => h("td", { class: row.winners.includes(i + 1) ? "kcw-won" : "" }, p === null ? "–" : p)),
     ),
   );
-  const totals = h("tr", { class: "kcw-totals" }, h("th", { scope: "row" }, "Total"), score.totals.map((t) => h("td", {}, t)));
-  const caption = score.over
-    ? `Match over: ${score.winners.map((s) => score.seats[s - 1]).join(" and ")} ${score.winners.length === 1 && score.seats[score.winners[0] - 1] !== "You" ? "wins" : "win"}`
-    : score.end === "elimination"
-      ? `Hand ${score.hand}. A player whose total reaches ${score.target} is out.`
-      : `Hand ${score.hand}. When a total reaches ${score.target}, the lowest total wins.`;
+  const totals = h("tr", { class: "kcw-totals" }, h("th", { scope: "row" }, say("total")), score.totals.map((t) => h("td", {}, t)));
   return h(
     "section",
-    { class: "kcw-panel", role: "group", "aria-label": "Score sheet" },
-    h("h3", {}, "Score sheet"),
-    h("table", { class: "kcw-score" }, h("caption", {}, caption), h("thead", {}, head), h("tbody", {}, rows, totals)),
+    { class: "kcw-panel", role: "group", "aria-label": say("scoreSheet") },
+    h("h3", {}, say("scoreSheet")),
+    h("table", { class: "kcw-score" }, h("caption", {}, score.caption), h("thead", {}, head), h("tbody", {}, rows, totals)),
   );
 }
 
@@ -114,9 +119,9 @@ export function lessonEl(lesson) {
   body.innerHTML = markdown(lesson.narration ?? "");
   return h(
     "section",
-    { class: "kcw-panel kcw-lesson", role: "group", "aria-label": "Lesson" },
-    h("h3", {}, lesson.title ?? "Lesson"),
-    h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": `Step ${i} of ${n}` }), ` Step ${i} of ${n}`),
+    { class: "kcw-panel kcw-lesson", role: "group", "aria-label": say("lesson") },
+    h("h3", {}, lesson.title ?? say("lesson")),
+    h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": say("step", { i, n }) }), ` ${say("step", { i, n })}`),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
   );

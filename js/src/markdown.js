@@ -2,9 +2,13 @@
 // GFM pipe tables, **bold**, *italic*, `code`. Every piece of text is escaped before any tag is
 // added, so narration can never inject markup.
 
+/** @param {string} text */
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Inline marks on one line of text, escaped first. */
+/**
+ * Inline marks on one line of text, escaped first.
+ * @param {string} line
+ */
 export function inline(line) {
   return escapeHtml(line)
     .replace(/`([^`]+)`/g, "<code>$1</code>")
@@ -12,7 +16,11 @@ export function inline(line) {
     .replace(/\*([^*]+)\*/g, "<em>$1</em>");
 }
 
-/** The cells of one table row: `| a | b |` or `a | b`; `\|` is a literal pipe. */
+/**
+ * The cells of one table row: `| a | b |` or `a | b`; `\|` is a literal pipe.
+ * @param {string} line
+ * @returns {string[]}
+ */
 function cells(line) {
   let row = line.trim();
   if (row.startsWith("|")) row = row.slice(1);
@@ -22,7 +30,10 @@ function cells(line) {
 
 const DELIMITER = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 
-/** Column alignments from the delimiter row: "left", "right", "center" or null. */
+/**
+ * Column alignments from the delimiter row: "left", "right", "center" or null.
+ * @param {string} line
+ */
 function alignments(line) {
   return cells(line).map((cell) => {
     const left = cell.startsWith(":");
@@ -31,16 +42,25 @@ function alignments(line) {
   });
 }
 
-/** A GFM pipe table, or null when the block is not one (a header, a delimiter row, body rows). */
+/**
+ * A GFM pipe table, or null when the block is not one (a header, a delimiter row, body rows).
+ * @param {string[]} lines
+ */
 function table(lines) {
   if (lines.length < 2 || !lines[0].includes("|") || !DELIMITER.test(lines[1])) return null;
   const head = cells(lines[0]);
   const align = alignments(lines[1]);
   if (align.length !== head.length) return null;
+  /**
+   * @param {string} tag
+   * @param {string} text
+   * @param {number} i
+   */
   const cell = (tag, text, i, extra = "") => {
     const style = align[i] ? ` style="text-align:${align[i]}"` : "";
     return `<${tag}${extra}${style}>${inline(text)}</${tag}>`;
   };
+  /** @param {string} line */
   const row = (line) => {
     const found = cells(line);
     // GFM: extra cells are dropped, missing ones are empty
@@ -52,7 +72,10 @@ function table(lines) {
   return `<table class="kcw-md-table">${thead}${tbody}</table>`;
 }
 
-/** Markdown text as HTML, every text escaped. */
+/**
+ * Markdown text as HTML, every text escaped.
+ * @param {string} text
+ */
 export function markdown(text) {
   return text
     .trim()

@@ -1,26 +1,36 @@
 // One pile, fanned from its bottom card to its top card so every card shows (long runs
 // compressed to their ranks, the whole pile on hover, focus or tap), with its label and count.
-import { cardEl, cardWords, rankText, SPACE_WORDS } from "./card.js";
+import { cardEl, rankText } from "./card.js";
 import { h } from "./dom.js";
 import { fanStep } from "./layout.js";
+import { cardName, count, say, spaceName } from "./words.js";
 
+/**
+ * What a screen reader says for a pile: its top card, how many, its bottom card.
+ * @param {string} space
+ * @param {string[]} cards bottom first
+ */
 export function pileLabel(space, cards) {
-  const where = SPACE_WORDS[space];
-  if (!cards.length) return `${where}, empty`;
-  const top = cardWords(cards[cards.length - 1]);
-  if (cards.length === 1) return `${top} on ${where}`;
-  return `${top} on ${where}, ${cards.length} cards, ${cardWords(cards[0])} at the bottom`;
+  const where = spaceName(space);
+  if (!cards.length) return say("pileEmpty", { space: where });
+  const top = cardName(cards[cards.length - 1]);
+  if (cards.length === 1) return say("pileOne", { card: top, space: where });
+  return say("pileMany", { card: top, space: where, cards: count("cards", cards.length), bottom: cardName(cards[0]) });
 }
 
-/** How many of a pile's covered cards have a two-character rank (the ten): they need more room. */
+/**
+ * How many of a pile's covered cards have a two-character rank (the ten): they need more room.
+ * @param {string[]} cards
+ */
 export const coveredTens = (cards) => cards.slice(0, -1).filter((code) => rankText(code).length > 1).length;
 
 /**
  * @param {string} space
  * @param {string[]} cards bottom first
- * @param {{ card: number, cell: number }} [size] the layout's card and cell widths (layout.js)
+ * @param {{ card: number, cell: number } | null} [sized] the layout's card and cell widths (layout.js)
  */
-export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
+export function pileEl(space, cards, sized = null) {
+  const size = sized ?? { card: 60, cell: 160 };
   const corner = space.length === 2;
   const tens = coveredTens(cards);
   const fan = fanStep(cards.length, size.cell, size.card, tens);
@@ -30,7 +40,7 @@ export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
     role: "button",
     tabindex: "0",
     "aria-label": pileLabel(space, cards),
-    title: cards.length ? `${space}: ${cards.join(" ")}` : `${space} (empty)`,
+    title: cards.length ? `${space}: ${cards.join(" ")}` : say("pileEmptyTitle", { space }),
     draggable: cards.length && !corner ? "true" : false,
   });
   el.style.setProperty("--kcw-step", `${fan.step}px`);
@@ -46,19 +56,20 @@ export function pileEl(space, cards, size = { card: 60, cell: 160 }) {
     el.append(h("span", { class: "kcw-slot", "aria-hidden": "true" }, name));
     return el;
   }
-  const where = SPACE_WORDS[space];
+  const where = spaceName(space);
   const row = h("div", { class: "kcw-pile-fan" });
   let after = 0; // covered tens below this card: each moves it a character further
   cards.forEach((code, i) => {
     const last = i === cards.length - 1;
-    const words = last ? `${cardWords(code)} on ${where}` : `${cardWords(code)}, card ${i + 1} of ${cards.length} on ${where}`;
-    const card = cardEl(code, words);
-    card.style.setProperty("--kcw-i", String(i));
-    card.style.setProperty("--kcw-after", String(after));
+    const card = cardName(code);
+    const words = last ? say("pileOne", { card, space: where }) : say("covered", { card, i: i + 1, n: cards.length, space: where });
+    const face = cardEl(code, words);
+    face.style.setProperty("--kcw-i", String(i));
+    face.style.setProperty("--kcw-after", String(after));
     if (!last && rankText(code).length > 1) after += 1;
-    card.classList.add(last ? "kcw-top" : "kcw-covered");
-    if (i === 0 && !last) card.classList.add("kcw-bottom");
-    row.append(card);
+    face.classList.add(last ? "kcw-top" : "kcw-covered");
+    if (i === 0 && !last) face.classList.add("kcw-bottom");
+    row.append(face);
   });
   row.append(name, h("span", { class: "kcw-count", "aria-hidden": "true" }, cards.length));
   el.append(row);

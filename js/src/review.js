@@ -4,10 +4,13 @@
 // win chance shows each turn's chances as small bars, or "estimating..." until Python's
 // background estimate arrives.
 import { h } from "./dom.js";
+import { count, say, verdictName } from "./words.js";
 
-const VERDICTS = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
-
-// A turn's moves, one a line: words first, the notation beside them (learners read words first).
+/**
+ * A turn's moves, one a line: words first, the notation beside them (learners read words first).
+ * @param {import("./snapshot").ReviewMove[]} moves
+ * @param {string} label
+ */
 const movesEl = (moves, label) =>
   h(
     "div",
@@ -20,9 +23,16 @@ const movesEl = (moves, label) =>
     ),
   );
 
+/** @param {number} x a share from 0 to 1 */
 const percent = (x) => `${Math.round(x * 100)}%`;
 
-// One chance of winning as a small bar with its figure; the cards shed under its label.
+/**
+ * One chance of winning as a small bar with its figure; the cards shed under its label.
+ * @param {string} label
+ * @param {number} value
+ * @param {string | null} note
+ * @param {string} kind
+ */
 const chanceRow = (label, value, note, kind) =>
   h(
     "li",
@@ -33,33 +43,37 @@ const chanceRow = (label, value, note, kind) =>
       {
         class: "kcw-chance-bar",
         role: "img",
-        "aria-label": `${label}: ${percent(value)} chance of winning`,
+        "aria-label": say("chanceBar", { label, percent: percent(value) }),
       },
       h("span", { class: "kcw-chance-fill", style: `width: ${Math.round(value * 100)}%` }),
     ),
     h("span", { class: "kcw-chance-value" }, percent(value)),
   );
 
-const cards = (n) => (n === 1 ? "1 card" : `${n} cards`);
+/** @param {number} n cards shed */
+const shed = (n) => say("inBrackets", { what: count("cards", n) });
 
-// The turn's chances of winning (a review by win chance), or "estimating..." until they arrive.
+/**
+ * The turn's chances of winning (a review by win chance), or "estimating..." until they arrive.
+ * @param {import("./snapshot").ReviewView} r
+ */
 function chancesEl(r) {
   if (r.judge !== "win") return null;
   if (r.estimating || !r.win) {
-    return h("p", { class: "kcw-note kcw-estimating", "data-estimating": "", role: "status" }, "Estimating the chances of winning…");
+    return h("p", { class: "kcw-note kcw-estimating", "data-estimating": "", role: "status" }, say("estimating"));
   }
   const w = r.win;
   return h(
     "div",
-    { class: "kcw-chances", "aria-label": "Chances of winning" },
-    h("span", { class: "kcw-note" }, `Chance of winning (${w.worlds} sampled deals):`),
+    { class: "kcw-chances", "aria-label": say("chances") },
+    h("span", { class: "kcw-note" }, count("deals", w.worlds)),
     h(
       "ul",
       {},
-      chanceRow("Before the turn", w.before, null, "before"),
-      chanceRow("Your turn", w.played, `(${cards(w.shed)})`, "played"),
-      chanceRow("Shedding the most", w.mostCards, `(${cards(w.mostCardsShed)})`, "most"),
-      chanceRow("Best turn found", w.best, null, "best"),
+      chanceRow(say("before"), w.before, null, "before"),
+      chanceRow(say("yourTurn"), w.played, shed(w.shed), "played"),
+      chanceRow(say("mostCards"), w.mostCards, shed(w.mostCardsShed), "most"),
+      chanceRow(say("bestRow"), w.best, null, "best"),
     ),
   );
 }
@@ -72,41 +86,44 @@ export function reviewEl(snap) {
   const r = snap.review;
   if (!r) return null;
   const s = r.summary;
-  const where = r.match ? ` (hand ${r.hand})` : "";
-  const blunders = s.judge === "win" ? ` · ${s.counts.blunder ?? 0} ${s.counts.blunder === 1 ? "blunder" : "blunders"}` : "";
-  const counts = `${s.counts.best} best · ${s.counts.inaccuracy} ${s.counts.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"} · ${s.counts.mistake} ${s.counts.mistake === 1 ? "mistake" : "mistakes"}${blunders}`;
+  const where = r.match ? say("ofHand", { hand: r.hand }) : "";
+  const tally = say("countsLine", {
+    best: count("best", s.counts.best ?? 0),
+    inaccuracies: count("inaccuracies", s.counts.inaccuracy ?? 0),
+    mistakes: count("mistakes", s.counts.mistake ?? 0),
+  });
+  const counts = s.judge === "win" ? say("withBlunders", { counts: tally, blunders: count("blunders", s.counts.blunder ?? 0) }) : tally;
+  const turnOf = say("turnOf", { turn: r.turn, turns: r.turns });
   const byWin = r.judge === "win";
   const complete = !byWin || s.estimated >= r.turns;
   return h(
     "section",
-    { class: "kcw-panel kcw-review", "aria-label": "Review", "data-review": "" },
+    { class: "kcw-panel kcw-review", "aria-label": say("review"), "data-review": "" },
     h("h3", {}, r.heading),
     h(
       "div",
       { class: "kcw-progress" },
-      h("progress", { max: r.turns, value: r.turn, "aria-label": `Turn ${r.turn} of ${r.turns}` }),
-      ` Turn ${r.turn} of ${r.turns}${where}`,
+      h("progress", { max: r.turns, value: r.turn, "aria-label": turnOf }),
+      ` ${turnOf}${where}`,
     ),
     r.verdict
       ? h(
           "p",
           { class: `kcw-verdict kcw-verdict-${r.verdict}`, "data-verdict": r.verdict },
-          h("strong", {}, VERDICTS[r.verdict] ?? r.verdict),
+          h("strong", {}, verdictName(r.verdict)),
           ` ${r.words}`,
         )
       : null,
     chancesEl(r),
-    movesEl(r.played, "You played"),
-    !r.verdict || r.verdict === "best"
-      ? null
-      : movesEl(r.best, byWin ? "The best turn found" : r.proven ? "The best turn" : "The best turn found"),
+    movesEl(r.played, say("youPlayed")),
+    !r.verdict || r.verdict === "best" ? null : movesEl(r.best, say(!byWin && r.proven ? "bestTurn" : "bestFound")),
     h(
       "div",
-      { class: "kcw-review-summary", "aria-label": "Summary" },
+      { class: "kcw-review-summary", "aria-label": say("summary") },
       complete
-        ? h("strong", {}, `Accuracy ${percent(s.accuracy)}`)
-        : h("strong", {}, `Estimating: ${s.estimated} of ${r.turns} turns`),
-      byWin ? " by chance of winning" : ` (${s.shed} of ${s.possible} cards that could be shed)`,
+        ? h("strong", {}, say("accuracy", { percent: percent(s.accuracy) }))
+        : h("strong", {}, count("estimatingTurns", r.turns, { done: s.estimated })),
+      byWin ? say("byChance") : count("shedOf", s.possible, { shed: s.shed }),
       h("br", {}),
       complete ? counts : null,
     ),

@@ -33,9 +33,14 @@ export interface Control {
 
 /** One player's hand as the viewer may see it. */
 export interface Hand {
+  /** The seat, from 1. */
   player: number;
   /** How the table names the player ("You", "P2"). */
   name: string;
+  /** The hand's heading ("Your hand", "P2's hand"). */
+  title: string;
+  /** The hand within a sentence ("your hand", "P2's hand"). */
+  whose: string;
   /** How many cards the hand holds. */
   count: number;
   /** The cards, only when the viewer may see them. */
@@ -110,6 +115,8 @@ export interface Score {
   scored: boolean;
   over: boolean;
   winners: number[];
+  /** What the sheet says above its rows: the hand and how the match ends, or who won it. */
+  caption: string;
 }
 
 
@@ -254,12 +261,15 @@ export interface Table {
   version: number;
   /** The mode's name (for the reader; the page decides nothing by it). */
   mode: string;
+  /** How many seats the table has. */
   players: number;
   /** The player whose hand is at the bottom (``None``: a spectator). */
   viewer: number | null;
+  /** The player to move. */
   turn: number;
   /** Each space's cards, bottom first. */
   piles: Record<string, string[]>;
+  /** Every seat's hand, by seat: cards only where the viewer may see them. */
   hands: Hand[];
   /** How many cards the stock holds. */
   stock: number;
@@ -269,12 +279,15 @@ export interface Table {
   pending: string | null;
   /** Cards played this turn. */
   played: number;
+  /** True once the hand is over. */
   over: boolean;
   /** The finished hand in one line. */
   outcome: string | null;
+  /** Where the table stands in the hand's moves (back and forward). */
   history: Place;
   /** The player the table waits for (a computer, or a move being shown). */
   waiting: number | null;
+  /** The table's rules, as :meth:`Rules.to_dict <kingscorner_widget.engine.rules.Rules.to_dict>` writes them. */
   rules: Record<string, string | number | boolean>;
 }
 
@@ -290,17 +303,23 @@ export interface Snapshot extends Table {
   logStart: number;
   /** ``log`` grouped by turn. */
   turns: Turn[];
+  /** A hint to light up on the table, on this snapshot only. */
   hint: Hint | null;
   /** Once the hand is over: the end-of-hand summary. */
   summary: Summary | null;
   /** The last refusal, kept until the viewer's next accepted action. */
   refusal: string | null;
+  /** A question waiting for an answer before an action throws something away. */
   confirm: Question | null;
+  /** A match's score sheet (play mode). */
   score: Score | null;
+  /** The lesson's narration and progress (lesson mode). */
   lesson: LessonView | null;
+  /** Explore's lines around the table's position (explore mode). */
   tree: Tree | null;
   /** True when the viewer may move now for the player to move (explore: any seat). */
   acting: boolean;
+  /** The turn on the table and its verdict (review mode). */
   review: ReviewView | null;
   /** Play: what the gold outlines mean, said once in the viewer's first hand. */
   guide: string | null;
@@ -318,4 +337,22 @@ export interface Extra {
   guide?: string | null;
   /** Play: the computer players wait for Next move (the learner steps them). */
   paused?: boolean;
+}
+
+/** The page's phrasebook (the widget's ``phrases`` trait, sent once): every word the page shows besides the snapshot's own sentences, written by :mod:`kingscorner_widget.table.page_words`. */
+export interface Phrases {
+  /** The phrasebook's language: its plural rules pick a counted phrase's form. */
+  lang: string;
+  /** Every card's name for a screen reader, by its notation ("Th": "ten of hearts"). */
+  cards: Record<string, string>;
+  /** Every space's name ("N": "the north pile"). */
+  spaces: Record<string, string>;
+  /** The fixed labels and the templates, whose ``{slots}`` the page fills. */
+  text: Record<string, string>;
+  /** Counted phrases by plural category ("one", "other"), the count in ``{n}``. */
+  counted: Record<string, Record<string, string>>;
+  /** A review verdict's name on the panel. */
+  verdicts: Record<string, string>;
+  /** The keys for moving about the table, each with what it does. */
+  keys: string[][];
 }

@@ -4,6 +4,7 @@ import { backEl } from "./card.js";
 import { h } from "./dom.js";
 import { handEl, seatEls } from "./hand.js";
 import { pileEl } from "./pile.js";
+import { count as counted, say } from "./words.js";
 
 const GRID = [
   ["NW", "N", "NE"],
@@ -11,6 +12,10 @@ const GRID = [
   ["SW", "S", "SE"],
 ];
 
+/**
+ * @param {import("./snapshot").Snapshot} snap
+ * @param {import("./page").Ui} ui
+ */
 export function tableEl(snap, ui) {
   const grid = h("div", { class: "kcw-grid" });
   for (const row of GRID) {
@@ -40,12 +45,13 @@ export function tableEl(snap, ui) {
   );
 }
 
+/** @param {number} count how many cards the stock holds */
 function stockEl(count) {
   return h(
     "div",
-    { class: "kcw-stock", role: "img", "aria-label": `the stock, ${count} ${count === 1 ? "card" : "cards"}` },
+    { class: "kcw-stock", role: "img", "aria-label": say("stockLabel", { cards: counted("cards", count) }) },
     count ? backEl() : h("div", { class: "kcw-card kcw-gone", "aria-hidden": "true" }),
     h("span", { class: "kcw-count", "aria-hidden": "true" }, count),
-    h("span", { class: "kcw-stock-label", "aria-hidden": "true" }, "stock"),
+    h("span", { class: "kcw-stock-label", "aria-hidden": "true" }, say("stock")),
   );
 }

@@ -2,7 +2,13 @@
 // (or a pile's cards from where they lay to the pile they join) at the table's speed. Where the
 // viewer asked for less motion (prefers-reduced-motion), the pile it reached is lit instead.
 
-/** How the table names a move in the log: a card onto a space, a pile onto a space, or neither. */
+/** @typedef {import("./snapshot").Snapshot} Snapshot */
+
+/**
+ * How the table names a move in the log: a card onto a space, a pile onto a space, or neither.
+ * @param {string | null | undefined} notation
+ * @returns {{ card?: string, pile?: string, to: string } | null}
+ */
 export function moveParts(notation) {
   const [from, to] = String(notation ?? "").split(">");
   if (!to) return null;
@@ -12,22 +18,28 @@ export function moveParts(notation) {
 /**
  * The computer move the table should show, when `snap` holds exactly one log line more than the
  * snapshot drawn before (`before`: its log count), and that line is a computer player's.
+ * @param {number | null} before
+ * @param {Snapshot} snap
  */
 export function computerMove(before, snap) {
   const count = logCount(snap);
   if (before === null || count !== before + 1) return null;
   const line = snap.log?.at(-1);
   const seat = snap.hands?.find((p) => p.player === line?.player);
-  if (!line || !seat?.computer || line.player === snap.viewer) return null;
+  if (!line || line.player === null || !seat?.computer || line.player === snap.viewer) return null;
   const parts = moveParts(line.notation);
   return parts ? { ...parts, player: line.player } : null;
 }
 
-/** How many log lines the hand has so far (the snapshot carries the latest of them). */
+/**
+ * How many log lines the hand has so far (the snapshot carries the latest of them).
+ * @param {Snapshot} snap
+ */
 export const logCount = (snap) => (snap.logStart ?? 1) - 1 + (snap.log?.length ?? 0);
 
 const reduced = () => Boolean(globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 
+/** @param {DOMRect} rect */
 const centre = (rect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
 
 /**
@@ -43,7 +55,10 @@ const centre = (rect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.he
 export function showMove(root, move, moved, ms, from = null) {
   const target = root.querySelector(`[data-pile="${move.to}"]`);
   if (!target) return [];
-  const cards = moved.map((code) => target.querySelector(`[data-card="${code}"]`)).filter(Boolean);
+  const cards = moved.flatMap((code) => {
+    const card = /** @type {HTMLElement | null} */ (target.querySelector(`[data-card="${code}"]`));
+    return card ? [card] : [];
+  });
   const hold = Math.max(600, ms);
   if (reduced() || !cards.length || typeof cards[0].animate !== "function") {
     target.classList.add("kcw-arrived");

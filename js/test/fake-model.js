@@ -1,8 +1,13 @@
 // A stand-in for the anywidget model: holds traits, records sent messages and listeners.
+// Its phrasebook is Python's own (phrases.json, written by scripts/snapshot_types.py).
+import phrases from "./phrases.json";
+
+export { phrases };
+
 export function fakeModel(state) {
   const handlers = new Map();
   const model = {
-    state: { speed: 0.8, status: "", legal: [], mode: "play", ...state },
+    state: { speed: 0.8, status: "", legal: [], mode: "play", phrases, ...state },
     sent: [],
     saved: [],
     get: (key) => model.state[key],
@@ -61,8 +66,8 @@ export function snapshot(overrides = {}) {
     turn: 1,
     piles: { ...EMPTY, N: ["Jc"], E: ["6h"], S: ["5s"] },
     hands: [
-      { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
-      { player: 2, name: "P2", count: 7, cards: null, computer: true, kept: 0 },
+      { player: 1, name: "You", title: "Your hand", whose: "your hand", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
+      { player: 2, name: "P2", title: "P2's hand", whose: "P2's hand", count: 7, cards: null, computer: true, kept: 0 },
     ],
     stock: 39,
     end: "draw",

@@ -25,8 +25,8 @@ function reviewSnapshot(overrides = {}, review = {}) {
     title: "Review of P1",
     actions: REVIEW_ACTIONS,
     hands: [
-      { player: 1, name: "You", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
-      { player: 2, name: "P2", count: 7, cards: null, computer: false, kept: 0 },
+      { player: 1, name: "You", title: "Your hand", whose: "your hand", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
+      { player: 2, name: "P2", title: "P2's hand", whose: "P2's hand", count: 7, cards: null, computer: false, kept: 0 },
     ],
     review: {
       turn: 2,

@@ -109,8 +109,8 @@ describe("the Lines panel", () => {
 
   it("lets the mover's hand in view be played from its seat", () => {
     const hands = [
-      { player: 1, name: "P1", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
-      { player: 2, name: "P2", count: 2, cards: ["9d", "Qs"], computer: false, kept: 0 },
+      { player: 1, name: "P1", title: "P1's hand", whose: "P1's hand", count: 3, cards: ["Th", "Ks", "4h"], computer: false, kept: 0 },
+      { player: 2, name: "P2", title: "P2's hand", whose: "P2's hand", count: 2, cards: ["9d", "Qs"], computer: false, kept: 0 },
     ];
     mount(explore({ turn: 2, hands }));
     model.set({ legal: ["9d>E", "draw"] });

@@ -135,12 +135,13 @@ describe("rendering from a snapshot", () => {
     mount(
       snapshot({
         log: [{ player: 2, notation: "9s>N", words: "P2 plays the nine of spades on the north pile" }],
-        score: { seats: ["You", "P2"], rows: [{ hand: 1, points: [3, 0], winners: [2] }], totals: [3, 0], target: 25, hand: 2, scored: false, over: false, winners: [] },
+        score: { seats: ["You", "P2"], rows: [{ hand: 1, points: [3, 0], winners: [2] }], totals: [3, 0], target: 25, end: "lowest", hand: 2, scored: false, over: false, winners: [], caption: "Hand 2. When a total reaches 25, the lowest total wins." },
         lesson: { title: "Kings", narration: "A **king** opens a `corner`.\n\n- one\n- two", progress: [1, 4] },
       }),
     );
     expect($(".kcw-log .kcw-moves li").textContent).toBe("P2 plays the nine of spades on the north pile 9s>N");
     expect($(".kcw-score tbody").textContent).toContain("Total");
+    expect($(".kcw-score caption").textContent).toBe("Hand 2. When a total reaches 25, the lowest total wins.");
     expect($(".kcw-narration strong").textContent).toBe("king");
     expect($(".kcw-narration li:last-child").textContent).toBe("two");
   });

@@ -49,12 +49,13 @@ from ..analysis.players import Player, make_player
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
-from ..engine.rules import Rules
+from ..engine.rules import MatchEnd, Rules
 from ..engine.words import match_line, refusal, sentence
 from .actions import action
 from .advice import COMPUTER_OPTIONS, play_hint
 from .guide import OUTLINES, next_step
 from .history import History
+from .page_words import sheet_caption
 from .reply import Reply, refuse
 from .review import ReviewSession
 from .session import Session, today
@@ -263,10 +264,11 @@ class PlaySession(Session):
         match = self.match
         if match is None:
             return guide
+        seats = [self.seat_name(s) for s in range(1, match.seats + 1)]
         return {
             **guide,
             "score": {
-                "seats": [self.seat_name(s) for s in range(1, match.seats + 1)],
+                "seats": seats,
                 "rows": [
                     {"hand": row.hand, "points": list(row.points), "winners": list(row.winners)}
                     for row in match.sheet
@@ -278,6 +280,13 @@ class PlaySession(Session):
                 "scored": match.is_scored(),
                 "over": match.is_over(),
                 "winners": list(match.winners()),
+                "caption": sheet_caption(
+                    seats,
+                    list(match.winners()) if match.is_over() else None,
+                    hand=match.hand_number,
+                    target=match.rules.target,
+                    elimination=match.rules.match_end is MatchEnd.ELIMINATION,
+                ),
             },
         }
 

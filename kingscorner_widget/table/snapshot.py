@@ -33,6 +33,7 @@ from ..engine.game import Game
 from ..engine.moves import Move, MovePile
 from ..engine.spaces import SPACES
 from ..engine.words import card_words, logged, outcome_line
+from .page_words import hand_title, hand_whose
 
 LOG_WINDOW = 40
 """How many of the latest log entries a snapshot carries: ten rounds of a four-player hand, so
@@ -44,6 +45,7 @@ __all__ = [
     "LOG_WINDOW",
     "Control",
     "Extra",
+    "Phrases",
     "Snapshot",
     "Table",
     "build_snapshot",
@@ -93,8 +95,13 @@ class Hand(TypedDict):
     """One player's hand as the viewer may see it."""
 
     player: int
+    """The seat, from 1."""
     name: str
     """How the table names the player ("You", "P2")."""
+    title: str
+    """The hand's heading ("Your hand", "P2's hand")."""
+    whose: str
+    """The hand within a sentence ("your hand", "P2's hand")."""
     count: int
     """How many cards the hand holds."""
     cards: list[str] | None
@@ -174,6 +181,8 @@ class Score(TypedDict):
     scored: bool
     over: bool
     winners: list[int]
+    caption: str
+    """What the sheet says above its rows: the hand and how the match ends, or who won it."""
 
 
 class SummaryHand(TypedDict):
@@ -319,12 +328,15 @@ class Table(TypedDict):
     mode: str
     """The mode's name (for the reader; the page decides nothing by it)."""
     players: int
+    """How many seats the table has."""
     viewer: int | None
     """The player whose hand is at the bottom (``None``: a spectator)."""
     turn: int
+    """The player to move."""
     piles: dict[str, list[str]]
     """Each space's cards, bottom first."""
     hands: list[Hand]
+    """Every seat's hand, by seat: cards only where the viewer may see them."""
     stock: int
     """How many cards the stock holds."""
     end: str | None
@@ -334,12 +346,16 @@ class Table(TypedDict):
     played: int
     """Cards played this turn."""
     over: bool
+    """True once the hand is over."""
     outcome: str | None
     """The finished hand in one line."""
     history: Place
+    """Where the table stands in the hand's moves (back and forward)."""
     waiting: int | None
     """The player the table waits for (a computer, or a move being shown)."""
     rules: dict[str, str | int | bool]
+    """The table's rules, as :meth:`Rules.to_dict <kingscorner_widget.engine.rules.Rules.to_dict>`
+    writes them."""
 
 
 class Snapshot(Table):
@@ -357,17 +373,23 @@ class Snapshot(Table):
     turns: list[Turn]
     """``log`` grouped by turn."""
     hint: Hint | None
+    """A hint to light up on the table, on this snapshot only."""
     summary: Summary | None
     """Once the hand is over: the end-of-hand summary."""
     refusal: str | None
     """The last refusal, kept until the viewer's next accepted action."""
     confirm: Question | None
+    """A question waiting for an answer before an action throws something away."""
     score: Score | None
+    """A match's score sheet (play mode)."""
     lesson: LessonView | None
+    """The lesson's narration and progress (lesson mode)."""
     tree: Tree | None
+    """Explore's lines around the table's position (explore mode)."""
     acting: bool
     """True when the viewer may move now for the player to move (explore: any seat)."""
     review: ReviewView | None
+    """The turn on the table and its verdict (review mode)."""
     guide: str | None
     """Play: what the gold outlines mean, said once in the viewer's first hand."""
     paused: bool
@@ -385,6 +407,27 @@ class Extra(TypedDict, total=False):
     """Play: what the gold outlines mean, said once in the viewer's first hand (else ``None``)."""
     paused: bool
     """Play: the computer players wait for Next move (the learner steps them)."""
+
+
+class Phrases(TypedDict):
+    """The page's phrasebook (the widget's ``phrases`` trait, sent once): every word the page
+    shows besides the snapshot's own sentences, written by
+    :mod:`kingscorner_widget.table.page_words`."""
+
+    lang: str
+    """The phrasebook's language: its plural rules pick a counted phrase's form."""
+    cards: dict[str, str]
+    """Every card's name for a screen reader, by its notation ("Th": "ten of hearts")."""
+    spaces: dict[str, str]
+    """Every space's name ("N": "the north pile")."""
+    text: dict[str, str]
+    """The fixed labels and the templates, whose ``{slots}`` the page fills."""
+    counted: dict[str, dict[str, str]]
+    """Counted phrases by plural category ("one", "other"), the count in ``{n}``."""
+    verdicts: dict[str, str]
+    """A review verdict's name on the panel."""
+    keys: list[list[str]]
+    """The keys for moving about the table, each with what it does."""
 
 
 def log_entry(
@@ -453,6 +496,8 @@ def build_snapshot(
             {
                 "player": player,
                 "name": name_of(player),
+                "title": hand_title(name_of(player)),
+                "whose": hand_whose(name_of(player)),
                 "count": count,
                 "cards": cards,
                 "computer": player in computers,

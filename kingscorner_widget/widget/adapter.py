@@ -49,7 +49,8 @@ import datetime
 import functools
 import math
 import threading
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, get_type_hints
 
 import anywidget
 import traitlets
@@ -65,8 +66,10 @@ from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
 from ..table import Reply, Session, read_source
 from ..table.estimates import WinEstimates
+from ..table.page_words import phrases as page_phrases
 from ..table.play import Opponents
 from ..table.setup import MODES, TableSetup
+from ..table.snapshot import Snapshot
 from .bundle import bundle_file
 from .display import TableDisplay
 from .hosts import HostSync
@@ -79,6 +82,33 @@ STALE = "The table changed before that click arrived, so nothing was done: try a
 PAGE_SETS = frozenset({"speed", "seen"})
 """The only traits the page may set (a viewing preference, the snapshot it drew); an update of any
 other is undone."""
+
+
+SNAPSHOT_KEYS = frozenset(get_type_hints(Snapshot))
+"""The keys every snapshot holds, from its type."""
+
+
+class SnapshotTrait(traitlets.TraitType[dict[str, Any], Mapping[str, Any]]):
+    """A trait holding one :class:`~kingscorner_widget.table.snapshot.Snapshot`: a dict with
+    exactly its keys (empty only before the table's first state), checked on every write.
+
+    >>> class Holder(traitlets.HasTraits):
+    ...     snap = SnapshotTrait()
+    >>> Holder(snap={"version": 1})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    traitlets.traitlets.TraitError: The 'snap' trait of a Holder instance expected a table ...
+    """
+
+    info_text = "a table snapshot (every key of Snapshot)"
+
+    def make_dynamic_default(self) -> dict[str, Any]:
+        return {}
+
+    def validate(self, obj: Any, value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict) or (value and set(value) != SNAPSHOT_KEYS):
+            self.error(obj, value)
+        return value
 
 
 class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget):
@@ -129,22 +159,57 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     _esm = bundle_file("widget.js")
     _css = bundle_file("widget.css")
 
-    snapshot = traitlets.Dict().tag(sync=True)
-    """What the viewer may see, as JSON (every key, with its type:
-    :class:`~kingscorner_widget.table.snapshot.Snapshot`): ``version``, ``mode``, ``players``,
-    ``viewer``, ``turn``, ``piles`` (each space's cards, bottom first), ``hands`` (per player:
-    ``name``, ``count``, ``cards`` only when the viewer may see them), ``stock`` (a count),
-    ``end`` (``"draw"`` or ``"pass"``), ``pending``, ``played``, ``over``, ``outcome``,
-    ``history`` (``at``/``length``), ``waiting`` (the computer player to move next), ``rules``,
-    ``title``, ``actions`` (the controls the table offers now: ``kind``, ``label``, ``enabled``,
-    ``primary``, ``key``, ``teacher``, ``why`` when disabled, ``input``), ``log`` (the latest
-    moves in notation and words) from ``logStart``, ``turns`` (the log grouped by turn),
-    ``hint``, ``summary`` (the finished hand: every hand left, why it ended, its score row),
-    ``refusal`` (the last refusal, kept until the next accepted action), ``confirm`` (a
-    question waiting for an answer), ``score``, ``lesson``, ``tree`` (explore's lines),
-    ``acting`` (the viewer may move now), ``review``, ``guide`` (play: what the gold outlines
-    mean, in the viewer's first hand) and ``paused`` (play: the computer players wait for Next
-    move)."""
+    snapshot = SnapshotTrait().tag(sync=True)
+    """What the viewer may see, as JSON: one
+    :class:`~kingscorner_widget.table.snapshot.Snapshot`. This list is written from that
+    type by ``scripts/snapshot_types.py``: edit the type, not the list.
+
+    - ``version``: The snapshot's number: an intent says which one it was made on.
+    - ``mode``: The mode's name (for the reader; the page decides nothing by it).
+    - ``players``: How many seats the table has.
+    - ``viewer``: The player whose hand is at the bottom (``None``: a spectator).
+    - ``turn``: The player to move.
+    - ``piles``: Each space's cards, bottom first.
+    - ``hands``: Every seat's hand, by seat: cards only where the viewer may see them.
+    - ``stock``: How many cards the stock holds.
+    - ``end``: The end-of-turn move: ``"draw"`` or ``"pass"`` (``None`` once the hand is over).
+    - ``pending``: A card drawn that must be played (draw until it fits).
+    - ``played``: Cards played this turn.
+    - ``over``: True once the hand is over.
+    - ``outcome``: The finished hand in one line.
+    - ``history``: Where the table stands in the hand's moves (back and forward).
+    - ``waiting``: The player the table waits for (a computer, or a move being shown).
+    - ``rules``: The table's rules, as :meth:`Rules.to_dict
+      <kingscorner_widget.engine.rules.Rules.to_dict>` writes them.
+    - ``title``: The heading: a deal, a match's hand, a lesson's title.
+    - ``actions``: The controls the table offers now, in order: the page draws exactly these.
+      - ``kind``: The intent the control sends.
+      - ``label``: Its words.
+      - ``enabled``: False when the action would only refuse now.
+      - ``primary``: True for the control to press next (drawn as the main button).
+      - ``key``: The key that does it, if any.
+      - ``teacher``: True for a teacher's control (listed only on a teacher's table).
+      - ``why``: When disabled: why, in a sentence (shown on hover and focus); else ``None``.
+      - ``input``: The text the intent carries, typed beside the button (``None`` for most
+        controls).
+    - ``log``: The last :data:`LOG_WINDOW` moves (the whole log stays in Python and the record).
+    - ``logStart``: The number of the first move in ``log`` (1 when nothing is left out).
+    - ``turns``: ``log`` grouped by turn.
+    - ``hint``: A hint to light up on the table, on this snapshot only.
+    - ``summary``: Once the hand is over: the end-of-hand summary.
+    - ``refusal``: The last refusal, kept until the viewer's next accepted action.
+    - ``confirm``: A question waiting for an answer before an action throws something away.
+    - ``score``: A match's score sheet (play mode).
+    - ``lesson``: The lesson's narration and progress (lesson mode).
+    - ``tree``: Explore's lines around the table's position (explore mode).
+    - ``acting``: True when the viewer may move now for the player to move (explore: any seat).
+    - ``review``: The turn on the table and its verdict (review mode).
+    - ``guide``: Play: what the gold outlines mean, said once in the viewer's first hand.
+    - ``paused``: Play: the computer players wait for Next move (the learner steps them)."""
+    phrases = traitlets.Dict().tag(sync=True)
+    """The page's phrasebook, sent once: every word the page shows besides the snapshot's own
+    sentences (a :class:`~kingscorner_widget.table.snapshot.Phrases`, written by
+    :func:`kingscorner_widget.table.page_words.phrases`)."""
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The viewer's legal moves now, in notation, straight from ``Game.legal_moves()`` (empty when
     it is not the viewer's turn)."""
@@ -192,7 +257,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         self._publishing = threading.RLock()
         self._version = 0
         self._session: Session = self._setup.open(mode)
-        super().__init__(mode=mode, speed=float(speed))
+        super().__init__(mode=mode, speed=float(speed), phrases=page_phrases())
         self.on_msg(self._on_custom_message)
         self._publish(Reply(self._session.status()))
 

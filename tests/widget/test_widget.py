@@ -54,6 +54,8 @@ def test_snapshot_shows_the_table_as_the_viewer_sees_it() -> None:
     assert snap["hands"][1] == {
         "player": 2,
         "name": "P2",
+        "title": "P2's hand",
+        "whose": "P2's hand",
         "count": 7,
         "cards": None,
         "computer": False,
