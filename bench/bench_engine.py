@@ -6,11 +6,12 @@ checks it), explored further, and undone. The walk starts from seeded mid-game p
 mover holds 5 to 12 cards and goes three moves deep within the turn; end-of-turn moves are left
 out, so every node is a card play or a pile move. The crowded tables are where the engine works
 hardest: every side pile 3 to 8 cards long, a corner or more open, and the mover holding 5 to 15
-cards; the ratio on them is the engine's speed target (at least 2x python-chess). python-chess's perft is counted the same way
-(``legal_moves``, ``push``, ``pop``), in the same process and in turns with ours, so the ratio
-compares like with like on a shared machine. Every figure is the best of a few rounds.
+cards; the ratio on them is the engine's speed target (at least 2x python-chess). python-chess's
+perft is counted the same way (``legal_moves``, ``push``, ``pop``), in the same process and in
+turns with ours, so the ratio compares like with like on a shared machine. Every figure is the
+best of a few rounds.
 
-python-chess is the reference only: ``make bench`` installs it (the ``bench`` extra); without it
+python-chess is the reference only: ``make bench`` installs it (the ``bench`` group); without it
 the engine's own figures are printed alone.
 """
 

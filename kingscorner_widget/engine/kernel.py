@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 __all__ = [
+    "ACES",
     "ACE_KINDS",
     "CARDS",
     "CORNER_SPACES",
@@ -41,6 +42,7 @@ __all__ = [
     "KIND_CARD",
     "KIND_FITS_ON",
     "KIND_RANK",
+    "KIND_RED",
     "KIND_TAKES",
     "KINGS",
     "KING_KINDS",
@@ -49,10 +51,13 @@ __all__ = [
     "TAKES",
     "card_index",
     "finishes_corner",
+    "first_highest",
     "fits",
     "fits_space",
+    "has_king",
     "kind_fits",
     "misfit",
+    "open_kinds",
     "openings",
     "openings_of_kinds",
     "pile_fits_space",
@@ -91,12 +96,12 @@ RANK: tuple[int, ...] = _with_none([c // 4 + 1 for c in range(CARDS)], 0)
 """The rank of each card (1 ace to 13 king; 0 for no card)."""
 IS_RED: tuple[bool, ...] = tuple(_with_none([c % 4 in (1, 2) for c in range(CARDS)], False))  # type: ignore[arg-type]
 """True for the hearts and diamonds."""
-KIND: tuple[int, ...] = _with_none(
-    [(RANK[c] - 1) * 2 + IS_RED[c] for c in range(CARDS)], NO_CARD
-)
+KIND: tuple[int, ...] = _with_none([(RANK[c] - 1) * 2 + IS_RED[c] for c in range(CARDS)], NO_CARD)
 """The kind of each card (0-25; -1 for no card)."""
 KIND_RANK: tuple[int, ...] = tuple(k // 2 + 1 for k in range(KINDS))
 """The rank of each kind (1 ace to 13 king)."""
+KIND_RED: tuple[bool, ...] = tuple(k % 2 == 1 for k in range(KINDS))
+"""True for the red kinds."""
 KIND_TAKES: tuple[int, ...] = tuple(
     (k // 2 - 1) * 2 + 1 - k % 2 if k >= 2 else NO_CARD for k in range(KINDS)
 )
@@ -123,6 +128,8 @@ ACE_KINDS: tuple[int, ...] = tuple(k for k in range(KINDS) if IS_ACE_KIND[k])
 """The black and the red ace's kinds (0, 1)."""
 KINGS: tuple[int, ...] = tuple(c for c in range(CARDS) if IS_KING[c])
 """The four kings' indexes."""
+ACES: tuple[int, ...] = tuple(c for c in range(CARDS) if IS_ACE[c])
+"""The four aces' indexes."""
 KIND_CARD: tuple[int, ...] = tuple(
     next(c for c in range(CARDS) if KIND[c] == k) for k in range(KINDS)
 )
@@ -194,6 +201,24 @@ def same_rank(first: int, second: int) -> bool:
     return first >> 2 == second >> 2
 
 
+def first_highest(cards: Sequence[int]) -> int:
+    """The first card in ``cards`` (not empty) of the highest rank among them.
+
+    >>> first_highest([card_index(5, 3), card_index(9, 0), card_index(9, 2)]) == card_index(9, 0)
+    True
+    """
+    high = max(cards) >> 2
+    for card in cards:
+        if card >> 2 == high:
+            return card
+    raise AssertionError("unreachable: the highest card is among the cards")  # pragma: no cover
+
+
+def has_king(cards: Sequence[int]) -> bool:
+    """True when ``cards`` hold a king (the kings are the highest indexes)."""
+    return bool(cards) and IS_KING[max(cards)]
+
+
 def finishes_corner(space: int, top: int) -> bool:
     """Corners version: True when ``top`` just played on ``space`` finishes a corner (an ace
     on a corner pile), which its player then keeps.
@@ -202,6 +227,21 @@ def finishes_corner(space: int, top: int) -> bool:
     (True, False, False)
     """
     return space >= 4 and IS_ACE[top]
+
+
+def open_kinds(tops: Sequence[int]) -> set[int]:
+    """The kinds of card that could go down on a table with these eight top cards (indexes in
+    :data:`~.spaces.SPACES` order, :data:`NO_CARD` for an empty space): on a pile or, a king,
+    in an empty corner (an empty side space takes any card; it is not counted here).
+
+    >>> sorted(open_kinds([NO_CARD] * 8)) == sorted(KING_KINDS)
+    True
+    """
+    kinds = {TAKES[top] for top in tops if top >= 0}
+    kinds.discard(NO_CARD)
+    if any(tops[space] < 0 for space in CORNER_SPACES):
+        kinds.update(KING_KINDS)
+    return kinds
 
 
 def openings_of_kinds(tops: Sequence[int]) -> int:

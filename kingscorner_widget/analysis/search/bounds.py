@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .kinds import CHAINS, CHILD, LADDER, PILE, RUNG
+from ...engine.kernel import ACE_KINDS, IS_KING_KIND, KING_KINDS
+from .kinds import CHAINS, CHILD, KING_BITS, LADDER, PILE, RUNG
 from .value import CARDS_SHIFT, CORNERS_SHIFT, KINGS_SHIFT, OPENINGS_SHIFT, POINTS_SHIFT
 
 __all__ = [
@@ -62,7 +63,8 @@ def ladder_table(
     bits holding :data:`_MOVES_BASE` less the pile moves.
 
     >>> from kingscorner_widget.analysis.search.kinds import CHAINS
-    >>> units = [shed_unit(1, k >= 24) for k in range(26)]
+    >>> from kingscorner_widget.engine.kernel import IS_KING_KIND
+    >>> units = [shed_unit(1, IS_KING_KIND[k]) for k in range(26)]
     >>> queen = CHAINS[0][1]  # a red queen, on the black king's ladder
     >>> table = ladder_table(CHAINS[0], 1 << 2 * queen, [0] * 26, [0] * 26, units, 0)
     >>> sorted((net, value >> 25) for net, value in table.items())  # it needs a space of its own
@@ -286,11 +288,12 @@ def openings_floor(
             child = CHILD[k]
             if child >= 0 and not hand >> 2 * child & 3 and not bottoms[child]:
                 frozen |= 1 << child
-    if empty_corners and not hand >> 48 & 15 and not bottoms[24] and not bottoms[25]:
-        frozen |= 3 << 24
-    aces = tops[0] + tops[1] + (hand & 3) + (hand >> 2 & 3)
+    king_bottoms = sum(bottoms[k] for k in KING_KINDS)
+    if empty_corners and not hand & KING_BITS and not king_bottoms:
+        frozen |= sum(1 << k for k in KING_KINDS)
+    aces = sum(tops[k] + (hand >> 2 * k & 3) for k in ACE_KINDS)
     corners_now = 4 - empty_corners
-    kings_left = (hand >> 48 & 3) + (hand >> 50 & 3) + bottoms[24] + bottoms[25]
+    kings_left = sum(hand >> 2 * k & 3 for k in KING_KINDS) + king_bottoms
     fewest = 99
     for corners_end in range(
         max(0, corners_now - finishable), min(4, corners_now + kings_left) + 1
@@ -310,7 +313,7 @@ class Bounds:
     def __init__(
         self, points: Sequence[int], corners_version: bool, cards: int, points0: int, kings: int
     ) -> None:
-        self.units = [shed_unit(points[k], k >= 24) for k in range(26)]
+        self.units = [shed_unit(points[k], IS_KING_KIND[k]) for k in range(26)]
         self.corners_version = corners_version
         self.start = (cards, points0, kings)
         self.ladders: dict[tuple[object, ...], tuple[dict[int, int], int]] = {}
