@@ -644,17 +644,18 @@ class Game:
         card, target = move.card, move.target
         if type(target) is not Space:
             return False
-        mover = state.turn
-        hand = self._hands[mover]
-        if card not in hand:
-            return False
         pile = self._piles[target.index]
         if pile:
             if pile[-1].takes != card.kind:
                 return False
         elif not (target.is_cross or _IS_KING[card.index]):
             return False
-        place = hand.index(card)
+        mover = state.turn
+        hand = self._hands[mover]
+        try:
+            place = hand.index(card)
+        except ValueError:  # not in the mover's hand: the judge says so
+            return False
         del hand[place]
         pile.append(card)
         kept = self._corners and self._keep_finished_corner(target, mover)
