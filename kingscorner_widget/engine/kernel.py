@@ -256,14 +256,14 @@ def openings_of_kinds(tops: Sequence[int]) -> int:
     """
     empty = 0
     bits = 0
-    for space in range(8):
-        top = tops[space]
+    opens = _OPENS
+    for top in tops[:4]:
         if top >= 0:
-            bits |= _OPENS[top]
-        elif space < 4:
-            empty += 1
+            bits |= opens[top]
         else:
-            bits |= _KING_BITS
+            empty += 1
+    for top in tops[4:]:
+        bits |= opens[top] if top >= 0 else _KING_BITS
     return 26 * empty + bits.bit_count()
 
 

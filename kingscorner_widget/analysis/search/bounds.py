@@ -33,6 +33,9 @@ __all__ = [
     "shed_unit",
 ]
 
+_BLACK_KING, _RED_KING = KING_KINDS
+_BLACK_ACE, _RED_ACE = ACE_KINDS
+_KING_KIND_BITS = (1 << _BLACK_KING) | (1 << _RED_KING)
 _NET_FLOOR = -8
 """No turn fills more than this many side spaces beyond those it frees (there are four)."""
 _MOVES_BASE = 8
@@ -288,12 +291,17 @@ def openings_floor(
             child = CHILD[k]
             if child >= 0 and not hand >> 2 * child & 3 and not bottoms[child]:
                 frozen |= 1 << child
-    king_bottoms = sum(bottoms[k] for k in KING_KINDS)
+    king_bottoms = bottoms[_BLACK_KING] + bottoms[_RED_KING]
     if empty_corners and not hand & KING_BITS and not king_bottoms:
-        frozen |= sum(1 << k for k in KING_KINDS)
-    aces = sum(tops[k] + (hand >> 2 * k & 3) for k in ACE_KINDS)
+        frozen |= _KING_KIND_BITS
+    aces = (
+        tops[_BLACK_ACE]
+        + tops[_RED_ACE]
+        + (hand >> 2 * _BLACK_ACE & 3)
+        + (hand >> 2 * _RED_ACE & 3)
+    )
     corners_now = 4 - empty_corners
-    kings_left = sum(hand >> 2 * k & 3 for k in KING_KINDS) + king_bottoms
+    kings_left = (hand >> 2 * _BLACK_KING & 3) + (hand >> 2 * _RED_KING & 3) + king_bottoms
     fewest = 99
     for corners_end in range(
         max(0, corners_now - finishable), min(4, corners_now + kings_left) + 1

@@ -257,6 +257,7 @@ class Solver:
         """Append each merged side pile moved onto each merged pile that takes it, or (a king at
         its bottom) into an empty corner."""
         hand, cross, corners, n, pts, kings = node
+        corners_version = self.start.corners_version
         prev = -1
         for i in range(4):
             source = cross[i]
@@ -266,7 +267,7 @@ class Solver:
             bottom = source // PILE - 1
             top = source % PILE - 1
             rest = (*cross[:i], 0, *cross[i + 1 :])
-            kept = self.finished(top)
+            kept = 1 if corners_version and IS_ACE_KIND[top] else 0
             if IS_KING_KIND[bottom] and empty_corner:
                 corners2 = tuple(sorted((*corners[1:], 0 if kept else top + 1)))
                 after = (hand, tuple(sorted(rest)), corners2, n, pts, kings)

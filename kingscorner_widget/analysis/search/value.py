@@ -93,6 +93,20 @@ def openings(cross: Sequence[int], corners: Sequence[int]) -> int:
     >>> openings([0, 0, 0, 0], [0, 0, 0, 0])
     106
     """
+    side = _SIDE_TOP
     return openings_of_kinds(
-        [*(code % PILE - 1 for code in cross), *(code - 1 for code in corners)]
+        (
+            side[cross[0]],
+            side[cross[1]],
+            side[cross[2]],
+            side[cross[3]],
+            corners[0] - 1,
+            corners[1] - 1,
+            corners[2] - 1,
+            corners[3] - 1,
+        )
     )
+
+
+_SIDE_TOP = [code % PILE - 1 for code in range(PILE * PILE)]
+"""The top kind of a side pile by its code (-1 for an empty space, code 0)."""
