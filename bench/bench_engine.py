@@ -1,13 +1,17 @@
-"""Engine speed: perft on mid-game positions beside python-chess's perft, and random full games.
+"""Engine speed: perft on mid-game and crowded positions beside python-chess's perft, and random
+full games.
 
 A *node* is one move played: ``legal_moves()`` lists the moves, each is played (``play``, which
 checks it), explored further, and undone. The walk starts from seeded mid-game positions whose
 mover holds 5 to 12 cards and goes three moves deep within the turn; end-of-turn moves are left
-out, so every node is a card play or a pile move. python-chess's perft is counted the same way
-(``legal_moves``, ``push``, ``pop``), in the same process and in turns with ours, so the ratio
-compares like with like on a shared machine. Every figure is the best of a few rounds.
+out, so every node is a card play or a pile move. The crowded tables are where the engine works
+hardest: every side pile 3 to 8 cards long, a corner or more open, and the mover holding 5 to 15
+cards; the ratio on them is the engine's speed target (at least 2x python-chess). python-chess's
+perft is counted the same way (``legal_moves``, ``push``, ``pop``), in the same process and in
+turns with ours, so the ratio compares like with like on a shared machine. Every figure is the
+best of a few rounds.
 
-python-chess is the reference only: ``make bench`` installs it (the ``bench`` extra); without it
+python-chess is the reference only: ``make bench`` installs it (the ``bench`` group); without it
 the engine's own figures are printed alone.
 """
 
@@ -20,7 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kingscorner_widget import Game
+from kingscorner_widget.engine.cards import DECK, Card
 from kingscorner_widget.engine.moves import EndTurn
+from kingscorner_widget.engine.notation import Table, format_position
 
 ROUNDS = 10
 """Each figure is the best of this many rounds."""
@@ -30,6 +36,10 @@ DEPTH = 3
 """Moves deep the perft goes within one turn."""
 HAND_SIZES = range(5, 13)
 """The mover's hand in a mid-game position: 5 to 12 cards."""
+CROWDED = 100
+"""Seeded crowded tables the second perft starts from."""
+TARGET = 2.0
+"""The engine's speed target on crowded tables, as a ratio to python-chess's perft."""
 
 CHESS_POSITIONS = {
     "start position": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -54,6 +64,52 @@ def mid_game_positions(count: int = POSITIONS) -> list[Game]:
             games.append(game)
         seed += 1
     return games
+
+
+def crowded_position(rng: random.Random) -> Game:
+    """A crowded table: four side piles of 3 to 8 cards each, building down in alternating
+    colours, one to four corners open (the rest holding a king and a few cards), the mover
+    holding 5 to 15 cards, two players.
+
+    >>> game = crowded_position(random.Random(1))
+    >>> all(3 <= len(game.pile(space)) <= 8 for space in "NESW"), 5 <= len(game.hand()) <= 15
+    (True, True)
+    """
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        piles: list[list[Card]] = [[] for _ in range(8)]
+        built = all(_build(rng, deck, piles[i], rng.randint(3, 8)) for i in range(4))
+        kings = [card for card in deck if card.is_king]
+        for corner in rng.sample(range(4, 8), rng.randint(0, min(3, len(kings)))):
+            piles[corner].append(kings.pop())
+            deck.remove(piles[corner][0])
+            _build(rng, deck, piles[corner], rng.randint(1, 4))
+        hand = deck[: rng.randint(5, 15)]
+        rest = deck[len(hand) :]
+        if built and len(rest) >= 7:
+            table = Table(piles, [hand, rest[:7]], rest[7:], 0)
+            return Game.from_position(format_position(table))
+
+
+def _build(rng: random.Random, deck: list[Card], pile: list[Card], length: int) -> bool:
+    """Grow ``pile`` (started with a card from ``deck`` when empty) down to ``length`` cards with
+    cards of ``deck``, each fitting the one before; False when the deck has none that fits."""
+    if not pile:
+        pile.append(deck.pop())
+    while len(pile) < length:
+        options = [card for card in deck if card.fits_on(pile[-1])]
+        if not options:
+            return False
+        pile.append(rng.choice(options))
+        deck.remove(pile[-1])
+    return True
+
+
+def crowded_positions(count: int = CROWDED, seed: int = 29) -> list[Game]:
+    """Seeded crowded tables (see :func:`crowded_position`)."""
+    rng = random.Random(seed)
+    return [crowded_position(rng) for _ in range(count)]
 
 
 def perft(game: Game, depth: int) -> int:
@@ -137,20 +193,27 @@ def chess_works() -> tuple[str, dict[str, Callable[[], int]]] | None:
 def run() -> None:
     """Print the engine's figures beside python-chess's."""
     positions = mid_game_positions()
+    crowded = crowded_positions()
     works: dict[str, Callable[[], int]] = {
-        "engine": lambda: sum(perft(game, DEPTH) for game in positions)
+        "engine": lambda: sum(perft(game, DEPTH) for game in positions),
+        "crowded": lambda: sum(perft(game, DEPTH) for game in crowded),
     }
     reference = chess_works()
     if reference is not None:
         works.update(reference[1])
     rates = best_rates(works)
     nodes, engine_rate = rates.pop("engine")
+    crowded_nodes, crowded_rate = rates.pop("crowded")
     print(
         f"kingscorner perft, {len(positions)} mid-game positions (hands of 5-12 cards), "
         f"depth {DEPTH} within the turn: {nodes:,} nodes, {engine_rate:,.0f} nodes/s"
     )
+    print(
+        f"kingscorner perft, {len(crowded)} crowded tables (side piles 3-8 long, corners open, "
+        f"hands of 5-15), depth {DEPTH}: {crowded_nodes:,} nodes, {crowded_rate:,.0f} nodes/s"
+    )
     if reference is None:
-        print("python-chess is not installed (pip install -e '.[bench]'): no reference figure")
+        print("python-chess is not installed (pip install --group bench): no reference figure")
     else:
         for name, (count, rate) in rates.items():
             print(
@@ -160,7 +223,8 @@ def run() -> None:
         chess_rate = sum(rate for _, rate in rates.values()) / len(rates)
         print(
             f"ratio kingscorner / python-chess (mean of its positions), side by side: "
-            f"{engine_rate / chess_rate:.2f}x"
+            f"mid-game {engine_rate / chess_rate:.2f}x, "
+            f"crowded tables {crowded_rate / chess_rate:.2f}x (target {TARGET:.1f}x)"
         )
     for players in (2, 4):
         games = 100

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import DECK, Card, Rank
+from ..engine.cards import DECK, Card
 from ..engine.notation import Table, format_position
 
 __all__ = ["random_position"]
@@ -34,12 +34,12 @@ def random_position(
     deck = list(DECK)
     rng.shuffle(deck)
     piles: list[list[Card]] = [[] for _ in range(8)]
-    kings = [c for c in deck if c.rank is Rank.KING]
+    kings = [c for c in deck if c.is_king]
     for i in range(corners):
         piles[4 + i] = [kings[i]]
         deck.remove(kings[i])
     for i in rng.sample(range(4), 4 - empty_cross):
-        bottom = next(c for c in deck if c.rank is not Rank.KING or rng.random() < 0.3)
+        bottom = next(c for c in deck if not c.is_king or rng.random() < 0.3)
         piles[i] = [bottom]
         deck.remove(bottom)
     for pile in piles:

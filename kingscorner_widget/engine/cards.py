@@ -15,6 +15,8 @@ import dataclasses
 import enum
 from typing import ClassVar
 
+from .kernel import IS_KING, KIND, TAKES, card_index
+
 __all__ = ["DECK", "Card", "Colour", "Rank", "Suit"]
 
 
@@ -136,7 +138,7 @@ class Card:
 
     def __new__(cls, rank: Rank | int, suit: Suit | str) -> Card:
         rank, suit = Rank(rank), Suit(suit)
-        index = (rank - 1) * 4 + _SUIT_ORDER.index(suit)
+        index = card_index(rank, _SUIT_ORDER.index(suit))
         if index < len(cls._deck):
             return cls._deck[index]
         card = object.__new__(cls)
@@ -145,8 +147,8 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "red", red)
         object.__setattr__(card, "index", index)
-        object.__setattr__(card, "kind", (rank - 1) * 2 + red)
-        object.__setattr__(card, "takes", (rank - 2) * 2 + (not red) if rank > 1 else -1)
+        object.__setattr__(card, "kind", KIND[index])
+        object.__setattr__(card, "takes", TAKES[index])
         object.__setattr__(card, "_text", rank.letter + suit.value)
         return card
 
@@ -196,11 +198,12 @@ class Card:
     @property
     def is_king(self) -> bool:
         """True for the four kings, the only cards that open a corner."""
-        return self.rank is Rank.KING
+        return IS_KING[self.index]
 
     def fits_on(self, top: Card) -> bool:
-        """True when this card may go on ``top``: one rank lower and the other colour."""
-        return self.rank == top.rank - 1 and self.red != top.red
+        """True when this card may go on ``top``: one rank lower and the other colour (the
+        kernel's :data:`~.kernel.TAKES`)."""
+        return self.kind == top.takes
 
     def __str__(self) -> str:
         return self._text

@@ -23,8 +23,9 @@ import hashlib
 import random
 from typing import Literal, NamedTuple
 
-from .cards import DECK, Card, Rank
+from .cards import DECK, Card
 from .errors import IllegalMoveError
+from .kernel import IS_KING, finishes_corner, misfit
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import Table, check_rules, format_position, parse_position
 from .observation import Observation
@@ -40,13 +41,12 @@ __all__ = ["Game", "Outcome", "daily_seed"]
 
 _CROSS_INDEXES = tuple(space.index for space in CROSS)
 _CORNER_INDEXES = tuple(space.index for space in CORNERS)
-_KING, _ACE = Rank.KING, Rank.ACE
 # Every card play and pile move built once: moves are frozen, so the hot paths share them.
 _PLAYS = tuple(tuple(PlayCard(card, space) for space in SPACES) for card in DECK)
 _PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for source in SPACES)
 _FIRST_CORNER = SPACES.index(CORNERS[0])
 assert SPACES[_FIRST_CORNER:] == CORNERS
-_KINGS = frozenset(card.index for card in DECK if card.rank is Rank.KING)
+_IS_KING = IS_KING
 _new = tuple.__new__
 
 
@@ -105,8 +105,6 @@ class Game:
     Players are numbered from 1: P1 sits at the dealer's left and moves first.
     """
 
-    rules: Rules
-    """The rules in force."""
     seed: int | None
     """The seed the deal came from (``None`` for a game built from a position)."""
 
@@ -119,7 +117,7 @@ class Game:
                 "a game needs every card placed; use Game.from_position to fill hidden cards"
             )
         check_rules(table, rules)
-        self.rules = rules
+        self.rules = rules  # through the setter, which keeps the hot paths' flags
         self.seed = seed
         self._piles: list[list[Card]] = [list(pile) for pile in table.piles]
         self._hands: list[list[Card]] = [list(h) for h in table.hands if not isinstance(h, int)]
@@ -213,6 +211,18 @@ class Game:
         return game
 
     # -- reading the state ----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+        self._careful = rules.kings_first
+        """True when no move is plainly legal: kings first asks the judge for every move."""
+        self._corners = rules.corners_version
 
     @property
     def players(self) -> int:
@@ -400,15 +410,34 @@ class Game:
         state = self._state
         if state.over is not None:
             return []
-        # Candidates by rank and colour: the piles each hand card fits, the open spaces, the open
-        # corners for kings. Without kings first, they are exactly the card plays and pile moves
-        # the judge accepts (the fast-path tests hold them to that over many seeded positions);
-        # under kings first the judge decides each one.
-        piles = self._piles
-        wanted: dict[int, list[int]] = {}  # card kind -> the spaces whose top takes that kind
+        # Candidates from the kernel's tables: the piles each kind of card fits, the open spaces,
+        # the open corners for kings. Without kings first, they are exactly the card plays and
+        # pile moves the judge accepts (the fast-path tests hold them to that over many seeded
+        # positions); under kings first the judge decides each one.
+        wanted, open_cross, open_corners = self._openings_now()
+        pending = state.pending
+        hand = self._hands[state.turn] if pending is None else [pending]
+        moves = self._card_plays(hand, wanted, open_cross, open_corners)
+        if pending is None:
+            self._add_pile_moves(moves, wanted, open_corners)
+        rules = self.rules
+        if rules.kings_first:
+            judge = self.violation
+            moves = [move for move in moves if judge(move) is None]
+        end = self.end_move()
+        if pending is None and not rules.must_play and not rules.kings_first:
+            moves.append(end)  # nothing but those options and a pending card holds the turn open
+        elif self.violation(end) is None:
+            moves.append(end)
+        return moves
+
+    def _openings_now(self) -> tuple[dict[int, list[int]], list[int], list[int]]:
+        """The spaces by the kind of card their top takes, the empty side spaces, the empty
+        corners (indexes in :data:`SPACES` order)."""
+        wanted: dict[int, list[int]] = {}
         open_cross: list[int] = []
         open_corners: list[int] = []
-        for index, pile in enumerate(piles):
+        for index, pile in enumerate(self._piles):
             if pile:
                 key = pile[-1].takes
                 if key in wanted:
@@ -419,56 +448,63 @@ class Game:
                 open_cross.append(index)
             else:
                 open_corners.append(index)
-        get = wanted.get
+        return wanted, open_cross, open_corners
+
+    @staticmethod
+    def _card_plays(
+        hand: list[Card],
+        wanted: dict[int, list[int]],
+        open_cross: list[int],
+        open_corners: list[int],
+    ) -> list[Move]:
+        """Every card play of ``hand`` the tables allow, in hand order (targets in space order)."""
         moves: list[Move] = []
         append = moves.append  # loops, not comprehensions: most run over one or two targets
-        pending = state.pending
-        hand = self._hands[state.turn] if pending is None else [pending]
-        if not open_cross:  # the usual case: keep only the cards with somewhere to go
-            if open_corners:
-                hand = [c for c in hand if c.index in _KINGS or c.kind in wanted]
-            else:
-                hand = [c for c in hand if c.kind in wanted]
+        get = wanted.get
+        if not open_cross:  # the usual case: only the cards with somewhere to go
+            for card in hand:
+                index = card.index
+                fitting = get(card.kind)  # never a king's: nothing takes a king
+                if fitting is not None:
+                    plays = _PLAYS[index]
+                    for target in fitting:
+                        append(plays[target])
+                elif open_corners and _IS_KING[index]:
+                    plays = _PLAYS[index]
+                    for target in open_corners:
+                        append(plays[target])
+            return moves
         for card in hand:
             index = card.index
-            fitting = get(card.kind)  # never a king's: nothing takes a king
-            if open_cross:
-                targets = open_cross if fitting is None else sorted(fitting + open_cross)
-            elif fitting is not None:
-                targets = fitting
-            else:
-                targets = []
-            if open_corners and index in _KINGS:
+            fitting = get(card.kind)
+            targets = open_cross if fitting is None else sorted(fitting + open_cross)
+            if open_corners and _IS_KING[index]:
                 targets = [*targets, *open_corners]
             plays = _PLAYS[index]
             for target in targets:
                 append(plays[target])
-        if pending is None:
-            for source in _CROSS_INDEXES:
-                moving = piles[source]
-                if moving:
-                    bottom = moving[0]
-                    fitting = get(bottom.kind)
-                    if fitting is not None:
-                        pile_moves = _PILE_MOVES[source]
-                        for target in fitting:
-                            if target != source:
-                                append(pile_moves[target])
-                    elif open_corners and bottom.index in _KINGS:
-                        pile_moves = _PILE_MOVES[source]
-                        for target in open_corners:
-                            append(pile_moves[target])
-        rules = self.rules
-        if rules.kings_first:
-            judge = self.violation
-            moves = [move for move in moves if judge(move) is None]
-            append = moves.append
-        end = self.end_move()
-        if pending is None and not rules.must_play and not rules.kings_first:
-            append(end)  # nothing but those options and a pending card holds the turn open
-        elif self.violation(end) is None:
-            append(end)
         return moves
+
+    def _add_pile_moves(
+        self, moves: list[Move], wanted: dict[int, list[int]], open_corners: list[int]
+    ) -> None:
+        """Append every pile move the tables allow, by source then target in space order."""
+        get = wanted.get
+        piles = self._piles
+        for source in _CROSS_INDEXES:
+            moving = piles[source]
+            if moving:
+                bottom = moving[0]
+                fitting = get(bottom.kind)
+                if fitting is not None:
+                    pile_moves = _PILE_MOVES[source]
+                    for target in fitting:
+                        if target != source:
+                            moves.append(pile_moves[target])
+                elif open_corners and _IS_KING[bottom.index]:
+                    pile_moves = _PILE_MOVES[source]
+                    for target in open_corners:
+                        moves.append(pile_moves[target])
 
     def end_move(self) -> EndTurn:
         """The move that ends the turn under these rules now: ``draw``, or ``pass``."""
@@ -485,19 +521,17 @@ class Game:
             return Reason("pending", card=state.pending)
         pile = self._piles[target]
         space = SPACES[target]
+        king = _IS_KING[card.index]
         if pile:
             top = pile[-1]
-            if space.is_corner and card.rank is _KING:
+            if space.is_corner and king:
                 return Reason("corner_taken", card=card, top=top, space=space)
-            if top.rank is _ACE:
-                return Reason("on_ace", card=card, top=top, space=space)
-            if card.rank != top.rank - 1:
-                return Reason("rank", card=card, top=top, space=space)
-            if card.red == top.red:
-                return Reason("colour", card=card, top=top, space=space)
-        elif space.is_corner and card.rank is not _KING:
+            code = misfit(card.index, top.index)
+            if code is not None:
+                return Reason(code, card=card, top=top, space=space)
+        elif space.is_corner and not king:
             return Reason("corner_needs_king", card=card, space=space)
-        if self.rules.kings_first and not (card.rank is _KING and space.is_corner and not pile):
+        if self.rules.kings_first and not (king and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
@@ -517,21 +551,22 @@ class Game:
         pile = self._piles[target]
         if pile:
             top = pile[-1]
-            if target_space.is_corner and bottom.rank is _KING:
+            if target_space.is_corner and _IS_KING[bottom.index]:
                 return Reason(
                     "corner_taken", card=bottom, top=top, space=target_space, source=source_space
                 )
-            if top.rank is _ACE:
+            code = misfit(bottom.index, top.index)
+            if code is not None:
                 return Reason(
-                    "on_ace", card=bottom, top=top, space=target_space, source=source_space
-                )
-            if not bottom.fits_on(top):
-                return Reason(
-                    "pile_no_fit", card=bottom, top=top, space=target_space, source=source_space
+                    "on_ace" if code == "on_ace" else "pile_no_fit",
+                    card=bottom,
+                    top=top,
+                    space=target_space,
+                    source=source_space,
                 )
         elif target_space.is_cross:
             return Reason("pile_into_space", card=bottom, space=target_space, source=source_space)
-        elif bottom.rank is not Rank.KING:
+        elif not _IS_KING[bottom.index]:
             return Reason("corner_needs_king", card=bottom, space=target_space, source=source_space)
         if self.rules.kings_first:
             return self._kings_first_violation()
@@ -561,7 +596,7 @@ class Game:
         """Kings first: the reason a move other than a king into an empty corner is refused."""
         if any(not self._piles[i] for i in _CORNER_INDEXES):
             for card in self._hands[self._state.turn]:
-                if card.rank is Rank.KING:
+                if _IS_KING[card.index]:
                     return Reason("kings_first", card=card)
         return None
 
@@ -570,79 +605,126 @@ class Game:
     def play(self, move: Move | str) -> None:
         """Play ``move`` (a :data:`Move` or notation). An illegal move raises
         :class:`IllegalMoveError` naming the rule it breaks, and changes nothing."""
-        if isinstance(move, str):
+        if type(move) is PlayCard:
+            if self._quick_card(move):
+                return
+        elif type(move) is MovePile:
+            if self._quick_pile(move):
+                return
+        elif isinstance(move, str):
             try:
                 move = parse_move(move)
             except ValueError as error:
                 raise IllegalMoveError(str(error)) from None
-        if not self._plainly_legal(move):
-            reason = self.violation(move)
-            if reason is not None:
-                raise IllegalMoveError(reason_words(reason), reason)
+        reason = self.violation(move)
+        if reason is not None:
+            raise IllegalMoveError(reason_words(reason), reason)
         self._apply(move)
 
     def _plainly_legal(self, move: Move) -> bool:
-        """A quick yes for the usual card play or pile move, which the judge would accept too
-        (the fast-path tests hold it to that over many seeded positions); ``False`` means "ask
-        the judge", who decides everything else and says why a move is refused."""
-        state = self._state
-        if state.over is not None or state.pending is not None or self.rules.kings_first:
+        """True when the quick check of :meth:`play` alone lets ``move`` through (asked by
+        playing it the quick way and taking it back); ``False`` means "ask the judge"."""
+        if type(move) is PlayCard:
+            quick = self._quick_card(move)
+        elif type(move) is MovePile:
+            quick = self._quick_pile(move)
+        else:
             return False
-        if isinstance(move, PlayCard):
-            card, target = move.card, move.target
-            if type(target) is not Space or card not in self._hands[state.turn]:
+        if quick:
+            self.undo()
+        return quick
+
+    def _quick_card(self, move: PlayCard) -> bool:
+        """Play the usual card play at once when it is plainly legal (what the judge would
+        accept too: the fast-path tests hold it to that over many seeded positions) and say so;
+        ``False`` (nothing changed) means "ask the judge", who decides everything else."""
+        state = self._state
+        if state.over is not None or state.pending is not None or self._careful:
+            return False
+        card, target = move.card, move.target
+        if type(target) is not Space:
+            return False
+        pile = self._piles[target.index]
+        if pile:
+            if pile[-1].takes != card.kind:
                 return False
-            pile = self._piles[target.index]
-            if pile:
-                return pile[-1].takes == card.kind
-            return target.is_cross or card.index in _KINGS
-        if isinstance(move, MovePile):
-            source, target = move.source, move.target
-            if type(source) is not Space or type(target) is not Space:
+        elif not (target.is_cross or _IS_KING[card.index]):
+            return False
+        mover = state.turn
+        hand = self._hands[mover]
+        try:
+            place = hand.index(card)
+        except ValueError:  # not in the mover's hand: the judge says so
+            return False
+        del hand[place]
+        pile.append(card)
+        kept = self._corners and self._keep_finished_corner(target, mover)
+        # States and records built with tuple.__new__: the same values as calling the named
+        # tuples, without their Python-level constructors (the hottest lines of the engine).
+        values: tuple[object, ...]
+        if hand:
+            values = (mover, state.played + 1, state.drew, state.idle, None, None, state.winner)
+        else:
+            values = (mover, state.played + 1, state.drew, state.idle, None, "out", mover)
+        self._state = _new(_TurnState, values)
+        self._history.append(_new(_Undo, (move, state, place, kept, ())))
+        return True
+
+    def _quick_pile(self, move: MovePile) -> bool:
+        """:meth:`_quick_card` for a pile move."""
+        state = self._state
+        if state.over is not None or state.pending is not None or self._careful:
+            return False
+        source, target = move.source, move.target
+        if type(source) is not Space or type(target) is not Space:
+            return False
+        moving = self._piles[source.index]
+        if source.is_corner or source is target or not moving:
+            return False
+        pile = self._piles[target.index]
+        length = len(pile)
+        if length:
+            if pile[-1].takes != moving[0].kind:
                 return False
-            moving = self._piles[source.index]
-            if source.is_corner or source is target or not moving:
-                return False
-            pile = self._piles[target.index]
-            if pile:
-                return pile[-1].takes == moving[0].kind
-            return target.is_corner and moving[0].index in _KINGS
-        return False
+        elif not (target.is_corner and _IS_KING[moving[0].index]):
+            return False
+        pile += moving
+        moving.clear()
+        kept = self._corners and self._keep_finished_corner(target, state.turn)
+        self._history.append(_new(_Undo, (move, state, length, kept, ())))
+        return True
 
     def _apply(self, move: Move) -> None:
+        """Play a move the judge has accepted."""
         state = self._state
         mover = state.turn
-        # The records and states are built with tuple.__new__: the same values as calling the
-        # named tuples, without their Python-level constructors (the hottest lines of the engine).
         if isinstance(move, PlayCard):
             card, target = move.card, move.target
             hand = self._hands[mover]
             place = hand.index(card)
             del hand[place]
             self._piles[target.index].append(card)
-            kept = self.rules.corners_version and self._keep_finished_corner(target, mover)
-            played = state.played + 1
-            if hand:
-                values = (mover, played, state.drew, state.idle, None, state.over, state.winner)
-            else:
-                values = (mover, played, state.drew, state.idle, None, "out", mover)
-            self._state = _new(_TurnState, values)
-            self._history.append(_new(_Undo, (move, state, place, kept, ())))
+            kept = self._corners and self._keep_finished_corner(target, mover)
+            over, winner = (state.over, state.winner) if hand else ("out", mover)
+            self._state = _TurnState(
+                mover, state.played + 1, state.drew, state.idle, None, over, winner
+            )
+            self._history.append(_Undo(move, state, place, kept))
         elif isinstance(move, MovePile):
             source = self._piles[move.source.index]
             target_pile = self._piles[move.target.index]
             length = len(target_pile)
             target_pile.extend(source)
             source.clear()
-            kept = self.rules.corners_version and self._keep_finished_corner(move.target, mover)
-            self._history.append(_new(_Undo, (move, state, length, kept, ())))
+            kept = self._corners and self._keep_finished_corner(move.target, mover)
+            self._history.append(_Undo(move, state, length, kept))
         else:
             draws = self._end_turn()
             self._history.append(_Undo(move, state, draws=draws))
 
     def _keep_finished_corner(self, space: Space, player: int) -> bool:
         pile = self._piles[space.index]
-        if space.is_corner and pile[-1].rank is Rank.ACE:
+        if finishes_corner(space.index, pile[-1].index):
             self._kept[player].extend(pile)
             pile.clear()
             return True
@@ -696,7 +778,7 @@ class Game:
         empty_corners = iter(_CORNER_INDEXES)
         for source in _CROSS_INDEXES:
             pile = self._piles[source]
-            if pile and pile[0].rank is Rank.KING:
+            if pile and _IS_KING[pile[0].index]:
                 corner = next(empty_corners)
                 self._piles[corner] = pile[:]
                 pile.clear()
@@ -711,14 +793,14 @@ class Game:
             raise IndexError("there is no move to undo")
         move, state, place, kept_corner, draws = self._history.pop()
         mover = state.turn
-        if isinstance(move, PlayCard):
+        if type(move) is PlayCard:
             pile = self._piles[move.target.index]
             if kept_corner:
                 pile[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
             pile.pop()
             self._hands[mover].insert(place, move.card)
-        elif isinstance(move, MovePile):
+        elif type(move) is MovePile:
             target = self._piles[move.target.index]
             if kept_corner:
                 target[:] = self._kept[mover][-13:]

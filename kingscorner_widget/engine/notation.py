@@ -23,7 +23,8 @@ import dataclasses
 import itertools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .cards import DECK, Card, Rank
 from .errors import PositionError, excerpt
@@ -151,8 +152,51 @@ def parse_position(text: str) -> Table:
         raise PositionError(
             f"a position line is at most {LONGEST_LINE} characters, and this one has {len(text)}"
         )
+    fields, written = _read_fields(text)
+    piles = _read_piles(fields)
+    hand_fields, kept_fields = _player_fields(fields, written)
+    player_count = len(hand_fields)
+    hands = [
+        _parsed(f"P{number}", _read_hand, hand_fields[number])
+        for number in range(1, player_count + 1)
+    ]
+    kept = [
+        _parsed(f"P{number}kept", parse_cards, kept_fields.get(number, "-"))
+        for number in range(1, player_count + 1)
+    ]
+    stock = _read_stock(fields)
+    turn = _read_turn(fields, player_count)
+    table = Table(piles, hands, stock, turn - 1, kept)
+    check_table(table)
+    return table
+
+
+_T = TypeVar("_T")
+
+
+def _parsed(field: str, read: Callable[[str], _T], value: str) -> _T:
+    """``read(value)``, its :class:`PositionError` prefixed with the field's name."""
+    try:
+        return read(value)
+    except PositionError as error:
+        raise PositionError(f"{field}: {error}") from None
+
+
+def _read_hand(value: str) -> list[Card] | Hidden:
+    """A hand: ``?n`` for n cards not shown, or the cards in the order held."""
+    if value.startswith("?"):
+        return _parse_count(value[1:], "a hidden hand")
+    return parse_cards(value)
+
+
+def _read_count(value: str) -> Hidden:
+    return _parse_count(value, "a count")
+
+
+def _read_fields(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The fields of a line by their key, and each field's name as written (for messages)."""
     fields: dict[str, str] = {}
-    written: dict[str, str] = {}  # each field's name as given, for messages
+    written: dict[str, str] = {}
     for field in text.split():
         name, sep, value = field.partition(":")
         if not sep or not value:
@@ -164,7 +208,11 @@ def parse_position(text: str) -> Table:
             raise PositionError(f"the field {_shown(key)}: is given twice")
         fields[key] = value
         written[key] = name
+    return fields, written
 
+
+def _read_piles(fields: dict[str, str]) -> list[list[Card]]:
+    """The eight piles, taken out of ``fields``."""
     piles: list[list[Card]] = []
     for space in SPACES:
         value = fields.pop(str(space), "")
@@ -172,11 +220,16 @@ def parse_position(text: str) -> Table:
             raise PositionError(
                 f"the position has no {space}: field (write {space}:- if it is empty)"
             )
-        try:
-            piles.append(parse_cards(value))
-        except PositionError as error:
-            raise PositionError(f"{space}: {error}") from None
+        piles.append(_parsed(str(space), parse_cards, value))
+    return piles
 
+
+def _player_fields(
+    fields: dict[str, str], written: dict[str, str]
+) -> tuple[dict[int, str], dict[int, str]]:
+    """The hands' and the kept corners' fields by player number, taken out of ``fields``,
+    checked to name 2 to 6 players numbered from 1; any other field but the stock and the
+    turn is refused."""
     hand_fields: dict[int, str] = {}
     kept_fields: dict[int, str] = {}
     for key in list(fields):
@@ -196,37 +249,22 @@ def parse_position(text: str) -> Table:
     for number in kept_fields:
         if number not in hand_fields:
             raise PositionError(f"P{number}kept: names a player who does not exist")
+    return hand_fields, kept_fields
 
-    hands: list[list[Card] | Hidden] = []
-    for number in range(1, player_count + 1):
-        value = hand_fields[number]
-        try:
-            hands.append(
-                _parse_count(value[1:], "a hidden hand")
-                if value.startswith("?")
-                else parse_cards(value)
-            )
-        except PositionError as error:
-            raise PositionError(f"P{number}: {error}") from None
-    kept: list[list[Card]] = []
-    for number in range(1, player_count + 1):
-        try:
-            kept.append(parse_cards(kept_fields.get(number, "-")))
-        except PositionError as error:
-            raise PositionError(f"P{number}kept: {error}") from None
 
+def _read_stock(fields: dict[str, str]) -> list[Card] | Hidden:
+    """The stock: a count of hidden cards, or the cards top first."""
     stock_text = fields.pop("stock", None)
     if stock_text is None:
         raise PositionError("the position has no stock: field (stock:39, or the cards top first)")
-    stock: list[Card] | Hidden
-    try:
-        if stock_text.removeprefix("?").isnumeric():
-            stock = _parse_count(stock_text.removeprefix("?"), "a count")
-        else:
-            stock = parse_cards(stock_text)
-    except PositionError as error:
-        raise PositionError(f"stock: {error}") from None
+    count = stock_text.removeprefix("?")
+    if count.isnumeric():
+        return _parsed("stock", _read_count, count)
+    return _parsed("stock", parse_cards, stock_text)
 
+
+def _read_turn(fields: dict[str, str], player_count: int) -> int:
+    """The player to move, 1-based."""
     turn_text = fields.pop("turn", None)
     if turn_text is None:
         raise PositionError("no player to move: add turn:P1 (or whoever moves)")
@@ -236,10 +274,7 @@ def parse_position(text: str) -> Table:
     turn = int(found.group(1))
     if not 1 <= turn <= player_count:
         raise PositionError(f"turn:P{turn} names a player who does not exist")
-
-    table = Table(piles, hands, stock, turn - 1, kept)
-    check_table(table)
-    return table
+    return turn
 
 
 def check_table(table: Table) -> None:

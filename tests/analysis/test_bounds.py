@@ -130,16 +130,7 @@ def test_the_bound_of_a_start_is_never_below_the_best_turn(seed: int) -> None:
     for line, rules in _states(25, seed):
         game = Game.from_position(line, rules=rules)
         solver = Solver.of(game.observation(1))
-        bound = TurnValue.unpack(
-            solver.bounds.of(
-                solver.hand0,
-                solver.cross0,
-                solver.corners0,
-                solver.n0,
-                solver.points0,
-                solver.kings0,
-            )
-        )
+        bound = TurnValue.unpack(solver.bounds.of(*solver.root))
         try:
             truth, _ = plain_search(game, time_limit=1.0)
         except TimeoutError:
@@ -147,5 +138,5 @@ def test_the_bound_of_a_start_is_never_below_the_best_turn(seed: int) -> None:
         checked += 1
         assert bound >= truth, (line, rules.describe())
         if rules.corners_version:
-            assert corners_bound(solver.hand0, solver.cross0, solver.corners0) >= truth.corners
+            assert corners_bound(*solver.root[:3]) >= truth.corners
     assert checked >= 18

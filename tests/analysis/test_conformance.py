@@ -136,18 +136,11 @@ def test_the_solver_reaches_exactly_the_states_the_engine_reaches(rules: Rules) 
         for game in positions(rules, seed):
             mover = game.turn
             solver = Solver.of(game.observation(mover))
-            root = (
-                solver.hand0,
-                solver.cross0,
-                solver.corners0,
-                solver.n0,
-                solver.points0,
-                solver.kings0,
-            )
+            root = solver.root
             assert root[:3] == merged(game, mover)
-            children, may_end = solver.expand(*root)
+            children, may_end = solver.expand(root)
             if solver.only >= 0:  # the search's root filter: the drawn card is played first
-                children = [c for c in children if c[0][0] == "c" and c[0][1] == solver.only]
+                children = [c for c in children if c.step[0] == "c" and c.step[1] == solver.only]
                 may_end = False
             reached = set()
             for move in game.legal_moves():
@@ -156,7 +149,7 @@ def test_the_solver_reaches_exactly_the_states_the_engine_reaches(rules: Rules) 
                 after = game.copy()
                 after.play(move)
                 reached.add(merged(after, mover))
-            assert {child[1:4] for child in children} == reached, game.position()
+            assert {child.node[:3] for child in children} == reached, game.position()
             assert may_end == (game.violation(game.end_move()) is None), game.position()
             checked += 1
     assert checked > 100

@@ -286,21 +286,17 @@ def test_expand_gives_one_move_per_merged_outcome() -> None:
     # Two red nines take the black eight alike, and the two empty side spaces are alike too.
     line = position("N:9d E:9h S:- W:- NE:Ks SE:- SW:- NW:- P1:8s")
     solver = Solver.of(Game.from_position(line).observation(1))
-    children, can_stop = solver.expand(
-        solver.hand0, solver.cross0, solver.corners0, solver.n0, solver.points0, solver.kings0
-    )
+    children, can_stop = solver.expand(solver.root)
     assert can_stop
-    assert sorted(child[0][:3] for child in children) == [("c", 14, 0), ("c", 14, 0)]
-    assert len({child[2] for child in children}) == 2  # on a nine, or in an empty space
-    assert all(child[4] == 0 for child in children)  # the hand is empty after either
+    assert sorted(child.step[:3] for child in children) == [("c", 14, 0), ("c", 14, 0)]
+    assert len({child.node.cross for child in children}) == 2  # on a nine, or in an empty space
+    assert all(child.node.n == 0 for child in children)  # the hand is empty after either
 
 
 def test_expand_under_kings_first_offers_only_the_king() -> None:
     line = position("N:9d E:- S:- W:- NE:- SE:- SW:- NW:- P1:8sKh")
     game = Game.from_position(line, rules=Rules(kings_first=True))
     solver = Solver.of(game.observation(1))
-    children, can_stop = solver.expand(
-        solver.hand0, solver.cross0, solver.corners0, solver.n0, solver.points0, solver.kings0
-    )
+    children, can_stop = solver.expand(solver.root)
     assert not can_stop
-    assert [child[0] for child in children] == [("c", 25, 1, 0)]
+    assert [child.step for child in children] == [("c", 25, 1, 0)]

@@ -37,14 +37,14 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from ...engine.cards import Card, Rank
+from ...engine.cards import Card
 from ...engine.game import Game
+from ...engine.kernel import NO_CARD, openings
 from ...engine.match import Match
 from ...engine.moves import EndTurn, Move, PlayCard
 from ...engine.observation import Observation
 from ...engine.record import Source, read_record
 from ...engine.rules import Rules
-from ...engine.spaces import CORNERS, CROSS
 from ...engine.words import cards_listed, count_words
 from ..progress import progress_bar
 from ..search import Budget, TurnPlan, best_turn
@@ -435,7 +435,7 @@ def _review_turn(
         len(played),
         (len(table.kept(player)) - kept_before) // 13,
         sum(count.value_of(card) for card in played),
-        sum(1 for card in played if card.rank is Rank.KING),
+        sum(1 for card in played if card.is_king),
     )
     value = plan.value
     best = (value.cards, value.corners, value.points, value.kings)
@@ -507,20 +507,5 @@ def _verdict(
 
 
 def _openings(game: Game) -> int:
-    """Openings left for the next player: 26 per empty side space, plus one per kind of card (rank
-    and colour) that fits on a pile or in an empty corner."""
-    kinds: set[tuple[int, bool]] = set()
-    empty = 0
-    for space in CROSS:
-        pile = game.pile(space)
-        if not pile:
-            empty += 1
-        elif pile[-1].rank > Rank.ACE:
-            kinds.add((pile[-1].rank - 1, not pile[-1].red))
-    for space in CORNERS:
-        pile = game.pile(space)
-        if not pile:
-            kinds.update({(int(Rank.KING), True), (int(Rank.KING), False)})
-        elif pile[-1].rank > Rank.ACE:
-            kinds.add((pile[-1].rank - 1, not pile[-1].red))
-    return 26 * empty + len(kinds)
+    """Openings left for the next player: the kernel's measure of the table's top cards."""
+    return openings([p[-1].index if p else NO_CARD for p in game.piles().values()])

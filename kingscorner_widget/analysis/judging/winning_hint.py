@@ -24,8 +24,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from ...engine.cards import Card, Rank
+from ...engine.cards import Card
 from ...engine.game import Game
+from ...engine.kernel import KIND_RANK, KIND_RED, NO_CARD, TAKES, open_kinds
 from ...engine.moves import EndTurn, Move, PlayCard
 from ...engine.observation import Observation
 from ...engine.spaces import CROSS, SPACES
@@ -75,20 +76,13 @@ def _after(observation: Observation, moves: tuple[Move, ...]) -> Game:
     return game
 
 
-def _open_kinds(game: Game) -> set[tuple[int, bool]] | None:
-    """The kinds of card (rank, red) the next player could put down on ``game``'s table: on a
-    pile's top card or, a king, in an empty corner. ``None`` when a side space is empty (any
-    card fits there)."""
+def _open_kinds(game: Game) -> set[int] | None:
+    """The kinds of card (the kernel's kinds) the next player could put down on ``game``'s
+    table: on a pile's top card or, a king, in an empty corner. ``None`` when a side space is
+    empty (any card fits there)."""
     if any(not game.pile(space) for space in CROSS):
         return None
-    kinds: set[tuple[int, bool]] = set()
-    for space in SPACES:
-        pile = game.pile(space)
-        if not pile:
-            kinds.update({(int(Rank.KING), True), (int(Rank.KING), False)})
-        elif pile[-1].rank > Rank.ACE:
-            kinds.add((pile[-1].rank - 1, not pile[-1].red))
-    return kinds
+    return open_kinds([p[-1].index if p else NO_CARD for p in map(game.pile, SPACES)])
 
 
 def _why_hold(
@@ -113,13 +107,16 @@ def _why_hold(
     kinds_mine, kinds_theirs = _open_kinds(mine), _open_kinds(theirs)
     if kinds_mine is not None and kinds_theirs is not None:
         new = kinds_theirs - kinds_mine
-        gift = (held.rank - 1, not held.red)
+        gift = TAKES[held.index]
         on_top = any(theirs.pile(space)[-1:] == (held,) for space in SPACES)
-        if held.rank > Rank.ACE and on_top and gift in new:
+        if gift != NO_CARD and on_top and gift in new:
             return f"playing {name} would give P{nxt} a place for {takes(held)}"
         if new:
-            rank, red = max(new)
-            return f"shedding the most would give P{nxt} a place for {card_kind(rank, red)}"
+            kind = max(new)
+            return (
+                f"shedding the most would give P{nxt} a place for "
+                f"{card_kind(KIND_RANK[kind], KIND_RED[kind])}"
+            )
     return f"keeping {name} wins more of the sampled deals"
 
 

@@ -44,16 +44,16 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ...engine.cards import Rank
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game
+from ...engine.kernel import openings
 from ...engine.moves import EndTurn, Move, PlayCard
 from ...engine.observation import Observation
 from ...engine.spaces import SPACES
 from ...engine.words import reason_words
 from ..search import best_turn
 from ..search.hand_reading import HandReading, read_hands
-from ..search.playout import KEY, WANT, PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
+from ..search.playout import PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from ..search.turn_search import best_turn_in_place
 
 __all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world", "viewer_table_game"]
@@ -207,12 +207,8 @@ def _view_key(observation: Observation, moves_made: int | None = None) -> str:
 
 
 def _openings(tops: Sequence[int]) -> int:
-    """Openings a table leaves: 26 per empty side space, one per kind of card that fits."""
-    empty_cross = sum(1 for t in tops[:4] if t < 0)
-    kinds = {WANT[t] for t in tops if t >= 4}
-    if any(t < 0 for t in tops[4:]):
-        kinds.update((KEY[48], KEY[49]))
-    return 26 * empty_cross + len(kinds)
+    """Openings a table leaves: the kernel's measure of its top cards."""
+    return openings(tops)
 
 
 def _table_key(game: Game, player: int) -> tuple[object, ...]:
@@ -229,7 +225,7 @@ def _ending(game: Game, player: int, moves: tuple[Move, ...], start_hand: int) -
     return _Ending(
         moves=moves,
         cards=start_hand - len(hand),
-        kings=sum(1 for m in moves if isinstance(m, PlayCard) and m.card.rank is Rank.KING),
+        kings=sum(1 for m in moves if isinstance(m, PlayCard) and m.card.is_king),
         openings=0 if not hand else _openings(tops),
         tops=tops,
         bottoms=[p[0].index if p else -1 for p in piles[:4]],

@@ -31,6 +31,7 @@ from ...engine.rules import Rules
 from ..players import Player, make_player
 from ..progress import progress_bar
 from ..stats import wilson_interval
+from .summaries import game_lengths, games_table, pairings_table, player_results
 
 if TYPE_CHECKING:
     import pandas
@@ -186,20 +187,14 @@ class SimulationResult:
     def table(self) -> HtmlTable:
         """One row per game (see
         :func:`~kingscorner_widget.analysis.runs.summaries.games_table`)."""
-        from .summaries import games_table
-
         return games_table(self)
 
     def players(self) -> HtmlTable:
         """Each player's games, wins and win rate with its 95% interval."""
-        from .summaries import player_results
-
         return player_results(self)
 
     def lengths(self) -> HtmlTable:
         """How many turns the hands lasted: count, mean, spread, quartiles."""
-        from .summaries import game_lengths
-
         return game_lengths(self)
 
     def to_pandas(self) -> pandas.DataFrame:
@@ -369,8 +364,6 @@ class TournamentResult:
 
     def table(self) -> HtmlTable:
         """One row per pairing: games, the first player's wins, win rate and 95% interval."""
-        from .summaries import pairings_table
-
         return pairings_table(self)
 
     def to_pandas(self) -> pandas.DataFrame:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.game import Game
+from ...engine.kernel import ACES, KINGS
 from ...engine.rules import Rules
 from ..search.playout import PlayoutState, Step, StepPolicy, end_turn, greedy_step, play_turn
 from ..stats import wilson_interval
@@ -38,16 +39,13 @@ __all__ = [
     "tip_match",
 ]
 
-_KING = 48
-_ACE_BELOW = 4
-
 
 def _hold(
     hand: list[int],
     tops: list[int],
     bottoms: list[int],
     pending: int,
-    keep: range,
+    keep: frozenset[int],
     until_only: bool,
 ) -> Step | None:
     """Greedy play's move without the cards in ``keep`` when one exists; else, with
@@ -66,8 +64,8 @@ def _hold(
     return greedy_step(hand, tops, bottoms, pending)
 
 
-_KINGS = range(_KING, 52)
-_ACES = range(_ACE_BELOW)
+_KINGS = frozenset(KINGS)
+_ACES = frozenset(ACES)
 
 
 def kings_last(hand: list[int], tops: list[int], bottoms: list[int], pending: int) -> Step | None:

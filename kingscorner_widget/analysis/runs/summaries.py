@@ -16,13 +16,75 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...display.tables import Column, HtmlTable, Value
+from ...engine.rules import Rules
 from ..stats import wilson_interval
 
-if TYPE_CHECKING:
-    from .simulate import SimulationResult, TournamentResult
+
+class _Record(Protocol):
+    """What the tables read of one game's record
+    (:class:`~kingscorner_widget.analysis.runs.simulate.GameRecord`)."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def penalties(self) -> tuple[int, ...]: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def cards_played(self) -> tuple[int, ...]: ...
+    def winner_names(self) -> tuple[str, ...]: ...
+
+
+class SimulationShape(Protocol):
+    """What the tables read of a simulation's result
+    (:class:`~kingscorner_widget.analysis.runs.simulate.SimulationResult`): this module knows
+    the results by their shape alone, so the simulation can build its tables from it without
+    an import circle."""
+
+    @property
+    def records(self) -> Sequence[_Record]: ...
+    @property
+    def rules(self) -> Rules: ...
+    def going_out_by_hand_size(self) -> dict[int, tuple[int, int]]: ...
+
+
+class _Pairing(Protocol):
+    @property
+    def first(self) -> str: ...
+    @property
+    def second(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def first_wins(self) -> float: ...
+    @property
+    def rate(self) -> float: ...
+    @property
+    def interval(self) -> tuple[float, float]: ...
+
+
+class TournamentShape(Protocol):
+    """What the tables read of a tournament's result
+    (:class:`~kingscorner_widget.analysis.runs.simulate.TournamentResult`)."""
+
+    @property
+    def pairings(self) -> Sequence[_Pairing]: ...
+
 
 __all__ = [
     "describe_numbers",
@@ -81,15 +143,15 @@ def describe_numbers(
 
 
 def _as_runs(
-    results: SimulationResult | Mapping[str, SimulationResult],
-) -> dict[str, SimulationResult]:
+    results: SimulationShape | Mapping[str, SimulationShape],
+) -> dict[str, SimulationShape]:
     if isinstance(results, Mapping):
         return dict(results)
     return {f"{results.rules.players} players": results}
 
 
 def game_lengths(
-    results: SimulationResult | Mapping[str, SimulationResult], *, digits: int = 1
+    results: SimulationShape | Mapping[str, SimulationShape], *, digits: int = 1
 ) -> HtmlTable:
     """How many turns the hands lasted: a column per run (a mapping names the runs; a single
     run is named by its number of players)."""
@@ -98,7 +160,7 @@ def game_lengths(
     return describe_numbers(turns, title="Turns per hand", digits=digits)
 
 
-def player_results(result: SimulationResult) -> HtmlTable:
+def player_results(result: SimulationShape) -> HtmlTable:
     """Each player (by name): the games they sat in, their wins (a shared win counts a
     fraction), their win rate and its 95% interval."""
     seats: dict[str, int] = {}
@@ -129,7 +191,7 @@ def player_results(result: SimulationResult) -> HtmlTable:
     return HtmlTable(columns, rows, title=title, notes=[INTERVAL_NOTE])
 
 
-def games_table(result: SimulationResult) -> HtmlTable:
+def games_table(result: SimulationShape) -> HtmlTable:
     """One row per game: its index and seed, how it ended, who won, its length, and each
     seat's player, cards left and cards played."""
     seats = max((len(r.players) for r in result.records), default=result.rules.players)
@@ -165,7 +227,7 @@ def games_table(result: SimulationResult) -> HtmlTable:
     return HtmlTable(columns, rows, title="Games")
 
 
-def pairings_table(result: TournamentResult) -> HtmlTable:
+def pairings_table(result: TournamentShape) -> HtmlTable:
     """One row per pairing: the hands played, the first player's wins and win rate with its
     95% interval."""
     columns = [
@@ -190,7 +252,7 @@ def pairings_table(result: TournamentResult) -> HtmlTable:
     return HtmlTable(columns, rows, title="Heads-up win rates", notes=notes)
 
 
-def going_out_table(result: SimulationResult) -> HtmlTable:
+def going_out_table(result: SimulationShape) -> HtmlTable:
     """For each hand size at the start of a turn: the turns, how many the mover went out in,
     and that share."""
     rows: list[tuple[Value, ...]] = [

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .kinds import CHAINS, CHILD, LADDER, PILE, RUNG
+from ...engine.kernel import ACE_KINDS, IS_KING_KIND, KING_KINDS
+from .kinds import CHAINS, CHILD, KING_BITS, LADDER, PILE, RUNG
 from .value import CARDS_SHIFT, CORNERS_SHIFT, KINGS_SHIFT, OPENINGS_SHIFT, POINTS_SHIFT
 
 __all__ = [
@@ -32,6 +33,9 @@ __all__ = [
     "shed_unit",
 ]
 
+_BLACK_KING, _RED_KING = KING_KINDS
+_BLACK_ACE, _RED_ACE = ACE_KINDS
+_KING_KIND_BITS = (1 << _BLACK_KING) | (1 << _RED_KING)
 _NET_FLOOR = -8
 """No turn fills more than this many side spaces beyond those it frees (there are four)."""
 _MOVES_BASE = 8
@@ -62,7 +66,8 @@ def ladder_table(
     bits holding :data:`_MOVES_BASE` less the pile moves.
 
     >>> from kingscorner_widget.analysis.search.kinds import CHAINS
-    >>> units = [shed_unit(1, k >= 24) for k in range(26)]
+    >>> from kingscorner_widget.engine.kernel import IS_KING_KIND
+    >>> units = [shed_unit(1, IS_KING_KIND[k]) for k in range(26)]
     >>> queen = CHAINS[0][1]  # a red queen, on the black king's ladder
     >>> table = ladder_table(CHAINS[0], 1 << 2 * queen, [0] * 26, [0] * 26, units, 0)
     >>> sorted((net, value >> 25) for net, value in table.items())  # it needs a space of its own
@@ -286,11 +291,17 @@ def openings_floor(
             child = CHILD[k]
             if child >= 0 and not hand >> 2 * child & 3 and not bottoms[child]:
                 frozen |= 1 << child
-    if empty_corners and not hand >> 48 & 15 and not bottoms[24] and not bottoms[25]:
-        frozen |= 3 << 24
-    aces = tops[0] + tops[1] + (hand & 3) + (hand >> 2 & 3)
+    king_bottoms = bottoms[_BLACK_KING] + bottoms[_RED_KING]
+    if empty_corners and not hand & KING_BITS and not king_bottoms:
+        frozen |= _KING_KIND_BITS
+    aces = (
+        tops[_BLACK_ACE]
+        + tops[_RED_ACE]
+        + (hand >> 2 * _BLACK_ACE & 3)
+        + (hand >> 2 * _RED_ACE & 3)
+    )
     corners_now = 4 - empty_corners
-    kings_left = (hand >> 48 & 3) + (hand >> 50 & 3) + bottoms[24] + bottoms[25]
+    kings_left = (hand >> 2 * _BLACK_KING & 3) + (hand >> 2 * _RED_KING & 3) + king_bottoms
     fewest = 99
     for corners_end in range(
         max(0, corners_now - finishable), min(4, corners_now + kings_left) + 1
@@ -310,7 +321,7 @@ class Bounds:
     def __init__(
         self, points: Sequence[int], corners_version: bool, cards: int, points0: int, kings: int
     ) -> None:
-        self.units = [shed_unit(points[k], k >= 24) for k in range(26)]
+        self.units = [shed_unit(points[k], IS_KING_KIND[k]) for k in range(26)]
         self.corners_version = corners_version
         self.start = (cards, points0, kings)
         self.ladders: dict[tuple[object, ...], tuple[dict[int, int], int]] = {}

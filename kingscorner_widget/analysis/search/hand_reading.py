@@ -33,16 +33,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...engine.cards import DECK, Card, Rank
+from ...engine.cards import DECK, Card
+from ...engine.kernel import CARDS, IS_KING, KIND, TAKES
 from ...engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ...engine.observation import Observation
 from ...engine.rules import DrawTiming
-from .playout import KEY, WANT
 
 __all__ = ["HandReading", "read_hands"]
-
-_KING = 48
-"""Card indexes from 48 up are the kings."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,9 +87,9 @@ class HandReading:
 
 def _forbidden(tops: list[int]) -> frozenset[int]:
     """The cards a player who plays every card they can cannot hold at this table."""
-    wanted = {WANT[t] for t in tops if t >= 0 and WANT[t] >= 0}
+    wanted = {TAKES[t] for t in tops}
     corner_open = any(t < 0 for t in tops[4:])
-    return frozenset(c for c in range(52) if KEY[c] in wanted or (corner_open and c >= _KING))
+    return frozenset(c for c in range(CARDS) if KIND[c] in wanted or (corner_open and IS_KING[c]))
 
 
 def _carried(moves: list[tuple[int, Move]], sizes_now: list[int]) -> dict[int, int] | None:
@@ -109,7 +106,7 @@ def _carried(moves: list[tuple[int, Move]], sizes_now: list[int]) -> dict[int, i
         for i, (_, move) in enumerate(moves):
             if isinstance(move, PlayCard):
                 target = move.target.index
-                if target >= 4 and not sizes[target] and move.card.rank is not Rank.KING:
+                if target >= 4 and not sizes[target] and not move.card.is_king:
                     break
                 sizes[target] += 1
             elif isinstance(move, MovePile):

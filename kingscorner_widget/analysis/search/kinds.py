@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.cards import Card
+from ...engine.kernel import KIND_FITS_ON, KIND_TAKES, KING_KINDS
 
 __all__ = [
     "CHAINS",
     "CHILD",
     "KINGS",
+    "KING_BITS",
     "LADDER",
     "PARENT",
     "PILE",
@@ -36,12 +38,15 @@ __all__ = [
     "side_code",
 ]
 
-CHILD = [((k // 2 - 1) * 2 + 1 - k % 2) if k >= 2 else -1 for k in range(26)]
-"""The kind that fits on a top of kind k (one rank lower, other colour), or -1 on an ace."""
-PARENT = [((k // 2 + 1) * 2 + 1 - k % 2) if k < 24 else -1 for k in range(26)]
+CHILD = list(KIND_TAKES)
+"""The kind that fits on a top of kind k (one rank lower, other colour), or -1 on an ace (the
+kernel's :data:`~kingscorner_widget.engine.kernel.KIND_TAKES`)."""
+PARENT = list(KIND_FITS_ON)
 """The kind a card of kind k fits on, or -1 for a king."""
-KINGS = (24, 25)
+KINGS = KING_KINDS
 """The black and the red king."""
+KING_BITS = sum(3 << 2 * k for k in KING_KINDS)
+"""The bits of a hand code that count its kings."""
 PILE = 27
 """The base of a side pile's code: ``(bottom + 1) * PILE + top + 1``."""
 
@@ -66,7 +71,7 @@ for _number, _chain in enumerate(CHAINS):
 
 def kind(card: Card) -> int:
     """The kind of a card: rank and colour, 0..25."""
-    return (card.rank - 1) * 2 + card.red
+    return card.kind
 
 
 def side_code(bottom: int, top: int) -> int:

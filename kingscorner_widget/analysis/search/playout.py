@@ -26,6 +26,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...engine.cards import DECK, Card
+from ...engine.kernel import (
+    CORNER_SPACES,
+    CROSS_SPACES,
+    IS_KING,
+    KIND,
+    TAKES,
+    finishes_corner,
+    first_highest,
+    has_king,
+)
 from ...engine.rules import DrawTiming, Rules
 
 if TYPE_CHECKING:
@@ -42,20 +52,15 @@ __all__ = [
     "play_turn",
 ]
 
-RANK = tuple(c // 4 + 1 for c in range(52))
-"""Rank of each card index (ace 1, king 13)."""
-_RED = tuple(c % 4 in (1, 2) for c in range(52))
-KEY = tuple(RANK[c] * 2 + _RED[c] for c in range(52))
-"""Rank and colour of each card as one number: cards with the same key play alike."""
-WANT = tuple((RANK[c] - 1) * 2 + (not _RED[c]) if RANK[c] > 1 else -1 for c in range(52))
-"""The key of the cards that go on each card (one rank lower, other colour); -1 on an ace."""
-_WANT_OR_NONE = (*WANT, -1)
-""":data:`WANT`, and -1 at index -1 (an empty pile takes no card on top)."""
+KEY = KIND
+"""Rank and colour of each card as one number (the kernel's kind): cards with the same key play
+alike."""
+WANT = TAKES
+"""The key of the cards that go on each card (one rank lower, other colour); -1 on an ace, and
+at index -1 (an empty pile takes no card on top)."""
 _BACKWARDS = (7, 6, 5, 4, 3, 2, 1, 0)
-_KING = 48
-"""Card indexes from 48 up are the kings."""
-_CORNERS = (4, 5, 6, 7)
-_CROSS = (0, 1, 2, 3)
+_CORNERS = CORNER_SPACES
+_CROSS = CROSS_SPACES
 MAX_MOVES = 20_000
 """A play-out that makes more moves than this is a bug; it raises rather than loops."""
 
@@ -217,7 +222,7 @@ def _put(state: PlayoutState, hand: list[int], card: int, target: int) -> None:
     state.played += 1
     state.pending = -1
     state.moves += 1
-    if target >= 4 and card < 4 and state.rules.corners:
+    if state.rules.corners and finishes_corner(target, card):
         state.kept[state.turn] += 1
         tops[target] = -1
     if not hand:
@@ -229,7 +234,7 @@ def _move_pile(state: PlayoutState, source: int, target: int) -> None:
     tops[target] = tops[source]
     tops[source] = state.bottoms[source] = -1
     state.moves += 1
-    if target >= 4 and tops[target] < 4 and state.rules.corners:
+    if state.rules.corners and finishes_corner(target, tops[target]):
         state.kept[state.turn] += 1
         tops[target] = -1
 
@@ -257,26 +262,21 @@ def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: i
     cards = hand if pending < 0 else [pending]
     if tops[4] < 0 or tops[5] < 0 or tops[6] < 0 or tops[7] < 0:
         corner = tops.index(-1, 4)
-        if max(cards) >= _KING:
+        if has_king(cards):
             for king in cards:
-                if king >= _KING:
+                if IS_KING[king]:
                     return king, -1, corner
-        if pending < 0 and max(bottoms) >= _KING:
+        if pending < 0 and has_king(bottoms):
             for source in _CROSS:
-                if bottoms[source] >= _KING:
+                if IS_KING[bottoms[source]]:
                     return -1, source, corner
     # The first pile (in space order) whose top takes each kind of card.
-    wanted = dict(zip(map(_WANT_OR_NONE.__getitem__, reversed(tops)), _BACKWARDS, strict=True))
+    wanted = dict(zip(map(WANT.__getitem__, reversed(tops)), _BACKWARDS, strict=True))
     key = KEY
     fits = [c for c in cards if key[c] in wanted]
     if fits:
-        # The highest card that fits, the first held among equals (c >> 2 is its rank - 1).
-        best = fits[0]
-        if len(fits) > 1:
-            high = max(fits) >> 2
-            for best in fits:
-                if best >> 2 == high:
-                    break
+        # The highest card that fits, the first held among equals.
+        best = fits[0] if len(fits) == 1 else first_highest(fits)
         return best, -1, wanted[key[best]]
     if pending < 0:
         for source in _CROSS:
@@ -286,11 +286,7 @@ def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: i
                 if target >= 0:
                     return -1, source, target
     if -1 in bottoms:
-        high = max(cards) >> 2
-        for best in cards:
-            if best >> 2 == high:
-                break
-        return best, -1, bottoms.index(-1)
+        return first_highest(cards), -1, bottoms.index(-1)
     return None
 
 
@@ -323,8 +319,8 @@ def _has_play(state: PlayoutState, cards: Sequence[int]) -> bool:
     if any(tops[i] < 0 for i in _CROSS) and cards:
         return True
     corner_open = any(tops[i] < 0 for i in _CORNERS)
-    wanted = {WANT[t] for t in tops if t >= 4}
-    return any((corner_open and c >= _KING) or KEY[c] in wanted for c in cards)
+    wanted = {WANT[t] for t in tops}
+    return any((corner_open and IS_KING[c]) or KEY[c] in wanted for c in cards)
 
 
 def end_turn(state: PlayoutState) -> None:

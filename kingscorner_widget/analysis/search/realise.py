@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.kernel import finishes_corner
 from ...engine.moves import MovePile, PlayCard
 from ...engine.spaces import CORNERS, CROSS, Space
 from .kinds import kind, side_code
@@ -50,7 +51,7 @@ def realise(start: Start, path: Sequence[Step]) -> list[PlayCard | MovePile]:
             piles[target.index].extend(piles[source.index])
             piles[source.index].clear()
             move = MovePile(source, target)
-        if start.corners_version and target.is_corner and piles[target.index][-1].rank == 1:
+        if start.corners_version and finishes_corner(target.index, piles[target.index][-1].index):
             piles[target.index].clear()
         moves.append(move)
     return moves
@@ -70,7 +71,7 @@ def replay_value(start: Start, path: Sequence[Step]) -> int:
             piles[move.target.index].extend(piles[move.source.index])
             piles[move.source.index].clear()
         target = piles[move.target.index]
-        if start.corners_version and move.target.is_corner and target[-1].rank == 1:
+        if start.corners_version and finishes_corner(move.target.index, target[-1].index):
             target.clear()
             kept += 1
     played = list(start.hand)

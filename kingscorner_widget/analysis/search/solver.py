@@ -16,26 +16,57 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import NamedTuple
 
+from ...engine.kernel import IS_ACE_KIND, IS_KING_KIND, KINDS
 from ...engine.observation import Observation
 from ...engine.spaces import CORNERS, CROSS
 from .bounds import Bounds
 from .budget import Budget
-from .kinds import CHILD, KINGS, PARENT, PILE, hand_code, kind, side_code
+from .kinds import CHILD, KING_BITS, KINGS, PARENT, PILE, hand_code, kind, side_code
 from .realise import Step, replay_value
 from .start import Start
 from .value import COARSE, CORNERS_SHIFT, TurnValue, openings, pack_stop
 
-__all__ = ["TIE_BREAK_BUDGET", "Solution", "Solver"]
+__all__ = ["TIE_BREAK_BUDGET", "Child", "Node", "Solution", "Solver"]
 
 TIE_BREAK_BUDGET = 300
 """States the second pass may spend proving the openings and moves tie-breaks."""
 
 State = tuple[int, tuple[int, ...], tuple[int, ...]]
-"""A merged state: the hand (two bits per kind), the sorted side pile codes, the sorted corners."""
-Child = tuple[Step, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
-"""A move and the state after it: the move, hand, side piles, corners, cards left in hand, their
-points, the kings among them, and 1 when the move finishes a corner."""
+"""A merged state's key: the hand (two bits per kind), the sorted side pile codes, the sorted
+corners."""
+
+
+class Node(NamedTuple):
+    """A merged state of the search and the counts its value reads."""
+
+    hand: int
+    """The hand, two bits per kind (see :func:`~.kinds.hand_code`)."""
+    cross: tuple[int, ...]
+    """The side piles' codes, sorted."""
+    corners: tuple[int, ...]
+    """The corners' codes, sorted (empty corners, 0, first)."""
+    n: int
+    """Cards left in hand."""
+    pts: int
+    """Their penalty points."""
+    kings: int
+    """The kings among them."""
+
+
+class Child(NamedTuple):
+    """A move and the state after it."""
+
+    step: Step
+    """The move over merged states."""
+    node: Node
+    """The state after it."""
+    kept: int
+    """1 when the move finishes a corner (corners version), else 0."""
+
+
+_new = tuple.__new__
 
 
 class OutOfBudgetError(Exception):
@@ -89,24 +120,26 @@ class Solver:
         self.tie_break_budget = tie_break_budget
         self.budget = budget
         self.points = start.points
-        self.hand0 = hand_code(start.hand)
-        self.n0 = len(start.hand)
-        self.points0 = sum(start.points[kind(c)] for c in start.hand)
-        self.kings0 = sum(1 for c in start.hand if c.is_king)
-        self.cross0 = tuple(
-            sorted(
-                side_code(kind(p[0]), kind(p[-1])) if p else 0
-                for p in (start.piles[s.index] for s in CROSS)
-            )
+        self.root = Node(
+            hand_code(start.hand),
+            tuple(
+                sorted(
+                    side_code(kind(p[0]), kind(p[-1])) if p else 0
+                    for p in (start.piles[s.index] for s in CROSS)
+                )
+            ),
+            tuple(
+                sorted(kind(p[-1]) + 1 if p else 0 for p in (start.piles[s.index] for s in CORNERS))
+            ),
+            len(start.hand),
+            sum(start.points[kind(c)] for c in start.hand),
+            sum(1 for c in start.hand if c.is_king),
         )
-        self.corners0 = tuple(
-            sorted(kind(p[-1]) + 1 if p else 0 for p in (start.piles[s.index] for s in CORNERS))
-        )
+        """The state the turn starts from."""
         self.only = -1 if start.pending is None else kind(start.pending)
-        self.bounds = Bounds(
-            start.points, start.corners_version, self.n0, self.points0, self.kings0
-        )
-        self.memo: dict[State, tuple[int, bool, Child | None]] = {}
+        root = self.root
+        self.bounds = Bounds(start.points, start.corners_version, root.n, root.pts, root.kings)
+        self.memo: dict[tuple[object, ...], tuple[int, bool, Child | None]] = {}
         self.visited = 0
         self.step = 0
         """What each move costs: 0 in the coarse pass, 1 once openings and moves count."""
@@ -140,49 +173,56 @@ class Solver:
 
     # -- the moves ---------------------------------------------------------------------------
 
-    def kings_to_corner(
-        self,
-        hand: int,
-        cross: tuple[int, ...],
-        corners: tuple[int, ...],
-        n: int,
-        pts: int,
-        kings: int,
-    ) -> list[Child]:
+    def kings_to_corner(self, node: Node) -> list[Child]:
         """Each king in hand played into an empty corner (corners of one kind are alike)."""
+        hand, cross, corners, n, pts, kings = node
         return [
-            (
-                ("c", k, 1, 0),
-                hand - (1 << 2 * k),
-                cross,
-                tuple(sorted((*corners[1:], k + 1))),
-                n - 1,
-                pts - self.points[k],
-                kings - 1,
-                0,
+            _new(
+                Child,
+                (
+                    ("c", k, 1, 0),
+                    _new(
+                        Node,
+                        (
+                            hand - (1 << 2 * k),
+                            cross,
+                            tuple(sorted((*corners[1:], k + 1))),
+                            n - 1,
+                            pts - self.points[k],
+                            kings - 1,
+                        ),
+                    ),
+                    0,
+                ),
             )
             for k in KINGS
             if hand >> 2 * k & 3
         ]
 
-    def expand(
-        self,
-        hand: int,
-        cross: tuple[int, ...],
-        corners: tuple[int, ...],
-        n: int,
-        pts: int,
-        kings: int,
-    ) -> tuple[list[Child], bool]:
+    def expand(self, node: Node) -> tuple[list[Child], bool]:
         """Every move from a state (one per merged outcome), and whether the turn may end here."""
-        points = self.points
         start = self.start
-        corners_version = start.corners_version
-        empty_corner = corners[0] == 0
-        if start.kings_first and empty_corner and hand >> 48 & 15:
-            return self.kings_to_corner(hand, cross, corners, n, pts, kings), False
+        empty_corner = node.corners[0] == 0
+        if start.kings_first and empty_corner and node.hand & KING_BITS:
+            return self.kings_to_corner(node), False
+        children = self.onto_piles(node)
+        card_play = bool(children)
+        if empty_corner:
+            king_plays = self.kings_to_corner(node)
+            card_play = card_play or bool(king_plays)
+            children.extend(king_plays)
+        self.add_pile_moves(children, node, empty_corner)
+        if node.cross[0] == 0:
+            spaces = self.into_space(node)
+            card_play = card_play or bool(spaces)
+            children.extend(spaces)
+        return children, not (start.must_play and card_play)
+
+    def onto_piles(self, node: Node) -> list[Child]:
+        """Each kind of card in hand played onto each merged kind of pile that takes it."""
+        hand, cross, corners, n, pts, kings = node
+        points = self.points
         children: list[Child] = []
-        card_play = False
         prev = -1
         for i in range(4):
             code = cross[i]
@@ -192,20 +232,9 @@ class Solver:
             top = code % PILE - 1
             k = CHILD[top]
             if k >= 0 and hand >> 2 * k & 3:
-                card_play = True
                 cross2 = tuple(sorted((*cross[:i], code - top + k, *cross[i + 1 :])))
-                children.append(
-                    (
-                        ("c", k, 0, code),
-                        hand - (1 << 2 * k),
-                        cross2,
-                        corners,
-                        n - 1,
-                        pts - points[k],
-                        kings,
-                        0,
-                    )
-                )
+                after = (hand - (1 << 2 * k), cross2, corners, n - 1, pts - points[k], kings)
+                children.append(_new(Child, (("c", k, 0, code), _new(Node, after), 0)))
         prev = -1
         for i in range(4):
             code = corners[i]
@@ -214,25 +243,21 @@ class Solver:
             prev = code
             k = CHILD[code - 1]
             if k >= 0 and hand >> 2 * k & 3:
-                card_play = True
-                kept = 1 if corners_version and k < 2 else 0
+                kept = self.finished(k)
                 corners2 = tuple(sorted((*corners[:i], 0 if kept else k + 1, *corners[i + 1 :])))
-                children.append(
-                    (
-                        ("c", k, 1, code),
-                        hand - (1 << 2 * k),
-                        cross,
-                        corners2,
-                        n - 1,
-                        pts - points[k],
-                        kings,
-                        kept,
-                    )
-                )
-        if empty_corner:
-            king_plays = self.kings_to_corner(hand, cross, corners, n, pts, kings)
-            card_play = card_play or bool(king_plays)
-            children.extend(king_plays)
+                after = (hand - (1 << 2 * k), cross, corners2, n - 1, pts - points[k], kings)
+                children.append(_new(Child, (("c", k, 1, code), _new(Node, after), kept)))
+        return children
+
+    def finished(self, top: int) -> int:
+        """1 when a pile topped by kind ``top`` finishes its corner (corners version), else 0."""
+        return 1 if self.start.corners_version and IS_ACE_KIND[top] else 0
+
+    def add_pile_moves(self, children: list[Child], node: Node, empty_corner: bool) -> None:
+        """Append each merged side pile moved onto each merged pile that takes it, or (a king at
+        its bottom) into an empty corner."""
+        hand, cross, corners, n, pts, kings = node
+        corners_version = self.start.corners_version
         prev = -1
         for i in range(4):
             source = cross[i]
@@ -242,12 +267,11 @@ class Solver:
             bottom = source // PILE - 1
             top = source % PILE - 1
             rest = (*cross[:i], 0, *cross[i + 1 :])
-            if bottom >= 24 and empty_corner:
-                kept = 1 if corners_version and top < 2 else 0
+            kept = 1 if corners_version and IS_ACE_KIND[top] else 0
+            if IS_KING_KIND[bottom] and empty_corner:
                 corners2 = tuple(sorted((*corners[1:], 0 if kept else top + 1)))
-                children.append(
-                    (("p", source, 1, 0), hand, tuple(sorted(rest)), corners2, n, pts, kings, kept)
-                )
+                after = (hand, tuple(sorted(rest)), corners2, n, pts, kings)
+                children.append(_new(Child, (("p", source, 1, 0), _new(Node, after), kept)))
             parent = PARENT[bottom]
             if parent < 0:
                 continue
@@ -258,45 +282,36 @@ class Solver:
                     continue
                 seen = code
                 cross2 = tuple(sorted((*rest[:j], code - parent + top, *rest[j + 1 :])))
-                children.append((("p", source, 0, code), hand, cross2, corners, n, pts, kings, 0))
+                after = (hand, cross2, corners, n, pts, kings)
+                children.append(_new(Child, (("p", source, 0, code), _new(Node, after), 0)))
             seen = -1
             for j in range(4):
                 code = corners[j]
                 if code == 0 or code == seen or code - 1 != parent:
                     continue
                 seen = code
-                kept = 1 if corners_version and top < 2 else 0
                 corners2 = tuple(sorted((*corners[:j], 0 if kept else top + 1, *corners[j + 1 :])))
-                children.append(
-                    (
-                        ("p", source, 1, code),
-                        hand,
-                        tuple(sorted(rest)),
-                        corners2,
-                        n,
-                        pts,
-                        kings,
-                        kept,
-                    )
+                after = (hand, tuple(sorted(rest)), corners2, n, pts, kings)
+                children.append(_new(Child, (("p", source, 1, code), _new(Node, after), kept)))
+
+    def into_space(self, node: Node) -> list[Child]:
+        """Each kind of card in hand played into an empty side space (they are all alike)."""
+        hand, cross, corners, n, pts, kings = node
+        points = self.points
+        children: list[Child] = []
+        for k in range(KINDS):
+            if hand >> 2 * k & 3:
+                cross2 = tuple(sorted((*cross[1:], (k + 1) * (PILE + 1))))
+                after = (
+                    hand - (1 << 2 * k),
+                    cross2,
+                    corners,
+                    n - 1,
+                    pts - points[k],
+                    kings - IS_KING_KIND[k],
                 )
-        if cross[0] == 0:
-            for k in range(26):
-                if hand >> 2 * k & 3:
-                    card_play = True
-                    cross2 = tuple(sorted((*cross[1:], (k + 1) * (PILE + 1))))
-                    children.append(
-                        (
-                            ("c", k, 0, 0),
-                            hand - (1 << 2 * k),
-                            cross2,
-                            corners,
-                            n - 1,
-                            pts - points[k],
-                            kings - (k >= 24),
-                            0,
-                        )
-                    )
-        return children, not (start.must_play and card_play)
+                children.append(_new(Child, (("c", k, 0, 0), _new(Node, after), 0)))
+        return children
 
     # -- the search --------------------------------------------------------------------------
 
@@ -317,34 +332,24 @@ class Solver:
             and time.perf_counter() > self.deadline
         )
 
-    def stop_value(
-        self, cross: tuple[int, ...], corners: tuple[int, ...], n: int, pts: int, kings: int
-    ) -> int:
+    def stop_value(self, node: Node) -> int:
         """The value of ending the turn in this state (corners finished are counted on the way)."""
+        root = self.root
+        n = node.n
         return (
             pack_stop(
-                self.n0 - n,
-                self.points0 - pts,
-                self.kings0 - kings,
-                openings(cross, corners) if n else 0,
+                root.n - n,
+                root.pts - node.pts,
+                root.kings - node.kings,
+                openings(node.cross, node.corners) if n else 0,
             )
             & self.mask
         )
 
-    def search(
-        self,
-        hand: int,
-        cross: tuple[int, ...],
-        corners: tuple[int, ...],
-        n: int,
-        pts: int,
-        kings: int,
-        alpha: int,
-        root: bool,
-    ) -> int:
+    def search(self, node: Node, alpha: int, root: bool) -> int:
         """The best value of the rest of the turn from a state, or any value at most ``alpha``
         once the state is shown unable to beat it."""
-        key = (hand, cross, corners)
+        key = node[:3]
         memo = self.memo
         entry = memo.get(key)
         if entry is not None and (entry[1] or entry[0] <= alpha):
@@ -352,36 +357,31 @@ class Solver:
         self.visited += 1
         if self.visited > self.pass_limit or (self.found is not None and self.spent()):
             raise OutOfBudgetError
-        mask = self.mask
-        if n == 0:
-            value = self.stop_value(cross, corners, 0, pts, kings)
+        if node.n == 0:
+            value = self.stop_value(node)
             self.note(value)
             memo[key] = (value, True, None)
             return value
-        children, can_stop = self.expand(hand, cross, corners, n, pts, kings)
+        children, can_stop = self.expand(node)
         if root and self.only >= 0:
-            children = [c for c in children if c[0][0] == "c" and c[0][1] == self.only]
+            children = [c for c in children if c.step[0] == "c" and c.step[1] == self.only]
             can_stop = False
-        best = self.stop_value(cross, corners, n, pts, kings) if can_stop else -1
+        best = self.stop_value(node) if can_stop else -1
         self.note(best)
-        best_child: Child | None = None
-        top = (
-            self.bounds.of(hand, cross, corners, n, pts, kings) & mask
-            if self.use_bounds
-            else 1 << 62
-        )
+        top = self.bounds.of(*node) & self.mask if self.use_bounds else 1 << 62
         if top <= alpha:
             memo[key] = (top, False, None)
             return top
+        best_child: Child | None = None
         if best < top:
             step = self.step
             line = self.line
             for child in children:
-                kept = child[7] << CORNERS_SHIFT
+                kept = child.kept << CORNERS_SHIFT
                 floor = best if best > alpha else alpha
-                line.append(child[0])
+                line.append(child.step)
                 self.offset += kept - step
-                value = self.search(*child[1:7], floor + step - kept, False) - step + kept
+                value = self.search(child.node, floor + step - kept, False) - step + kept
                 self.offset -= kept - step
                 line.pop()
                 if value > best:
@@ -394,11 +394,11 @@ class Solver:
     def principal(self) -> list[Step]:
         """The moves of the best turn the last pass proved, from the table of solved states."""
         path: list[Step] = []
-        entry = self.memo[(self.hand0, self.cross0, self.corners0)]
+        entry = self.memo[self.root[:3]]
         while entry[2] is not None:
             child = entry[2]
-            path.append(child[0])
-            entry = self.memo[(child[1], child[2], child[3])]
+            path.append(child.step)
+            entry = self.memo[child.node[:3]]
         return path
 
     def solve(self) -> Solution:
@@ -406,11 +406,11 @@ class Solver:
         budget = self.budget
         if budget is not None and budget.seconds is not None:
             self.deadline = time.perf_counter() + budget.seconds
-        root = (self.hand0, self.cross0, self.corners0, self.n0, self.points0, self.kings0)
+        root = self.root
         if not self.use_bounds:
             self.step, self.mask = 1, -1
         try:
-            value = self.search(*root, -1, True)
+            value = self.search(root, -1, True)
         except OutOfBudgetError:
             assert self.found is not None
             path = self.found[1]
@@ -424,7 +424,7 @@ class Solver:
         self.step, self.mask = 1, -1
         self.pass_limit = self.visited + self.tie_break_budget
         try:
-            value = self.search(*root, floor - 1, True)
+            value = self.search(root, floor - 1, True)
         except OutOfBudgetError:
             return Solution(floor, tuple(path), self.visited, True, False)
         return Solution(value, tuple(self.principal()), self.visited, True, True)

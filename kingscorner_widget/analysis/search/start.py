@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...engine.cards import DECK, Card
+from ...engine.kernel import KIND_CARD, KINDS
 from ...engine.observation import Observation
 
 __all__ = ["Start", "check_mover"]
@@ -30,9 +31,7 @@ class Start:
         """The start of a search from the mover's observation (checked with :func:`check_mover`)."""
         check_mover(observation)
         rules = observation.rules
-        points = tuple(
-            rules.count.value_of(DECK[k // 2 * 4 + (2 if k % 2 else 0)]) for k in range(26)
-        )
+        points = tuple(rules.count.value_of(DECK[KIND_CARD[k]]) for k in range(KINDS))
         return cls(
             piles=observation.piles,
             hand=observation.hand,

@@ -23,6 +23,7 @@ search visits greedy play's first move first, so it never does worse than greedy
 
 from __future__ import annotations
 
+from ...engine.kernel import CORNER_SPACES, CROSS_SPACES, IS_KING, finishes_corner, openings
 from .playout import KEY, WANT, PlayoutState, Step
 
 __all__ = ["MAX_NODES", "Step", "best_turn_in_place"]
@@ -30,30 +31,8 @@ __all__ = ["MAX_NODES", "Step", "best_turn_in_place"]
 MAX_NODES = 400
 """Distinct tables a search looks at, at most."""
 
-_KING = 48
-_CROSS = (0, 1, 2, 3)
-_CORNERS = (4, 5, 6, 7)
-
-
-def _openings(tops: list[int]) -> int:
-    """Openings a table leaves the next player: 26 per empty side space, one per kind of card
-    that fits (as the expert ranks its own candidate turns)."""
-    empty = 0
-    kinds = set()
-    for i in _CROSS:
-        t = tops[i]
-        if t < 0:
-            empty += 1
-        elif t >= 4:
-            kinds.add(WANT[t])
-    corner_open = False
-    for i in _CORNERS:
-        t = tops[i]
-        if t < 0:
-            corner_open = True
-        elif t >= 4:
-            kinds.add(WANT[t])
-    return 26 * empty + len(kinds) + (2 if corner_open else 0)
+_CROSS = CROSS_SPACES
+_CORNERS = CORNER_SPACES
 
 
 def _moves(
@@ -63,51 +42,65 @@ def _moves(
     side pile (card -1), greedy play's first choice first. Cards of the same rank and colour
     play alike, and so do the empty corners and the empty side spaces (play-outs do not tell
     them apart), so one of each is tried."""
-    corner = -1
-    for i in _CORNERS:
-        if tops[i] < 0:
-            corner = i
-            break
+    corner = next((i for i in _CORNERS if tops[i] < 0), -1)
     if pending >= 0:
         cards = [pending]
     else:
         cards = sorted({KEY[c]: c for c in hand}.values(), reverse=True)
-        if kings_first and corner >= 0 and cards[0] >= _KING:
-            return [(c, -1, corner) for c in cards if c >= _KING]
+        if kings_first and corner >= 0 and IS_KING[cards[0]]:
+            return [(c, -1, corner) for c in cards if IS_KING[c]]
     moves: list[tuple[int, int, int]] = []
-    append = moves.append
     if corner >= 0:
-        for c in cards:
-            if c < _KING:
-                break
-            append((c, -1, corner))
-        if pending < 0:
-            for s in _CROSS:
-                if bottoms[s] >= _KING:
-                    append((-1, s, corner))
+        _corner_moves(moves, cards, bottoms, pending, corner)
     wanted: dict[int, list[int]] = {}
-    side = -1
     for i, t in enumerate(tops):
-        if t >= 4:
+        if t >= 0:
             wanted.setdefault(WANT[t], []).append(i)
-        elif t < 0 and i < 4 and side < 0:
-            side = i
     if wanted:
-        get = wanted.get
-        for c in cards:
-            for t in get(KEY[c], ()):
-                append((c, -1, t))
-        if pending < 0:
-            for s in _CROSS:
-                b = bottoms[s]
-                if b >= 0:
-                    for t in get(KEY[b], ()):
-                        if t != s:
-                            append((-1, s, t))
+        _pile_moves(moves, cards, bottoms, pending, wanted)
+    side = next((i for i in _CROSS if tops[i] < 0), -1)
     if side >= 0:
-        for c in cards:
-            append((c, -1, side))
+        moves.extend((c, -1, side) for c in cards)
     return moves
+
+
+def _corner_moves(
+    moves: list[tuple[int, int, int]],
+    cards: list[int],
+    bottoms: list[int],
+    pending: int,
+    corner: int,
+) -> None:
+    """Kings from hand (``cards``, kings first), then side piles headed by a king, into the
+    empty ``corner``."""
+    for c in cards:
+        if not IS_KING[c]:
+            break
+        moves.append((c, -1, corner))
+    if pending < 0:
+        moves.extend((-1, s, corner) for s in _CROSS if IS_KING[bottoms[s]])
+
+
+def _pile_moves(
+    moves: list[tuple[int, int, int]],
+    cards: list[int],
+    bottoms: list[int],
+    pending: int,
+    wanted: dict[int, list[int]],
+) -> None:
+    """Cards onto the piles that take them, then side piles onto the piles that take them
+    (``wanted``: the piles by the kind their top takes)."""
+    get = wanted.get
+    for c in cards:
+        for t in get(KEY[c], ()):
+            moves.append((c, -1, t))
+    if pending < 0:
+        for s in _CROSS:
+            b = bottoms[s]
+            if b >= 0:
+                for t in get(KEY[b], ()):
+                    if t != s:
+                        moves.append((-1, s, t))
 
 
 def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[Step]:
@@ -142,7 +135,7 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
         moves = _moves(hand, tops, bottoms, pending, kings_first)
         # The turn may end here unless a drawn card waits, or kings first or must play forbid it.
         may_end = pending < 0 and not (
-            kings_first and any(tops[i] < 0 for i in _CORNERS) and any(c >= _KING for c in hand)
+            kings_first and any(tops[i] < 0 for i in _CORNERS) and any(IS_KING[c] for c in hand)
         )
         if may_end and must_play:
             may_end = not any(m[0] >= 0 for m in moves)
@@ -150,7 +143,7 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
             shed = len(start_hand) - len(hand)
             # Openings are counted only for an ending that could beat the best one so far.
             if best_key is None or (kept, shed) >= best_key[1:3]:
-                key = (0, kept, shed, -_openings(tops))
+                key = (0, kept, shed, -openings(tops))
                 if best_key is None or key > best_key:
                     best_key, best = key, (hand, tops, bottoms, kept, pending)
                     best_path = path[:]
@@ -170,7 +163,7 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
             else:
                 new_tops[target] = tops[source]
                 new_tops[source] = new_bottoms[source] = -1
-            if corners and target >= 4 and 0 <= new_tops[target] < 4:
+            if corners and finishes_corner(target, new_tops[target]):
                 new_kept += 1
                 new_tops[target] = -1
             table = (tuple(sorted(new_hand)), tuple(new_tops + new_bottoms), new_kept)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from .kinds import CHILD, KINGS, PILE
+from ...engine.kernel import openings_of_kinds
+from .kinds import PILE
 
 __all__ = [
     "CARDS_SHIFT",
@@ -85,26 +86,27 @@ def pack_stop(cards: int, points: int, kings: int, openings: int) -> int:
 
 
 def openings(cross: Sequence[int], corners: Sequence[int]) -> int:
-    """Openings a table leaves the next player: 26 for each empty side space, plus one for each
-    kind of card that fits on a pile or (a king) in an empty corner.
+    """Openings a table leaves the next player, from the solver's codes of its side piles and
+    corners: the kernel's measure
+    (:func:`~kingscorner_widget.engine.kernel.openings_of_kinds`) of their top kinds.
 
     >>> openings([0, 0, 0, 0], [0, 0, 0, 0])
     106
     """
-    empty = 0
-    kinds: set[int] = set()
-    for code in cross:
-        if code:
-            child = CHILD[code % PILE - 1]
-            if child >= 0:
-                kinds.add(child)
-        else:
-            empty += 1
-    for code in corners:
-        if code:
-            child = CHILD[code - 1]
-            if child >= 0:
-                kinds.add(child)
-        else:
-            kinds.update(KINGS)
-    return 26 * empty + len(kinds)
+    side = _SIDE_TOP
+    return openings_of_kinds(
+        (
+            side[cross[0]],
+            side[cross[1]],
+            side[cross[2]],
+            side[cross[3]],
+            corners[0] - 1,
+            corners[1] - 1,
+            corners[2] - 1,
+            corners[3] - 1,
+        )
+    )
+
+
+_SIDE_TOP = [code % PILE - 1 for code in range(PILE * PILE)]
+"""The top kind of a side pile by its code (-1 for an empty space, code 0)."""
