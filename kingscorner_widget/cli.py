@@ -4,8 +4,12 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), and ``tutorials DIR`` (copy the tutorial notebooks
-out). A bad position or option prints one line on stderr and exits with
-status 2, as shell tools do.
+out). Each is one :class:`Command` in :data:`COMMANDS`, with its description and an example
+that runs as written; a new subcommand is one more entry.
+
+A bad position or option prints one line on stderr and exits with status 2, as shell tools do;
+a file or stream that cannot be read or written is one line and status 1; Ctrl-C prints
+"interrupted" and exits with status 130 (what a league has finished stays in its results file).
 
 >>> main(["best", "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"])
 ... # doctest: +ELLIPSIS
@@ -20,25 +24,75 @@ P1's best turn sheds 3 cards and goes out (proven best):
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
+import enum
 import json
 import os
 import shutil
+import stat
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO
 
 from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
+from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
-from .engine.rules import Rules
+from .engine.rules import Rules, option_names
 
-__all__ = ["main", "tutorials_folder"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_INTERRUPTED",
+    "EXIT_IO",
+    "EXIT_USAGE",
+    "LIMITS",
+    "PLAYER_NAMES",
+    "Command",
+    "Writer",
+    "main",
+    "tutorials_folder",
+]
 
 EXIT_USAGE = 2
 """Exit status for bad input (a malformed position, an unknown option), as argparse uses."""
+EXIT_IO = 1
+"""Exit status for a file or stream that cannot be read or written (a full disk, a closed
+folder)."""
+EXIT_INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report a command ended by SIGINT."""
+
+PLAYER_NAMES = ("random", "greedy", "planner", "lookahead", "expert")
+"""The built-in computer players, by the names ``simulate``, ``tournament`` and ``league
+--with`` take."""
+
+LIMITS = {
+    "games": 1_000_000,
+    "workers": 64,
+    "hands": 100_000,
+    "four-seat": 100_000,
+    "player": 6,
+}
+"""The largest count each option takes: anything above is refused in one line before any work
+(a million games is already hours of computing; 64 processes is more than a laptop has cores)."""
+
+SEED_LIMIT = 2**63
+"""Seeds are whole numbers from ``-SEED_LIMIT`` to ``SEED_LIMIT - 1``."""
+
+
+class Writer(Protocol):
+    """Where a command writes its output (stdout, or any text stream given to :func:`main`)."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 class _UsageError(Exception):
@@ -52,6 +106,41 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse drops a help or version text it could not write; say so instead (one
+        line, status 1), as for any other output."""
+        if file is None or file is sys.stderr:
+            super()._print_message(message, file)
+            return
+        try:
+            file.write(message)
+            flush = getattr(file, "flush", None)
+            if flush is not None:
+                flush()
+        except OSError as error:
+            _quiet_stdout()
+            print(f"kingscorner: cannot write the output: {error.strerror}", file=sys.stderr)
+            raise SystemExit(EXIT_IO) from None
+
+
+@dataclasses.dataclass(frozen=True)
+class Command:
+    """One subcommand: its name, what it does, an example that runs as written (with the files
+    it names described in ``given``), how it reads its arguments and what it runs."""
+
+    name: str
+    summary: str
+    example: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Writer], None]
+    given: str = ""
+    """What the example's files are, when it names any (``game.json``: a saved game)."""
+
+    def epilog(self) -> str:
+        """The example as ``--help`` shows it."""
+        text = f"example:\n  kingscorner {self.example}\n"
+        return text + (f"  ({self.given})\n" if self.given else "")
+
 
 def tutorials_folder() -> Path:
     """Where the tutorial notebooks are: inside an installed package, or a source checkout's
@@ -63,33 +152,152 @@ def tutorials_folder() -> Path:
     raise _UsageError("the tutorial notebooks are not in this installation")
 
 
-def _rules(text: str | None) -> Rules | None:
+# -- reading the options --------------------------------------------------------------------------
+
+
+def _count(name: str, low: int = 1) -> Callable[[str], int]:
+    """A whole-number option from ``low`` to its limit in :data:`LIMITS`."""
+    high = LIMITS[name]
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {excerpt(text)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be {low} to {high:,}, not {excerpt(value)}"
+            ) from None
+        return value
+
+    return read
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {excerpt(text)}") from None
+    if not -SEED_LIMIT <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"must be from -2**63 to 2**63 - 1, not {excerpt(value)}"
+        ) from None
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {excerpt(text)}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, not {value}")
+    return value
+
+
+def _rules_help() -> str:
+    """``--rules``' help: every option with what it takes and its default."""
+    defaults = Rules()
+    parts = []
+    for name in option_names():
+        value = getattr(defaults, name)
+        if isinstance(value, bool):
+            takes = "true/false"
+        elif isinstance(value, enum.Enum):
+            takes = "/".join(member.value for member in type(value))
+        else:
+            takes = "a whole number"
+        shown = json.dumps(value.value if isinstance(value, enum.Enum) else value)
+        parts.append(f"{name} ({takes}, default {shown})")
+    return (
+        'rule options as a JSON object, e.g. \'{"must_play": true, "count": "heavy"}\'; '
+        f"the options: {'; '.join(parts)}"
+    )
+
+
+def _rules_data(text: str | None) -> dict[str, Any]:
     if text is None:
-        return None
+        return {}
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _UsageError(f"--rules is not JSON: {error.msg}") from None
+    except (json.JSONDecodeError, ValueError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+        raise _UsageError(f"--rules is not JSON: {reason}") from None
     if not isinstance(data, dict):
         raise _UsageError("--rules takes a JSON object such as '{\"corners_version\": true}'")
+    return data
+
+
+def _rules(data: dict[str, Any], players: int | None = None, why: str = "") -> Rules:
+    """The one reader of ``--rules``: :meth:`Rules.from_dict`, with the players the command
+    plays (a different count is refused, saying ``why`` the command plays that many)."""
     try:
-        return Rules.from_dict(data)
-    except (TypeError, ValueError) as error:
-        raise _UsageError(f"--rules: {error}") from None
+        return Rules.from_dict(data, players=players)
+    except ValueError as error:
+        players_clash = players is not None and "players" in data and "play here" in str(error)
+        raise _UsageError(f"--rules: {error}{why if players_clash else ''}") from None
 
 
 def _game(args: argparse.Namespace) -> Game:
+    data = _rules_data(args.rules)
+    # The position says how many play; the rules' other options are read first because they
+    # change how the line reads (drawing first).
+    rules = _rules({key: value for key, value in data.items() if key != "players"})
     try:
-        return Game.from_position(args.position, rules=_rules(args.rules))
+        game = Game.from_position(args.position, rules=rules)
     except ValueError as error:
         raise _UsageError(f"bad position: {error}") from None
+    seats = game.rules.players
+    _rules(data, seats, f" (the position seats {seats})")
+    return game
 
 
 def _budget(args: argparse.Namespace) -> Budget | None:
     return None if args.seconds is None else Budget(seconds=args.seconds)
 
 
-def _best(args: argparse.Namespace, out: TextIO) -> None:
+def _writable(path: Path, option: str) -> None:
+    """Refuse, before any work, a place ``option`` names that cannot be written; leaves
+    nothing behind (a file it had to create to find out is removed)."""
+    if path.is_dir():
+        raise _UsageError(f"{option} {path} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise _UsageError(f"{option} {path}: there is no folder {path.parent}")
+    try:
+        if path.exists():
+            with path.open("a", encoding="utf-8"):
+                pass
+        else:
+            with path.open("x", encoding="utf-8"):
+                pass
+            path.unlink()
+    except OSError as error:
+        raise _UsageError(f"{option} {path} cannot be written: {error.strerror}") from None
+
+
+def _regular_file(path: Path, what: str) -> None:
+    """Refuse a folder, a FIFO or a device where a file is read (a FIFO would block)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # missing or unreadable: the reader says so
+    if stat.S_ISREG(mode):
+        return
+    kinds = (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    )
+    kind = next((words for test, words in kinds if test(mode)), "not a regular file")
+    raise _UsageError(f"{path} is {kind}, not {what}")
+
+
+# -- the subcommands ------------------------------------------------------------------------------
+
+
+def _best(args: argparse.Namespace, out: Writer) -> None:
     plan = best_turn(_game(args), _budget(args))
     cards = "1 card" if plan.cards_played == 1 else f"{plan.cards_played} cards"
     if plan.goes_out:
@@ -100,12 +308,12 @@ def _best(args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"  {number}. {move}  {words}\n")
 
 
-def _hint(args: argparse.Namespace, out: TextIO) -> None:
+def _hint(args: argparse.Namespace, out: Writer) -> None:
     found = hint(_game(args), _budget(args))
     out.write(f"{found.move}: {found.reason}\n")
 
 
-def _odds(args: argparse.Namespace, out: TextIO) -> None:
+def _odds(args: argparse.Namespace, out: Writer) -> None:
     result = odds(_game(args))
     out.write(result.describe() + "\n")
     for space, cards in result.fits.items():
@@ -113,36 +321,43 @@ def _odds(args: argparse.Namespace, out: TextIO) -> None:
         out.write(f"  {space.value:<2} takes {listed}\n")
 
 
-def _simulate(args: argparse.Namespace, out: TextIO) -> None:
+def _simulate(args: argparse.Namespace, out: Writer) -> None:
+    data = _rules_data(args.rules)
+    seats = len(args.players)
+    wanted = excerpt(data.get("players"))
+    why = f" (simulate seats one player per name given: name {wanted} to play {wanted})"
+    # Outside 2 to 6 names, simulate itself says how many a game takes.
+    rules = _rules(data, seats, why) if 2 <= seats <= 6 else None
     result = simulate(
         args.players,
-        _rules(args.rules),
+        rules,
         games=args.games,
         seed=args.seed,
         workers=args.workers,
         progress=not args.quiet,
     )
     wins: dict[str, float] = {}
-    seats: dict[str, int] = {}
+    played: dict[str, int] = {}
     for record in result.records:
         for name in set(record.players):
-            seats[name] = seats.get(name, 0) + 1
+            played[name] = played.get(name, 0) + 1
         for name in record.winner_names():
             wins[name] = wins.get(name, 0.0) + 1 / len(record.winners)
     out.write(f"{len(result.records)} games, seats rotating; a shared win counts a fraction.\n")
     out.write(f"{'player':<12} {'games':>6} {'win rate':>9}  95% interval\n")
-    for name, games in seats.items():
+    for name, games in played.items():
         won = wins.get(name, 0.0)
         low, high = wilson_interval(won, games)
         out.write(f"{name:<12} {games:>6} {won / games:>9.1%}  {low:.1%} to {high:.1%}\n")
 
 
-def _tournament(args: argparse.Namespace, out: TextIO) -> None:
+def _tournament(args: argparse.Namespace, out: Writer) -> None:
     if len(set(args.players)) != len(args.players) or len(args.players) < 2:
         raise _UsageError("a tournament needs at least two different players")
+    rules = _rules(_rules_data(args.rules), 2, " (a tournament's games are heads-up)")
     result = tournament(
         args.players,
-        _rules(args.rules),
+        rules,
         games=args.games,
         seed=args.seed,
         workers=args.workers,
@@ -151,9 +366,11 @@ def _tournament(args: argparse.Namespace, out: TextIO) -> None:
     out.write(result.describe() + "\n")
 
 
-def _review(args: argparse.Namespace, out: TextIO) -> None:
+def _review(args: argparse.Namespace, out: Writer) -> None:
+    path = Path(args.record)
+    _regular_file(path, "a saved record")
     try:
-        item = read_record(Path(args.record))
+        item = read_record(path)
     except ValueError as error:
         raise _UsageError(f"bad record: {error}") from None
     # a player not there: a ValueError
@@ -174,7 +391,9 @@ def _review(args: argparse.Namespace, out: TextIO) -> None:
     out.write(result.summary() + "\n")
 
 
-def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
+def _tutorials(args: argparse.Namespace, out: Writer) -> None:
+    if not args.folder.strip():
+        raise _UsageError("tutorials needs a folder to copy into, not an empty name")
     source = tutorials_folder()
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
@@ -196,20 +415,26 @@ def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
     out.write(f"  jupyter lab {target / '01-learn-the-rules.ipynb'}\n")
 
 
-def _league(args: argparse.Namespace, out: TextIO) -> None:
+def _league(args: argparse.Namespace, out: Writer) -> None:
     from .analysis.league import league
     from .analysis.league.board import dumps
 
     folder = Path(args.folder)
     if not folder.is_dir():
         raise _UsageError(f"{folder} is not a folder of players")
+    results = Path(args.results) if args.results else folder / "league-results.jsonl"
+    # Every place the league writes is checked before the first hand, not after the last.
+    _writable(results, "--results")
+    for option in ("html", "json"):
+        if getattr(args, option):
+            _writable(Path(getattr(args, option)), f"--{option}")
     with_ = [name for name in (args.with_ or "").split(",") if name.strip()]
     result = league(
         folder,
         with_=with_,
         hands=args.hands,
         four_seat=args.four_seat,
-        results=args.results,
+        results=results,
         seed=args.seed,
         time_limit=args.time_limit,
         workers=args.workers,
@@ -223,69 +448,57 @@ def _league(args: argparse.Namespace, out: TextIO) -> None:
             out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+# -- the arguments of each subcommand -------------------------------------------------------------
+
+_POSITION = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
+_PLAYERS_HELP = f"computer players, by name: {', '.join(PLAYER_NAMES)}"
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, not {value}")
-    return value
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="kingscorner",
-        description="Kings in the Corner from the command line: best turns, hints, odds, "
-        "simulations, and the tutorial notebooks.",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    rules_help = "rule options as JSON, e.g. '{\"corners_version\": true}'"
-
-    for name, run, summary in (
-        ("best", _best, "the best turn from a position, move by move, with the reasons"),
-        ("hint", _hint, "the first move of the best turn, and why"),
-        ("odds", _odds, "what the unseen cards could do on the table"),
-    ):
-        command = commands.add_parser(name, help=summary, description=summary)
-        command.add_argument("position", help='a position line, e.g. "N:Jc E:6h ... turn:P1"')
-        command.add_argument("--rules", help=rules_help)
-        if name != "odds":
+def _position_arguments(search: bool) -> Callable[[argparse.ArgumentParser], None]:
+    def add(command: argparse.ArgumentParser) -> None:
+        command.add_argument(
+            "position",
+            help="a position line (piles bottom card first, hands, stock, whose turn), "
+            f'e.g. "{_POSITION}"',
+        )
+        command.add_argument("--rules", help=_rules_help())
+        if search:
             command.add_argument(
                 "--seconds", type=_seconds, help="stop searching after this long (default: prove)"
             )
-        command.set_defaults(run=run)
 
-    for name, run, summary in (
-        ("simulate", _simulate, "play games between computer players (seats rotate)"),
-        ("tournament", _tournament, "a heads-up round robin with 95%% intervals"),
-    ):
-        # help is %-formatted by argparse, the description is printed as it is
-        command = commands.add_parser(name, help=summary, description=summary.replace("%%", "%"))
-        command.add_argument("players", nargs="+", help="random, greedy, planner, lookahead...")
-        command.add_argument("--games", type=_positive, default=100, help="games (default 100)")
-        command.add_argument("--workers", type=_positive, help="processes (default: all cores)")
-        command.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-        command.add_argument("--rules", help=rules_help)
-        command.add_argument("--quiet", action="store_true", help="no progress bar")
-        command.set_defaults(run=run)
+    return add
 
-    summary = "a saved game or match, turn by turn against the best turn, with the accuracy"
-    command = commands.add_parser("review", help=summary, description=summary)
+
+def _run_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("players", nargs="+", help=_PLAYERS_HELP)
+    command.add_argument(
+        "--games",
+        type=_count("games"),
+        default=100,
+        help=f"games (default 100, at most {LIMITS['games']:,})",
+    )
+    _workers_argument(command)
+    command.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    command.add_argument("--rules", help=_rules_help())
+    command.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _workers_argument(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--workers",
+        type=_count("workers"),
+        help=f"processes (default: all cores, at most {LIMITS['workers']})",
+    )
+
+
+def _review_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("record", help="a saved game or match record (JSON)")
     command.add_argument(
-        "--player", type=_positive, default=1, help="the player (in a match, the seat; default 1)"
+        "--player",
+        type=_count("player"),
+        default=1,
+        help="the player (in a match, the seat; default 1)",
     )
     command.add_argument(
         "--judge",
@@ -294,54 +507,201 @@ def _parser() -> argparse.ArgumentParser:
         help="judge each turn by the cards it shed (default) or by its chance of winning",
     )
     command.add_argument("--quiet", action="store_true", help="no progress bar")
-    command.set_defaults(run=_review)
 
-    summary = "rank the players written in a folder's *.py files, each in its own process"
-    command = commands.add_parser("league", help=summary, description=summary)
+
+def _league_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="a folder of *.py files, each defining a player")
     command.add_argument(
-        "--with", dest="with_", metavar="NAMES", help="built-in baselines, e.g. greedy,expert"
+        "--with",
+        dest="with_",
+        metavar="NAMES",
+        help=f"built-in baselines, comma-separated: {', '.join(PLAYER_NAMES)}",
     )
     command.add_argument(
-        "--hands", type=_positive, default=200, help="heads-up hands per pair (even; default 200)"
+        "--hands",
+        type=_count("hands", 2),
+        default=200,
+        help=f"heads-up hands per pair (even; default 200, at most {LIMITS['hands']:,})",
     )
-    command.add_argument("--four-seat", type=int, help="four-seat deals (default 5 per player)")
+    command.add_argument(
+        "--four-seat",
+        type=_count("four-seat", 0),
+        help=f"four-seat deals (default 5 per player, at most {LIMITS['four-seat']:,})",
+    )
     command.add_argument("--results", help="the results file (default: in the folder)")
     command.add_argument(
         "--time-limit", type=_seconds, default=1.0, help="seconds per decision (default 1)"
     )
-    command.add_argument("--workers", type=_positive, help="processes (default: all cores)")
-    command.add_argument("--seed", type=int, default=0, help="the deals' seed (default 0)")
+    _workers_argument(command)
+    command.add_argument("--seed", type=_seed, default=0, help="the deals' seed (default 0)")
     command.add_argument("--html", help="also write the leaderboard as HTML here")
     command.add_argument("--json", help="also write the standings as JSON here")
     command.add_argument("--quiet", action="store_true", help="no progress bar")
-    command.set_defaults(run=_league)
 
-    command = commands.add_parser(
-        "tutorials", help="copy the tutorial notebooks into a folder", description=None
-    )
+
+def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
-    command.set_defaults(run=_tutorials)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "best",
+        "the best turn from a position, move by move, with the reasons",
+        f'best "{_POSITION}"',
+        _position_arguments(search=True),
+        _best,
+    ),
+    Command(
+        "hint",
+        "the first move of the best turn, and why",
+        f'hint "{_POSITION}" --seconds 5',
+        _position_arguments(search=True),
+        _hint,
+    ),
+    Command(
+        "odds",
+        "what the unseen cards could do on the table",
+        f'odds "{_POSITION}" --rules \'{{"corners_version": true}}\'',
+        _position_arguments(search=False),
+        _odds,
+    ),
+    Command(
+        "simulate",
+        "play games between computer players (seats rotate), with each one's win rate",
+        "simulate greedy random random --games 30 --workers 1 --rules '{\"must_play\": true}'",
+        _run_arguments,
+        _simulate,
+    ),
+    Command(
+        "tournament",
+        "a heads-up round robin between computer players, with 95% intervals",
+        "tournament greedy planner random --games 20 --workers 1 --seed 3",
+        _run_arguments,
+        _tournament,
+    ),
+    Command(
+        "review",
+        "a saved game or match, turn by turn against the best turn, with the accuracy",
+        "review game.json --player 1",
+        _review_arguments,
+        _review,
+        given="game.json: a game or match saved with kingscorner_widget.engine.record.save",
+    ),
+    Command(
+        "league",
+        "rank the players written in a folder's *.py files, each in its own process",
+        "league players --with greedy,random --hands 10 --four-seat 2 --workers 1",
+        _league_arguments,
+        _league,
+        given="players: a folder of *.py files, each defining a player, as tutorial 8 writes",
+    ),
+    Command(
+        "tutorials",
+        "copy the tutorial notebooks into a folder, to open them in JupyterLab",
+        "tutorials my-tutorials",
+        _tutorials_arguments,
+        _tutorials,
+    ),
+)
+"""Every subcommand, in the order ``kingscorner --help`` lists them."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    names = ", ".join(command.name for command in COMMANDS)
+    parser = _Parser(
+        prog="kingscorner",
+        description=textwrap.fill(
+            f"Kings in the Corner from the command line: {names}. "
+            "'kingscorner COMMAND --help' describes each, with an example.",
+            width=79,
+        ),
+        epilog=f"example:\n  kingscorner {COMMANDS[0].example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title="commands"
+    )
+    for spec in COMMANDS:
+        command = commands.add_parser(
+            spec.name,
+            help=spec.summary.replace("%", "%%"),  # help is %-formatted by argparse
+            description=spec.summary,
+            epilog=spec.epilog(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        spec.add_arguments(command)
+        command.set_defaults(run=spec.run)
     return parser
 
 
+# -- running --------------------------------------------------------------------------------------
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at nothing, so that flushing it at exit does not fail a second time."""
+    # No real stdout (a test's capture): nothing to quiet.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+class _Output:
+    """The command's output stream, remembering whether writing to it failed (a full disk, a
+    closed terminal), so that the message can say it was the output."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError:
+            self.failed = True
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError:
+            self.failed = True
+            raise
+
+
+def _io_failure(error: OSError, out: _Output) -> str:
+    """The one line for a file or stream that failed; quiets stdout when it was the output."""
+    reason = error.strerror or str(error)
+    if out.failed:
+        _quiet_stdout()
+        return f"cannot write the output: {reason}"
+    if error.filename is not None:
+        return f"{reason}: {error.filename}"
+    return reason
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status (0, or 2 for bad input)."""
-    parser = _parser()
-    args = parser.parse_args(argv)
-    out = out or sys.stdout
+    """Run the command line; returns the exit status: 0, 2 for bad input, 1 for a file or
+    stream that failed, 130 after Ctrl-C."""
+    output = _Output(out or sys.stdout)
     try:
-        args.run(args, out)
-        out.flush()  # a closed pipe shows here, inside the try
-    except _UsageError as error:
-        print(f"kingscorner: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except ValueError as error:  # a player name or option the analysis refuses
+        args = _parser().parse_args(argv)
+        args.run(args, output)
+        output.flush()  # a closed pipe or a full disk shows here, inside the try
+    except (_UsageError, ValueError) as error:  # ValueError: a name or option the analysis refuses
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # the reader stopped early (``kingscorner ... | head``): not an error
-        # Point stdout at nothing so that flushing it at exit does not complain again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return 0
+    except OSError as error:
+        print(f"kingscorner: {_io_failure(error, output)}", file=sys.stderr)
+        return EXIT_IO
+    except KeyboardInterrupt:
+        try:
+            output.flush()
+        except OSError:
+            _quiet_stdout()
+        print("kingscorner: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0

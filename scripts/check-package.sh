@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the sdist, then a wheel from that sdist with no node or npm on the PATH (a pip user's
-# machine), check both with twine and check-wheel-contents, keep both in dist/, and play a move
-# from the installed wheel. Run by `make test`; needs the dev tools in .venv.
+# machine), check both with twine and check-wheel-contents, keep both in dist/, then install the
+# wheel into a fresh venv with its declared dependencies (from the package index) and play a move
+# and run the command line there. Run by `make test`; needs the dev tools in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="$PWD/.venv/bin/python"
@@ -29,17 +30,28 @@ mkdir -p dist
 cp "$sdist" "$wheel" dist/
 echo "Built dist/$(basename "$sdist") and dist/$(basename "$wheel")"
 
-echo "Installing the wheel and playing from it..."
-"$python" -m pip install --quiet --no-deps --target "$work/site" "$wheel"
+echo "Installing the wheel into a fresh venv with its declared dependencies..."
+# Nothing borrowed from the dev venv: only what the wheel declares comes in.
+"$python" -m venv "$work/venv"
+"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
+"$work/venv/bin/python" -m pip check
+version=$("$work/venv/bin/python" -c 'import kingscorner_widget as k; print(k.__version__)')
+case "$(basename "$wheel")" in
+  "kingscorner_widget-${version//-/_}-"*) ;;
+  *) echo "the installed version $version is not the wheel's $(basename "$wheel")" >&2; exit 1 ;;
+esac
+[ "$version" != "0+unknown" ] || { echo "the wheel has no version from git" >&2; exit 1; }
 (
   cd "$work"
-  PYTHONPATH="$work/site" "$python" - <<'PY'
+  "$work/venv/bin/python" - <<'PY'
 import pathlib
+import sys
+
 import kingscorner_widget
 from kingscorner_widget import Game, KingsCornerWidget
 
 here = pathlib.Path(kingscorner_widget.__file__).parent
-assert str(here).startswith(str(pathlib.Path.cwd())), f"not the wheel's copy: {here}"
+assert str(here).startswith(sys.prefix), f"not the wheel's copy: {here}"
 assert (here / "static" / "widget.js").stat().st_size > 1000
 assert len(list((here / "tutorials").glob("*.ipynb"))) >= 6
 g = Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
@@ -48,4 +60,13 @@ w.play("Th>N")
 assert w.snapshot["piles"]["N"] == ["Jc", "Th"]
 print(f"kingscorner-widget {kingscorner_widget.__version__} from the wheel: plays")
 PY
+  # The command line as installed: its version, a best turn, and the tutorials copied out.
+  "$work/venv/bin/kingscorner" --version
+  "$work/venv/bin/kingscorner" best \
+    "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1" \
+    | grep -q "best turn sheds 3 cards and goes out" \
+    || { echo "kingscorner best did not find the best turn" >&2; exit 1; }
+  "$work/venv/bin/kingscorner" tutorials "$work/tutorials" >/dev/null
+  [ "$(ls "$work/tutorials"/*.ipynb | wc -l)" -ge 6 ]
+  echo "kingscorner $version from the wheel: best turn found, tutorials copied"
 )

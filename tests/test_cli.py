@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import shlex
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from kingscorner_widget import Game, Match, __version__
 from kingscorner_widget.analysis import review
-from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
-from kingscorner_widget.cli import main
-from kingscorner_widget.engine.record import save
+from kingscorner_widget.analysis.league.results import ResultsFile
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer, make_player
+from kingscorner_widget.cli import COMMANDS, PLAYER_NAMES, Command, main
+from kingscorner_widget.engine.record import read_record, save
+from kingscorner_widget.engine.rules import Rules, option_names
 
 COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
 
@@ -205,9 +211,7 @@ def test_python_dash_m_runs_the_same_command() -> None:
     assert done.stderr.startswith("kingscorner: bad position")
 
 
-@pytest.mark.parametrize(
-    "command", ["", "best", "hint", "odds", "simulate", "tournament", "review", "tutorials"]
-)
+@pytest.mark.parametrize("command", ["", *(command.name for command in COMMANDS)])
 def test_help_is_printed_for_the_command_and_each_subcommand(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -330,3 +334,259 @@ def test_a_bad_record_is_one_line_and_status_2(
     assert (status, text) == (2, "")
     assert err.startswith(message)
     assert err.count("\n") == 1
+
+
+# -- one strict reader of rules, bounded counts, one handler for every failure ------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["hint", COMBO, "--rules", '{"must_play": "false"}'],
+            "kingscorner: --rules: must_play must be true or false, not 'false'\n",
+        ),
+        (
+            ["hint", COMBO, "--rules", '{"players": 4}'],
+            "kingscorner: --rules: players is 4 in the rules, but 2 play here (the position "
+            "seats 2)\n",
+        ),
+        (
+            ["simulate", "greedy", "random", "--rules", '{"players": 3}', "--quiet"],
+            "kingscorner: --rules: players is 3 in the rules, but 2 play here (simulate seats "
+            "one player per name given: name 3 to play 3)\n",
+        ),
+        (
+            ["tournament", "greedy", "random", "--rules", '{"players": 3}', "--quiet"],
+            "kingscorner: --rules: players is 3 in the rules, but 2 play here (a tournament's "
+            "games are heads-up)\n",
+        ),
+        (
+            ["odds", COMBO, "--rules", '{"count": "loud"}'],
+            "kingscorner: --rules: count must be one of standard, pictures, heavy, not 'loud'\n",
+        ),
+        (
+            ["tutorials", ""],
+            "kingscorner: tutorials needs a folder to copy into, not an empty name\n",
+        ),
+    ],
+)
+def test_rules_and_names_are_read_strictly(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, text = run(*argv)
+    assert (status, text, capsys.readouterr().err) == (2, "", message)
+
+
+def test_a_players_count_the_command_honours_is_accepted() -> None:
+    status, text = run(
+        "simulate", "greedy", "random", "random", "--rules", '{"players": 3}', "--games", "3",
+        "--workers", "1", "--quiet",
+    )  # fmt: skip
+    assert status == 0
+    assert text.startswith("3 games")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "greedy", "random", "--workers", "100000"], "must be 1 to 64, not 100000"),
+        (["simulate", "greedy", "random", "--games", str(10**20)], "must be 1 to 1,000,000"),
+        (["tournament", "greedy", "random", "--games", "10**20"], "not a whole number: '10**20'"),
+        (["league", ".", "--hands", "1000000"], "must be 2 to 100,000, not 1000000"),
+        (["review", "x.json", "--player", "7"], "must be 1 to 6, not 7"),
+        (["simulate", "greedy", "random", "--seed", str(2**70)], "must be from -2**63"),
+    ],
+)
+def test_counts_above_their_stated_limit_are_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_a_folder_or_a_fifo_given_to_review_is_named_as_such(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert run("review", str(tmp_path)) == (2, "")
+    assert capsys.readouterr().err == f"kingscorner: {tmp_path} is a folder, not a saved record\n"
+    assert run("review", str(fifo)) == (2, "")  # and does not block reading it
+    assert capsys.readouterr().err == (
+        f"kingscorner: {fifo} is a FIFO (named pipe), not a saved record\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "place", "message"),
+    [
+        ("--html", "/nonexistent/x.html", "--html /nonexistent/x.html: there is no folder"),
+        ("--results", "/proc/x.json", "--results /proc/x.json cannot be written"),
+        ("--json", "/", "--json / is a folder, not a file"),
+    ],
+)
+def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
+    option: str, place: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    status, text = run("league", str(folder), "--with", "greedy", option, place, "--quiet")
+    assert (status, text) == (2, "")
+    assert capsys.readouterr().err.startswith(f"kingscorner: {message}")
+    assert sorted(path.name for path in folder.iterdir()) == ["first.py"]  # nothing played
+
+
+def test_output_to_a_full_disk_is_one_line_and_status_1() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("this system has no /dev/full")
+    for argv in (["best", COMBO], ["--help"], ["simulate", "--help"]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [sys.executable, "-m", "kingscorner_widget", *argv],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        assert (done.returncode, done.stderr) == (
+            1,
+            "kingscorner: cannot write the output: No space left on device\n",
+        ), argv
+
+
+def _interrupt(argv: list[str], after: float) -> subprocess.CompletedProcess[str]:
+    """Run the command, then press Ctrl-C: SIGINT to its whole process group, as a terminal
+    sends it (workers included)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kingscorner_widget", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        # A shell's background job ignores SIGINT; a command in a terminal does not.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(after)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the command did not stop after Ctrl-C") from None
+    return subprocess.CompletedProcess(argv, process.returncode, out, err)
+
+
+@pytest.mark.slow
+def test_ctrl_c_is_interrupted_and_status_130_and_the_league_keeps_its_hands(
+    tmp_path: Path,
+) -> None:
+    done = _interrupt(["simulate", "greedy", "random", "--games", "100000", "--quiet"], 4)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "kingscorner: interrupted\n")
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    argv = ["league", str(folder), "--with", "greedy", "--hands", "20000", "--four-seat", "0"]
+    done = _interrupt([*argv, "--quiet", "--workers", "2"], 8)
+    assert (done.returncode, done.stderr) == (130, "kingscorner: interrupted\n")
+    results = folder / "league-results.jsonl"
+    kept = results.read_text().splitlines()
+    assert len(kept) > 2  # the settings and the hands finished before Ctrl-C
+    # The next run carries on from them: the same file, the hands kept, read as valid.
+    store = ResultsFile.open(results, json.loads(kept[0])["item"]["league"])
+    assert len(store.hands) == len(kept) - 1
+
+
+FIRST_MOVE_PLAYER = """
+class Player:
+    name = "first"
+
+    def choose(self, observation):
+        return observation.legal_moves[0]
+"""
+
+
+# -- every subcommand described, with an example that runs as written --------------------------
+
+
+def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    for command in COMMANDS:
+        assert f"\n    {command.name}" in listed, command.name
+    assert [c.name for c in COMMANDS] == [
+        "best", "hint", "odds", "simulate", "tournament", "review", "league", "tutorials",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)
+def test_each_subcommand_has_a_description_and_its_example(
+    command: Command, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command.name, "--help"])
+    text = capsys.readouterr().out
+    assert f"\n{command.summary}\n" in text
+    assert f"example:\n  kingscorner {command.example}\n" in text
+
+
+def test_the_players_and_rules_help_name_every_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="unknown player") as refused:
+        make_player("nobody")
+    assert str(refused.value).endswith(
+        f"choose {', '.join(PLAYER_NAMES[:-1])} or {PLAYER_NAMES[-1]}"
+    )
+    for name in ("simulate", "tournament", "league"):
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert all(player in text for player in PLAYER_NAMES), name
+        if name != "league":
+            assert all(f"{option} (" in text for option in option_names()), name
+
+
+def _given(command: Command, folder: Path) -> None:
+    """The files an example names, as its help describes them."""
+    if command.name == "review":
+        saved_game(folder)
+    if command.name == "league":
+        (folder / "players").mkdir()
+        (folder / "players" / "first.py").write_text(FIRST_MOVE_PLAYER)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)
+def test_each_example_runs_as_written(
+    command: Command, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _given(command, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "kingscorner_widget", *shlex.split(command.example)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout.strip()
+
+
+def test_a_game_saved_under_strict_rules_reads_back(tmp_path: Path) -> None:
+    rules = Rules.from_dict({"must_play": True, "count": "heavy", "players": 3})
+    game = Game.new(rules=rules, seed=5)
+    game.play(str(game.legal_moves()[0]))
+    save(game, tmp_path / "g.json")
+    again = read_record(tmp_path / "g.json")
+    assert isinstance(again, Game)
+    assert again.rules == rules
+    assert again.position() == game.position()
+    with pytest.raises(ValueError, match="must_play must be true or false, not 'no'"):
+        Rules.from_dict({"must_play": "no"})

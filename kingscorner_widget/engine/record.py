@@ -25,8 +25,6 @@ kingscorner_widget.RecordError: dealt must be true or false, not 'true'
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 import os
 import pathlib
@@ -39,7 +37,7 @@ from .game import Game
 from .match import Match
 from .moves import parse_move
 from .notation import Table, check_rules, format_position, parse_position
-from .rules import Rules
+from .rules import RuleError, Rules, option_names
 from .spaces import CORNERS, CROSS
 
 __all__ = [
@@ -466,33 +464,14 @@ def _entries(data: Any, keys: Sequence[str], format_name: str | None, at: str) -
 
 
 def _read_rules(data: Any, at: str) -> Rules:
-    keys = [field.name for field in dataclasses.fields(Rules)]
-    values = _entries(data, keys, None, at)
-    defaults = Rules()
-    options: dict[str, Any] = {}
-    for key in keys:
-        default = getattr(defaults, key)
-        where = f"{at}{key}"
-        if isinstance(default, bool):
-            options[key] = _flag(values[key], where)
-        elif isinstance(default, int):
-            options[key] = _whole(values[key], where)
-        else:
-            assert isinstance(default, enum.Enum)
-            choices = [member.value for member in type(default)]
-            if values[key] not in choices or not isinstance(values[key], str):
-                raise RecordError(
-                    f"{where} must be one of {', '.join(choices)}, not {excerpt(values[key])}"
-                )
-            options[key] = values[key]
-    for key, low, high in (("players", 2, 6), ("hand_size", 1, 7), ("target", 1, None)):
-        if options[key] < low or (high is not None and options[key] > high):
-            bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise RecordError(f"{at}{key} must be {bounds}, not {excerpt(options[key])}")
+    """A record's rules: every option written, each read by :meth:`Rules.from_dict`."""
+    values = _entries(data, option_names(), None, at)
     try:
-        return Rules(**options)
-    except ValueError as error:
-        raise RecordError(f"{at.rstrip('.')}: {error}") from None
+        return Rules.from_dict(values)
+    except RuleError as error:
+        if error.option is None:
+            raise RecordError(f"{at.rstrip('.')}: {error.problem}") from None
+        raise RecordError(f"{at}{error.option} {error.problem}") from None
 
 
 def _whole(value: Any, where: str) -> int:

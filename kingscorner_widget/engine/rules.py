@@ -5,18 +5,30 @@
 >>> Rules(players=7)
 Traceback (most recent call last):
 ...
-ValueError: players must be 2 to 6, not 7
+kingscorner_widget.engine.rules.RuleError: players must be 2 to 6, not 7
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import Card, Rank
+from .errors import excerpt
 
-__all__ = ["Count", "DrawTiming", "MatchEnd", "Rules"]
+__all__ = ["Count", "DrawTiming", "MatchEnd", "RuleError", "Rules", "option_names"]
+
+
+class RuleError(ValueError):
+    """A rule option refused: ``option`` names it (``None`` when the options clash), and the
+    message is the option's name and the problem, so a reader can say where it was."""
+
+    def __init__(self, option: str | None, problem: str) -> None:
+        super().__init__(f"{option} {problem}" if option else problem)
+        self.option = option
+        self.problem = problem
 
 
 class DrawTiming(enum.Enum):
@@ -101,21 +113,22 @@ class Rules:
                     object.__setattr__(self, name, field_type(value))
                 except ValueError:
                     choices = ", ".join(member.value for member in field_type)
-                    raise ValueError(f"{name} must be one of {choices}, not {value!r}") from None
+                    raise RuleError(name, f"must be one of {choices}, not {value!r}") from None
         for name in ("players", "hand_size", "target"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"{name} must be a whole number, not {value!r}")
+                raise RuleError(name, f"must be a whole number, not {excerpt(value)}")
         if not 2 <= self.players <= 6:
-            raise ValueError(f"players must be 2 to 6, not {self.players}")
+            raise RuleError("players", f"must be 2 to 6, not {excerpt(self.players)}")
         if not 1 <= self.hand_size <= 7 or self.players * self.hand_size + 4 > 52:
-            raise ValueError(f"hand_size must be 1 to 7, not {self.hand_size}")
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+            raise RuleError("hand_size", f"must be 1 to 7, not {excerpt(self.hand_size)}")
+        if self.target < 1:
+            raise RuleError("target", f"must be a positive whole number, not {self.target!r}")
         if self.draw_until_fits and self.draw_timing is DrawTiming.START:
-            raise ValueError(
+            raise RuleError(
+                None,
                 "draw until it fits needs the end-of-turn draw: it cannot be combined with "
-                "drawing at the start of the turn"
+                "drawing at the start of the turn",
             )
 
     def with_players(self, players: int) -> Rules:
@@ -135,13 +148,47 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict`'s output; unknown keys are an error."""
-        known = {field.name for field in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
+    def from_dict(cls, data: Mapping[str, Any], *, players: int | None = None) -> Rules:
+        """Rules from :meth:`to_dict`'s output or any part of it (a missing option keeps its
+        default), read strictly: the one reader for records, ``--rules`` and the API.
+
+        An unknown option, a switch that is not ``true`` or ``false``, a count that is not a
+        whole number and a choice not among its values are each refused with a ``ValueError``
+        that names the option. With ``players``, the caller plays that many: the rules take it,
+        and a different ``players`` entry is refused rather than ignored.
+
+        >>> Rules.from_dict({"must_play": True, "count": "heavy"}).describe()
+        'must play, heavy count'
+        >>> Rules.from_dict({"must_play": "false"})
+        Traceback (most recent call last):
+        ...
+        kingscorner_widget.engine.rules.RuleError: must_play must be true or false, not 'false'
+        >>> Rules.from_dict({"players": 3}, players=2)
+        Traceback (most recent call last):
+        ...
+        kingscorner_widget.engine.rules.RuleError: players is 3 in the rules, but 2 play here
+        >>> Rules.from_dict({}, players=4).players
+        4
+        """
+        if not isinstance(data, Mapping):
+            raise RuleError(None, f"rules must be an object of rule options, not {excerpt(data)}")
+        names = option_names()
+        unknown = sorted(str(key) for key in data if key not in names)
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(unknown)}")
-        return cls(**data)
+            raise RuleError(
+                None,
+                f"unknown rule option(s): {', '.join(unknown)} (the options: {', '.join(names)})",
+            )
+        defaults = cls()
+        options = {
+            name: _option(name, value, getattr(defaults, name)) for name, value in data.items()
+        }
+        if players is not None:
+            options.setdefault("players", players)
+        rules = cls(**options)
+        if players is not None and rules.players != players:
+            raise RuleError("players", f"is {rules.players} in the rules, but {players} play here")
+        return rules
 
     def describe(self) -> str:
         """The options that differ from the standard sheet, in words.
@@ -179,3 +226,30 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "count": Count,
     "match_end": MatchEnd,
 }
+
+
+def _option(name: str, value: Any, default: Any) -> Any:
+    """One rule option checked against its default's kind: a switch, a whole number or a
+    choice (its value in text, or the member itself)."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise RuleError(name, f"must be true or false, not {excerpt(value)}")
+    elif isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(name, f"must be a whole number, not {excerpt(value)}")
+    elif isinstance(default, enum.Enum):
+        kind = type(default)
+        if not isinstance(value, kind):
+            choices = [member.value for member in kind]
+            if not isinstance(value, str) or value not in choices:
+                raise RuleError(name, f"must be one of {', '.join(choices)}, not {excerpt(value)}")
+    return value
+
+
+def option_names() -> tuple[str, ...]:
+    """Every rule option's name, in :class:`Rules`' order (what ``--rules`` takes).
+
+    >>> option_names()[:3]
+    ('players', 'hand_size', 'draw_timing')
+    """
+    return tuple(field.name for field in dataclasses.fields(Rules))

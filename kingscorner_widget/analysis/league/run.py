@@ -245,17 +245,22 @@ def _run(
         while left:  # a worker that died is replaced, and its hands are played again
             finished: set[int] = set()
             try:
-                with concurrent.futures.ProcessPoolExecutor(
+                pool = concurrent.futures.ProcessPoolExecutor(
                     max_workers=workers,
                     initializer=_set_up,
                     initargs=(entries, limits, isolate, rules),
-                ) as pool:
+                )
+                try:
                     futures = [pool.submit(_play, seating, index) for index, seating in left]
                     for future in concurrent.futures.as_completed(futures):
                         hand = future.result()
                         store.add(hand)
                         finished.add(int(hand["index"]))
                         bar.update(1)
+                finally:
+                    # After Ctrl-C the hands not started are dropped (the finished ones are in
+                    # the results file, and the next run carries on from them).
+                    pool.shutdown(cancel_futures=True)
             except concurrent.futures.process.BrokenProcessPool:
                 pass
             if not finished:

@@ -264,7 +264,8 @@ def _run(
     finally:
         bar.close()
         if own and pool is not None:
-            pool.shutdown()
+            # After Ctrl-C or an error, the chunks not started are dropped rather than played.
+            pool.shutdown(cancel_futures=True)
 
 
 def simulate(
