@@ -199,27 +199,34 @@ def _tutorials(args: argparse.Namespace, out: TextIO) -> None:
 def _league(args: argparse.Namespace, out: TextIO) -> None:
     from .analysis.league import league
     from .analysis.league.board import dumps
+    from .analysis.league.results import write_atomically
 
     folder = Path(args.folder)
     if not folder.is_dir():
         raise _UsageError(f"{folder} is not a folder of players")
     with_ = [name for name in (args.with_ or "").split(",") if name.strip()]
-    result = league(
-        folder,
-        with_=with_,
-        hands=args.hands,
-        four_seat=args.four_seat,
-        results=args.results,
-        seed=args.seed,
-        time_limit=args.time_limit,
-        workers=args.workers,
-        progress=not args.quiet,
-    )
+    try:
+        result = league(
+            folder,
+            with_=with_,
+            hands=args.hands,
+            four_seat=args.four_seat,
+            results=args.results,
+            seed=args.seed,
+            time_limit=args.time_limit,
+            workers=args.workers,
+            progress=not args.quiet,
+        )
+    except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
+        raise _UsageError(f"the league stopped: {error}") from None
     out.write(result.describe() + "\n")
     for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
         target = getattr(args, name)
         if target:
-            Path(target).write_text(text + "\n", encoding="utf-8")
+            try:  # a new file renamed over the target: a link there is never followed
+                write_atomically(target, text + "\n", 0o644)
+            except OSError as error:
+                raise _UsageError(f"cannot write {target}: {error.strerror or error}") from None
             out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
 
 

@@ -92,6 +92,18 @@ class Session:
         """The last refusal, kept on the table until the viewer's next accepted action."""
         self._asking: tuple[str, dict[str, Any]] | None = None
 
+    def close(self) -> None:
+        """Stop any work this table left running (a review's win estimates); the table still
+        reads as it did. Called when the widget closes and when the table is replaced.
+
+        >>> Session(Game.new(players=2, seed=1)).close()
+        """
+        from .estimates import WinEstimates  # here: estimates import the analysis
+
+        for value in list(vars(self).values()):
+            if isinstance(value, WinEstimates):
+                value.close()
+
     # -- reading ------------------------------------------------------------------------------
 
     @property
