@@ -316,7 +316,8 @@ class Session:
         if reply.refused:
             if remember:
                 self.last_refusal = reply.status
-        elif kind != "step":
+        elif kind != "step" and not (made is not None and made.any_version):
+            # a viewing preference (the speed) keeps the question waiting, as a step does
             self.last_refusal = ""
             if not asked:
                 self._asking = None
