@@ -71,7 +71,7 @@ def test_system_exit_and_huge_answers_are_reported(tmp_path: Path) -> None:
     assert all("SystemExit" in p.detail for p in quits.problems)
     huge = check_player(_file(tmp_path, "huge", HUGE), hands=1)
     assert huge.problems
-    assert all(p.detail.startswith(("its answer", "it took longer")) for p in huge.problems)
+    assert {p.kind for p in huge.problems} <= {"not a move", "too slow"}
     assert len(huge.describe()) < 5000  # said in words, never echoed
 
 

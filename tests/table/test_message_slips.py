@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kingscorner_widget import Game
-from kingscorner_widget.lessons import load_lesson, lesson_names
+from kingscorner_widget.lessons import lesson_names, load_lesson
 from kingscorner_widget.table import ExploreSession, LessonSession
 from tests.table.test_teacher import asked, play_widget, send
 

@@ -181,6 +181,10 @@ def _taken(uid: int) -> bool:
     return True
 
 
+RESTART = 2.0
+"""Seconds a restart may take on average (a Python starting on a loaded machine)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Limits:
     """What an entry may use."""
@@ -199,7 +203,7 @@ class Limits:
     """Processes its user may have (as another user; else not limited)."""
     restart: float | None = None
     """Seconds a restart (after a forfeit) may add, beyond the first start, per restart on
-    average: the time limit per decision unless said. A start past what is left marks the
+    average: :data:`RESTART` or the time limit per decision, whichever is more, unless said. A start past what is left marks the
     entry broken for the rest of the league, so a slow start is paid once, not every hand."""
 
 
@@ -251,7 +255,7 @@ class Sandbox:
         limits = self.limits
         if not self._starts:
             return limits.start
-        each = limits.decision if limits.restart is None else limits.restart
+        each = max(limits.decision, RESTART) if limits.restart is None else limits.restart
         left = limits.start + self._starts * each - self._start_seconds
         return max(0.0, min(limits.start, left))
 
