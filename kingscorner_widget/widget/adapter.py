@@ -292,7 +292,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     def _kept(self) -> list[Session]:
         """The tables this widget can come back to: the one shown and each mode's own."""
         setup = self._setup
-        found = [self._session, setup.play, setup.review, setup.lesson]
+        found = [getattr(self, "_session", None), setup.play, setup.review, setup.lesson]
         return [session for session in found if isinstance(session, Session)]
 
     def _switch(self, session: Session) -> None:
