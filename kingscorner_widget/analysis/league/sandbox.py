@@ -203,8 +203,9 @@ class Limits:
     """Processes its user may have (as another user; else not limited)."""
     restart: float | None = None
     """Seconds a restart (after a forfeit) may add, beyond the first start, per restart on
-    average: :data:`RESTART` or the time limit per decision, whichever is more, unless said. A start past what is left marks the
-    entry broken for the rest of the league, so a slow start is paid once, not every hand."""
+    average: :data:`RESTART` or the time limit per decision, whichever is more, unless said.
+    A start past what is left marks the entry broken for the rest of the league, so a slow
+    start is paid once, not every hand."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -324,6 +325,7 @@ class Sandbox:
         process = self._process
         self._process = None
         if process is not None:
+            _end_namespace(process)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
@@ -431,6 +433,23 @@ class Sandbox:
             self.close()
             return Answer(None, problem, seconds)
         return Answer(str(message["move"]), None, seconds)
+
+
+def _end_namespace(process: subprocess.Popen[bytes]) -> None:
+    """End a contained entry's first process (its namespace's ``init``) and wait for
+    ``unshare`` to reap it: the kernel ends every process of the namespace and their exit
+    comes before the first's, so when this returns nothing of the entry is left (no process
+    of its user still counted against its limit when it starts again)."""
+    try:
+        with open(f"/proc/{process.pid}/task/{process.pid}/children", encoding="ascii") as found:
+            children = [int(pid) for pid in found.read().split()]
+    except (OSError, ValueError):
+        return
+    for pid in children:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
 
 
 class InProcess:
