@@ -264,9 +264,9 @@ def _writable(path: Path, option: str) -> None:
     if not path.parent.is_dir():
         raise _UsageError(f"{option} {path}: there is no folder {path.parent}")
     try:
-        if path.exists():
-            with path.open("a", encoding="utf-8"):
-                pass
+        if path.exists() or path.is_symlink():  # never opened: a planted link is not followed
+            if not os.access(path.parent, os.W_OK):
+                raise PermissionError(13, "Permission denied")
         else:
             with path.open("x", encoding="utf-8"):
                 pass
@@ -418,6 +418,7 @@ def _tutorials(args: argparse.Namespace, out: Writer) -> None:
 def _league(args: argparse.Namespace, out: Writer) -> None:
     from .analysis.league import league
     from .analysis.league.board import dumps
+    from .analysis.league.results import write_atomically
 
     folder = Path(args.folder)
     if not folder.is_dir():
@@ -429,22 +430,28 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
         if getattr(args, option):
             _writable(Path(getattr(args, option)), f"--{option}")
     with_ = [name for name in (args.with_ or "").split(",") if name.strip()]
-    result = league(
-        folder,
-        with_=with_,
-        hands=args.hands,
-        four_seat=args.four_seat,
-        results=results,
-        seed=args.seed,
-        time_limit=args.time_limit,
-        workers=args.workers,
-        progress=not args.quiet,
-    )
+    try:
+        result = league(
+            folder,
+            with_=with_,
+            hands=args.hands,
+            four_seat=args.four_seat,
+            results=results,
+            seed=args.seed,
+            time_limit=args.time_limit,
+            workers=args.workers,
+            progress=not args.quiet,
+        )
+    except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
+        raise _UsageError(f"the league stopped: {error}") from None
     out.write(result.describe() + "\n")
     for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
         target = getattr(args, name)
         if target:
-            Path(target).write_text(text + "\n", encoding="utf-8")
+            try:  # a new file renamed over the target: a link there is never followed
+                write_atomically(target, text + "\n", 0o644)
+            except OSError as error:
+                raise _UsageError(f"cannot write {target}: {error.strerror or error}") from None
             out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
 
 

@@ -37,6 +37,7 @@ from .judging.odds import Odds, odds
 from .judging.review import Review, ReviewedTurn, review
 from .judging.winning_hint import WinningHint, winning_hint
 from .league import LeagueResult, league
+from .league.check import check_player
 from .players import (
     GreedyPlayer,
     LookaheadPlayer,
@@ -46,7 +47,7 @@ from .players import (
     make_player,
 )
 from .players.expert import ExpertPlayer
-from .runs.check_player import PlayerCheck, check_player
+from .runs.check_player import PlayerCheck
 from .runs.simulate import GameRecord, SimulationResult, TournamentResult, simulate, tournament
 from .search import Budget, TurnPlan, TurnValue, best_turn
 

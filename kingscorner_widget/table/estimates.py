@@ -19,11 +19,18 @@ the figures are the same as :func:`~kingscorner_widget.analysis.review` with ``j
 True
 >>> estimates.get(0).verdict in ("mistake", "blunder"), estimates.done
 (True, 1)
+>>> estimates.close(); estimates.running
+False
+
+One worker per set of estimates at most, and it never outlives them: :meth:`~WinEstimates.close`
+stops it (before the next turn), and so does dropping the estimates (the worker holds only
+their shared state, never the estimates themselves, nor the table that listens).
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 
 from ..analysis.judging.review import Review, ReviewedTurn, judge_by_win
@@ -57,13 +64,31 @@ class WinEstimates:
         self._judged: dict[int, ReviewedTurn] = {}
         self._queue = list(range(len(views)))
         self._lock = threading.Lock()
+        self._stop = threading.Event()
         self.error: str | None = None
         """Why the estimates stopped, if a turn could not be judged."""
-        self._thread = threading.Thread(target=self._work, name="kc-win-estimates", daemon=True)
+        self._thread = threading.Thread(
+            target=_work, args=(weakref.ref(self), self._stop), name="kc-win-estimates", daemon=True
+        )
+        weakref.finalize(self, self._stop.set)
         try:
             self._thread.start()
         except RuntimeError:  # no threads here (Pyodide in the browser course): judge them now
-            self._work()
+            _work(weakref.ref(self), self._stop)
+
+    def close(self, timeout: float | None = 5.0) -> None:
+        """Stop the worker (it ends before the next turn) and wait up to ``timeout`` seconds
+        for it; the turns judged so far stay."""
+        self._stop.set()
+        with self._lock:
+            self._queue.clear()
+        if self._thread.ident is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        """True while the worker is alive."""
+        return self._thread.is_alive()
 
     @property
     def done(self) -> int:
@@ -102,24 +127,41 @@ class WinEstimates:
             self._thread.join(timeout)
         return self.complete
 
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                if not self._queue:
-                    return
-                index = self._queue.pop(0)
-            try:
-                turn = judge_by_win(
-                    self._cards.turns[index],
-                    self._views[index],
-                    seed=self._seed,
-                    worlds=self._worlds,
-                )
-            except Exception as error:  # a turn that cannot be judged stops the work, said
-                self.error = f"turn {index + 1} could not be judged by win chance: {error}"
-                return
-            with self._lock:
-                self._judged[index] = turn
-            listener = self.listener
-            if listener is not None:
-                listener()
+    def _next(self) -> int | None:
+        """The turn to judge next, or ``None`` when there is none (or the work is stopped)."""
+        with self._lock:
+            if self._stop.is_set() or not self._queue:
+                return None
+            return self._queue.pop(0)
+
+    def _judge(self, index: int) -> bool:
+        """Judge turn ``index``; False when that failed (said in :attr:`error`)."""
+        try:
+            turn = judge_by_win(
+                self._cards.turns[index],
+                self._views[index],
+                seed=self._seed,
+                worlds=self._worlds,
+            )
+        except Exception as error:  # a turn that cannot be judged stops the work, said
+            self.error = f"turn {index + 1} could not be judged by win chance: {error}"
+            return False
+        with self._lock:
+            self._judged[index] = turn
+        listener = self.listener
+        if listener is not None and not self._stop.is_set():
+            listener()
+        return True
+
+
+def _work(owner: weakref.ref[WinEstimates], stop: threading.Event) -> None:
+    """The worker: judge turns while the estimates live and are not closed (holding them only
+    for one turn at a time, so that dropping them ends the work)."""
+    while not stop.is_set():
+        estimates = owner()
+        if estimates is None:
+            return
+        index = estimates._next()
+        if index is None or not estimates._judge(index):
+            return
+        del estimates

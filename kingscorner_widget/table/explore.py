@@ -161,6 +161,20 @@ class ExploreSession(Session):
             parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
         return listed(parts)
 
+    @property
+    def title(self) -> str:
+        """The table's title: a new deal's seed only while every hand is face up (Reveal,
+        New, Hide leaves no seed in it)."""
+        seed = getattr(self, "_deal_seed", None)
+        if seed is not None:
+            return deal_title(seed, shown=self.show_all_hands)
+        return getattr(self, "_title", "")
+
+    @title.setter
+    def title(self, value: str) -> None:
+        self._title = value
+        self._deal_seed: int | None = None
+
     def heading(self) -> str:
         return self.title or "Explore"
 
@@ -329,8 +343,8 @@ class ExploreSession(Session):
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-        title = deal_title(seed, shown=self.show_all_hands)
-        self._replace(Game.new(seed=seed, rules=self.rules), title, self.seat)
+        self._replace(Game.new(seed=seed, rules=self.rules), "", self.seat)
+        self._deal_seed = seed
         return Reply(self.status())
 
     @action("daily", "Daily deal", asks=True)

@@ -168,12 +168,12 @@ class LessonSession(Session):
         return None
 
     def played(self, move: Move) -> Reply:
-        self._showing = None  # the learner played it (or another move) before the beat
         before = self.game.copy()
         count = len(self.run.played)
         feedback = self.run.try_move(move)
-        if not feedback.accepted:
+        if not feedback.accepted:  # refused: the move "show me" outlines stays shown
             return refuse(feedback.message)
+        self._showing = None  # the learner played it (or another move) before the beat
         self._log(before, count)
         return Reply(self.status(feedback.message))
 

@@ -92,6 +92,18 @@ class Session:
         """The last refusal, kept on the table until the viewer's next accepted action."""
         self._asking: tuple[str, dict[str, Any]] | None = None
 
+    def close(self) -> None:
+        """Stop any work this table left running (a review's win estimates); the table still
+        reads as it did. Called when the widget closes and when the table is replaced.
+
+        >>> Session(Game.new(players=2, seed=1)).close()
+        """
+        from .estimates import WinEstimates  # here: estimates import the analysis
+
+        for value in list(vars(self).values()):
+            if isinstance(value, WinEstimates):
+                value.close()
+
     # -- reading ------------------------------------------------------------------------------
 
     @property
@@ -304,7 +316,8 @@ class Session:
         if reply.refused:
             if remember:
                 self.last_refusal = reply.status
-        elif kind != "step":
+        elif kind != "step" and not (made is not None and made.any_version):
+            # a viewing preference (the speed) keeps the question waiting, as a step does
             self.last_refusal = ""
             if not asked:
                 self._asking = None

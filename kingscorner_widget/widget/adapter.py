@@ -286,8 +286,31 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     def _mode_changed(self, change: dict[str, Any]) -> None:
         if not hasattr(self, "_session") or change["new"] == self._session.mode:
             return
-        self._session = self._opening
+        self._switch(self._opening)
         self._publish(Reply(self._session.status()))
+
+    def _kept(self) -> list[Session]:
+        """The tables this widget can come back to: the one shown and each mode's own."""
+        setup = self._setup
+        found = [getattr(self, "_session", None), setup.play, setup.review, setup.lesson]
+        return [session for session in found if isinstance(session, Session)]
+
+    def _switch(self, session: Session) -> None:
+        """Show ``session``; close each table this widget can no longer come back to (its
+        worker stops: one estimate worker per table at most, whatever the page clicks)."""
+        before = self._kept()
+        self._session = session
+        after = {id(kept) for kept in self._kept()}
+        for old in before:
+            if id(old) not in after:
+                old.close()
+
+    def close(self) -> None:
+        """Close the widget and stop every table's work (a review's estimates)."""
+        if hasattr(self, "_setup"):
+            for session in self._kept():
+                session.close()
+        super().close()
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """An update from the page: only :data:`PAGE_SETS` traits are taken, the rest are
@@ -431,7 +454,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             source = read_source(source, self._setup.rules)
         if not isinstance(source, Game | Match):
             raise TypeError(f"load takes a Game, a Match or a position line, not {source!r}")
-        self._session = self._setup.open(self.mode, source, self._session)
+        self._switch(self._setup.open(self.mode, source, self._session))
         self._publish(Reply(self._session.status()))
 
     def _do(self, kind: str, quiet: bool = False, trusted: bool = True, **fields: Any) -> Reply:
@@ -439,7 +462,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         not by the page)."""
         reply = self._session.act(kind, remember=not quiet, trusted=trusted, **fields)
         if reply.opens is not None:  # the action opened another mode's table
-            self._session = self._setup.adopt(reply.opens)
+            self._switch(self._setup.adopt(reply.opens))
             self.mode = self._session.mode
         if reply.refused:
             if not quiet:

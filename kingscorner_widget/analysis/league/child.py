@@ -1,9 +1,17 @@
 """An entry's own process: set its limits, run its source, answer the league one line at a time.
 
-Started by :mod:`.sandbox` as ``python -I -m kingscorner_widget.analysis.league.child`` in an
+Started by :mod:`.sandbox` as ``python -I`` running :func:`main` of this very package in an
 empty folder, with the limits as arguments. The entry's source arrives as the first line on
 standard input. Anything the entry prints goes nowhere; the protocol keeps a private copy of
 the pipes.
+
+As root the process starts inside namespaces of its own (``unshare --net --pid --mount``, see
+:mod:`.sandbox`) and :func:`contain` finishes the job before the entry's user takes over: the
+folders named with ``--hide`` are covered by an empty folder, ``/tmp`` is a small private
+``tmpfs`` (the entry's only folder), and the entry runs in a user namespace of its own that may
+create no other (``max_user_namespaces`` 0, the kernel's own limit). The first process (the
+namespace's ``init``) only waits: when it ends, the kernel ends every process of the entry,
+those that left its session included.
 """
 
 from __future__ import annotations
@@ -97,9 +105,108 @@ def _last_line(error: BaseException) -> str:
     return (lines[-1] if lines else type(error).__name__).strip()
 
 
+CLONE_NEWUSER = 0x10000000
+MS_RDONLY, MS_NOSUID, MS_NODEV = 1, 2, 4
+TMP_BYTES = 16 << 20
+"""The private ``/tmp``: 16 MB ..."""
+TMP_FILES = 256
+"""... and 256 files at most."""
+
+
+def _mount(source: bytes, target: str, kind: bytes, flags: int, options: str) -> None:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.mount(source, target.encode(), kind, flags, options.encode()) != 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"cannot mount {kind.decode()} on {target}: {os.strerror(error)}")
+
+
+def _private_folders(user: int, hidden: list[str]) -> None:
+    """Cover every ``hidden`` folder with an empty one nobody may open, and give the entry a
+    bounded ``/tmp`` of its own as its working folder (in this process's mount namespace)."""
+    flags = MS_NOSUID | MS_NODEV
+    for folder in hidden:
+        if os.path.isdir(folder):
+            _mount(b"none", folder, b"tmpfs", flags | MS_RDONLY, "size=4k,nr_inodes=2,mode=000")
+    options = f"size={TMP_BYTES},nr_inodes={TMP_FILES},mode=700,uid={user},gid={user}"
+    _mount(b"none", "/tmp", b"tmpfs", flags, options)
+    os.chdir("/tmp")
+
+
+def _own_user_namespace(user: int) -> int:
+    """Fork the entry's process into a user namespace of its own (mapping only root and
+    ``user``, each to itself) in which no further user namespace can be made. Returns 0 in
+    the entry's process; in this one, the entry's process id (this process writes its maps)."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    unshared, mapped = os.pipe(), os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        if libc.unshare(CLONE_NEWUSER) != 0:
+            os._exit(125)
+        os.write(unshared[1], b"u")
+        if os.read(mapped[0], 1) != b"m":
+            os._exit(125)
+        with open("/proc/sys/user/max_user_namespaces", "w", encoding="ascii") as limit:
+            limit.write("0\n")
+        return 0
+    if os.read(unshared[0], 1) == b"u":
+        lines = f"0 0 1\n{user} {user} 1\n"
+        for name in ("uid_map", "gid_map"):
+            with open(f"/proc/{pid}/{name}", "w", encoding="ascii") as out:
+                out.write(lines)
+        os.write(mapped[1], b"m")
+    for end in (*unshared, *mapped):
+        os.close(end)
+    return pid
+
+
+def _wait_for(pid: int) -> int:
+    """The namespace's first process: reap every orphan until the entry's process ends, then
+    end with its status (a signal ``n`` as ``128 + n``, as shells say it)."""
+    for stream in (0, 1):
+        os.close(stream)
+    while True:
+        try:
+            found, status = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return 1
+        if found == pid:
+            if os.WIFSIGNALED(status):
+                return 128 + os.WTERMSIG(status)
+            return os.waitstatus_to_exitcode(status)
+
+
+def _first_line() -> bytes:
+    """One line of standard input, read a byte at a time so that nothing after it is taken
+    from the entry's process."""
+    line = b""
+    while not line.endswith(b"\n"):
+        byte = os.read(0, 1)
+        if not byte:
+            break
+        line += byte
+    return line or b"[]"
+
+
+def contain(user: int, hidden: list[str]) -> int | None:
+    """As root, pid 1 of fresh namespaces: hide ``hidden``, give the entry its private
+    ``/tmp`` and a user namespace of its own. Returns ``None`` in the entry's process; in the
+    first process, its exit status once the entry's process has ended."""
+    _private_folders(user, hidden)
+    pid = _own_user_namespace(user)
+    return _wait_for(pid) if pid else None
+
+
 def main(argv: list[str]) -> int:
     """Serve one entry until the league closes the pipe."""
     cpu, memory, file_size, processes, user = (int(value) for value in argv[:5])
+    if "--contain" in argv:  # the folders to hide come first on stdin, off the command line
+        status = contain(user, [str(folder) for folder in json.loads(_first_line())])
+        if status is not None:  # the namespace's first process: the entry has ended
+            os._exit(status)
     set_limits(cpu, memory, file_size, processes)
     if user >= 0:
         become(user)

@@ -80,6 +80,10 @@ def load_entries(directory: str | Path, with_: Iterable[str] = ()) -> list[Entry
         for path in sorted(folder.glob("*.py"))
         if not path.name.startswith(("_", "."))
     ]
+    for entry in entries:
+        if not entry.name.isprintable():
+            shown = entry.name.encode("unicode_escape").decode("ascii")
+            raise ValueError(f"the file name {shown!r} cannot be shown on a leaderboard: rename it")
     entries += [built_in(kind.strip()) for kind in with_ if kind.strip()]
     names = [entry.name for entry in entries]
     twice = sorted({name for name in names if names.count(name) > 1})

@@ -17,7 +17,7 @@ from ...engine.moves import parse_move
 from ...engine.rules import Rules
 from ...engine.words import refusal
 from ..players import GreedyPlayer
-from .protocol import turn_line
+from .protocol import inert, turn_line
 from .sandbox import Answer
 
 __all__ = ["MOVE_LIMIT", "Seat", "Seating", "play_hand"]
@@ -45,9 +45,12 @@ class Seating:
     kind: str
     """``"pair"`` (heads-up) or ``"four"`` (a four-seat table)."""
     seed: int
-    """The deal's seed: the hands of one deal share it, each entry taking each seat once."""
+    """The deal's seed: the hands of one deal share it, each entry taking each seat once
+    (kept in the league's memory only: the results name the deal by :attr:`deal`)."""
     names: tuple[str, ...]
     """The entries by seat, P1 first."""
+    deal: int = 0
+    """The deal's number in the league (what the results keep)."""
 
 
 def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json:
@@ -58,7 +61,10 @@ def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json
     game = Game.new(seed=seating.seed, rules=rules)
     forfeits: dict[int, str] = {}
     for seat, name in enumerate(names, 1):
-        problem = seats[name].deal(seat, rules)
+        try:
+            problem = seats[name].deal(seat, rules)
+        except OSError as error:  # the machine would not start its process
+            problem = f"its process could not be started: {error.strerror or error}"
         if problem:
             forfeits[seat] = problem
     told = dict.fromkeys(range(1, count + 1), 0)
@@ -74,7 +80,10 @@ def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json
             continue
         line = turn_line(game, mover, told[mover])
         told[mover] = len(game.moves)
-        answer = seats[names[mover - 1]].choose(line)
+        try:
+            answer = seats[names[mover - 1]].choose(line)
+        except OSError as error:  # its pipe failed in a way the sandbox did not foresee
+            answer = Answer(None, f"its process could not be reached: {error}", 0.0)
         decisions[mover - 1] += 1
         seconds[mover - 1] += answer.seconds
         problem = answer.forfeit
@@ -134,12 +143,12 @@ def _result(
     return {
         "key": seating.key,
         "kind": seating.kind,
-        "seed": seating.seed,
+        "deal": seating.deal,
         "seats": list(names),
         "ranks": ranks,
         "winners": [names[seat - 1] for seat in winners],
         "end": end,
-        "forfeits": {names[seat - 1]: reason for seat, reason in sorted(forfeits.items())},
+        "forfeits": {names[seat - 1]: inert(reason) for seat, reason in sorted(forfeits.items())},
         "decisions": decisions,
         "seconds": [round(s, 6) for s in seconds],
     }

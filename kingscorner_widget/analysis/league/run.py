@@ -5,12 +5,15 @@ tables, in parallel, resumable, each entry in a process of its own.
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import os
 import random
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...engine.game import Game
 from ...engine.rules import Rules
 from ..progress import progress_bar
 from ..runs.simulate import game_seed
@@ -18,9 +21,9 @@ from .board import LeagueResult, standings
 from .entries import Entry, load_entries
 from .hands import Seat, Seating, play_hand
 from .results import ResultsFile
-from .sandbox import InProcess, Limits, Sandbox, can_isolate, entry_user
+from .sandbox import InProcess, Limits, Sandbox, can_contain, can_isolate, end_users, entry_user
 
-__all__ = ["ISOLATION_OFF", "league", "schedule"]
+__all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
 
 Json = dict[str, Any]
 
@@ -33,10 +36,18 @@ FOUR_SEAT_BASE = 1_000_000
 """Four-seat deals take their seeds from here on, apart from the heads-up deals."""
 
 
-def schedule(names: Sequence[str], hands: int, four_seat: int, seed: int = 0) -> list[Seating]:
+def schedule(
+    names: Sequence[str],
+    hands: int,
+    four_seat: int,
+    seed: int = 0,
+    deal_seed: Callable[[int, int], int] = game_seed,
+) -> list[Seating]:
     """Every hand of a league: for each pair, ``hands`` heads-up hands on ``hands / 2`` deals
     (each deal played from both seats, the same deals for every pair), then ``four_seat``
     deals at four-seat tables of entries drawn at random, each played from all four seats.
+    Deal number ``n`` is dealt from ``deal_seed(seed, n)`` (the league's: from its secret key,
+    :meth:`~.results.ResultsFile.deal_seed`).
 
     >>> [s.names for s in schedule(["a", "b", "c"], 2, 0)]
     [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
@@ -47,17 +58,19 @@ def schedule(names: Sequence[str], hands: int, four_seat: int, seed: int = 0) ->
     for i, first in enumerate(names):
         for second in names[i + 1 :]:
             for deal in range(hands // 2):
-                deal_seed = game_seed(seed, deal)
+                dealt = deal_seed(seed, deal)
                 for order in ((first, second), (second, first)):
                     key = f"pair {first} v {second} deal {deal} {order[0]} first"
-                    out.append(Seating(key, "pair", deal_seed, order))
+                    out.append(Seating(key, "pair", dealt, order, deal))
     if len(names) >= 4:
         for deal in range(four_seat):
-            deal_seed = game_seed(seed, FOUR_SEAT_BASE + deal)
-            group = random.Random(deal_seed).sample(list(names), 4)
+            number = FOUR_SEAT_BASE + deal
+            dealt = deal_seed(seed, number)
+            group = random.Random(dealt).sample(list(names), 4)
             for shift in range(4):
                 seated = tuple(group[shift:] + group[:shift])
-                out.append(Seating(f"four deal {deal} seat {shift}", "four", deal_seed, seated))
+                key = f"four deal {deal} seat {shift}"
+                out.append(Seating(key, "four", dealt, seated, number))
     return out
 
 
@@ -85,17 +98,28 @@ def _close_all() -> None:
     _SEATS.clear()
 
 
-def _set_up(entries: Sequence[Entry], limits: Limits, isolate: bool, rules: Rules) -> None:
-    """A worker's start: one seat per entry, each started when first dealt a hand. With
-    isolation the games are played in worker processes only, made undumpable here."""
+def _set_up(
+    entries: Sequence[Entry],
+    limits: Limits,
+    isolate: bool,
+    rules: Rules,
+    users: Sequence[int | None] = (),
+    hidden: tuple[str, ...] = (),
+) -> None:
+    """A worker's start: one seat per entry (the ``index``-th as ``users[index]``), each
+    started when first dealt a hand. With isolation the games are played in worker processes
+    only, made undumpable here."""
     global _RULES
     if isolate:
         _no_peeking()
     _close_all()
     _RULES = rules
-    kind = Sandbox if isolate else InProcess
     for index, entry in enumerate(entries):
-        _SEATS[entry.name] = kind(entry, limits, entry_user(index) if isolate else None)
+        if isolate:
+            user = users[index] if index < len(users) else None
+            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden)
+        else:
+            _SEATS[entry.name] = InProcess(entry, limits)
     if isolate:  # a worker process: end the entries' processes when it ends
         from multiprocessing import util
 
@@ -153,7 +177,6 @@ def league(
     if four_seat < 0:
         raise ValueError(f"four_seat must be 0 or more, not {four_seat}")
     rules = rules or Rules()
-    plan = schedule(names, hands, four_seat, seed)
     if isolate is None:
         isolate = can_isolate()
     elif isolate and not can_isolate():
@@ -170,13 +193,20 @@ def league(
         "time_limit": time_limit,
         "rules": rules.to_dict(),
     }
-    if isolate and entry_user(0) is not None:
+    users = [entry_user(index) for index in range(len(chosen))] if isolate else []
+    if any(user is not None for user in users):
         _check_place(Path(results))
     store = ResultsFile.open(results, config)
+    plan = schedule(names, hands, four_seat, seed, store.deal_seed)
     done = {hand["key"] for hand in store.hands}
     pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
     limits = Limits(decision=time_limit)
-    _run(pending, chosen, limits, isolate, rules, store, workers, progress, len(plan))
+    hidden = _hidden(directory, Path(results), chosen)
+    try:
+        how = _How(isolate, tuple(users), hidden, workers, progress)
+        _run(pending, len(plan), chosen, limits, how, rules, store)
+    finally:
+        end_users([user for user in users if user is not None])
     store.verify()
     return LeagueResult(
         standings=tuple(standings(store.hands, names)),
@@ -184,6 +214,49 @@ def league(
         isolated=isolate,
         note=_note(isolate, store.rewritten),
         results=str(store.path),
+    )
+
+
+def replay_deal(results: str | Path, key: str) -> Game:
+    """The deal of hand ``key`` of the league whose results are ``results``, as it was dealt
+    (for the teacher: it needs the key beside the results, which no entry can read).
+
+    >>> import tempfile
+    >>> from kingscorner_widget.analysis.league.entries import built_in
+    >>> folder = tempfile.mkdtemp()
+    >>> done = league(entries=[built_in("random"), built_in("greedy")], hands=2,
+    ...               results=f"{folder}/r.jsonl", progress=False, isolate=False)
+    >>> game = replay_deal(f"{folder}/r.jsonl", done.hands[0]["key"])
+    >>> len(game.moves), game.rules.players
+    (0, 2)
+    """
+    store = ResultsFile.read(results)
+    for hand in store.hands:
+        if hand["key"] == key:
+            rules = Rules.from_dict(store.config["rules"]).with_players(len(hand["seats"]))
+            seed = store.deal_seed(int(store.config["seed"]), int(hand["deal"]))
+            return Game.new(seed=seed, rules=rules)
+    raise ValueError(f"{results} has no hand {key!r}")
+
+
+def _hidden(
+    directory: str | Path | None, results: Path, entries: Sequence[Entry]
+) -> tuple[str, ...]:
+    """The folders an entry's process must not see: the players' folder, the results' and
+    each entry's own file's, less any that holds what the entries' Python needs to run."""
+    folders = {results.resolve().parent}
+    if directory is not None:
+        folders.add(Path(directory).resolve())
+    folders |= {Path(e.origin).resolve().parent for e in entries if e.origin != "built-in"}
+    needed = [Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(), Path(__file__).resolve()]
+    needed += [Path(entry).resolve() for entry in sys.path if entry]
+    return tuple(
+        sorted(
+            str(folder)
+            for folder in folders
+            if folder != Path("/tmp")
+            and not any(path == folder or folder in path.parents for path in needed)
+        )
     )
 
 
@@ -204,6 +277,11 @@ def _check_place(path: Path) -> None:
 def _note(isolate: bool, rewritten: bool) -> str:
     if not isolate:
         words = ISOLATION_OFF
+    elif entry_user(0) is not None and can_contain():
+        words = (
+            "Each entry ran in a process of its own, as a user of its own, with limits, "
+            "without network, seeing only its own private folder."
+        )
     elif entry_user(0) is not None:
         words = "Each entry ran in a process of its own, as a user of its own, with limits."
     else:
@@ -216,24 +294,38 @@ def _note(isolate: bool, rewritten: bool) -> str:
     return words
 
 
+@dataclasses.dataclass(frozen=True)
+class _How:
+    """How the hands are played: isolated or not, as which users, hiding which folders, on
+    how many workers, with a progress bar or not."""
+
+    isolate: bool
+    users: tuple[int | None, ...]
+    hidden: tuple[str, ...]
+    workers: int | None
+    progress: bool
+
+
 def _run(
     pending: list[tuple[int, Seating]],
+    total: int,
     entries: list[Entry],
     limits: Limits,
-    isolate: bool,
+    how: _How,
     rules: Rules,
     store: ResultsFile,
-    workers: int | None,
-    progress: bool,
-    total: int,
 ) -> None:
-    workers = workers or os.cpu_count() or 1
+    workers = how.workers or os.cpu_count() or 1
     bar = progress_bar(
-        total=total, initial=total - len(pending), desc="league", disable=not progress, leave=False
+        total=total,
+        initial=total - len(pending),
+        desc="league",
+        disable=not how.progress,
+        leave=False,
     )
     try:
-        if not isolate:  # a browser's Python: the entries play in this process
-            _set_up(entries, limits, isolate, rules)
+        if not how.isolate:  # a browser's Python: the entries play in this process
+            _set_up(entries, limits, False, rules)
             try:
                 for index, seating in pending:
                     store.add(_play(seating, index))
@@ -248,7 +340,7 @@ def _run(
                 pool = concurrent.futures.ProcessPoolExecutor(
                     max_workers=workers,
                     initializer=_set_up,
-                    initargs=(entries, limits, isolate, rules),
+                    initargs=(entries, limits, True, rules, how.users, how.hidden),
                 )
                 try:
                     futures = [pool.submit(_play, seating, index) for index, seating in left]
@@ -263,6 +355,8 @@ def _run(
                     pool.shutdown(cancel_futures=True)
             except concurrent.futures.process.BrokenProcessPool:
                 pass
+            except OSError as error:  # never taken for the caller's own output failing
+                raise RuntimeError(f"the league stopped: {error}") from error
             if not finished:
                 raise RuntimeError(f"{len(left)} hands could not be played: the workers died")
             left = [(index, seating) for index, seating in left if index not in finished]

@@ -3,12 +3,19 @@ process can be started, the kernel's own process (:class:`InProcess`, isolation 
 
 Both answer :meth:`~Sandbox.choose` with an :class:`Answer`: a move in notation, or the reason
 the entry forfeits the hand (too slow, crashed, a malformed answer, an exception).
+
+As root on Linux (:func:`can_contain`) an entry's process starts in namespaces of its own,
+through util-linux's ``unshare``: no network (an empty network namespace), its own process
+tree (a process namespace whose every process the kernel ends with its first, ``setsid``
+or not), its own mounts (the league's folders covered, a bounded private ``/tmp``) and a user
+namespace that may make no other; see :mod:`.child`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import os
 import shutil
@@ -18,18 +25,21 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from ...engine.rules import Rules
 from ..players import Player
 from .entries import Entry, player_factory
-from .protocol import LONGEST_ANSWER, deal_line, decode
+from .protocol import LONGEST_ANSWER, deal_line, decode, inert
 
 __all__ = [
     "Answer",
     "InProcess",
     "Limits",
     "Sandbox",
+    "can_contain",
     "can_isolate",
+    "end_users",
     "entry_user",
     "forfeit_kind",
 ]
@@ -42,6 +52,7 @@ someone; each entry can then touch nothing of the others' nor of any real user's
 
 _KINDS = (
     ("took longer than", "too slow"),
+    ("did not start within", "too slow to start"),
     ("its file fails", "its file fails"),
     ("did not start", "crashed"),
     ("its process", "crashed"),
@@ -78,18 +89,85 @@ def entry_user(index: int) -> int | None:
 
 
 def _free_users(count: int) -> list[int]:
-    """The first ``count`` user numbers from :data:`UID_BASE` that no user of this machine has.
+    """The first ``count`` user numbers from :data:`UID_BASE` that no user of this machine has
+    and no process runs as (one left by another league keeps its number from this one).
 
     >>> all(_taken(uid) is False for uid in _free_users(3))
     True
     """
     found: list[int] = []
+    busy = set(_processes_by_user())
     uid = UID_BASE
     while len(found) < count:
-        if not _taken(uid):
+        if not _taken(uid) and uid not in busy:
             found.append(uid)
         uid += 1
     return found
+
+
+def _processes_by_user() -> dict[int, list[int]]:
+    """Every process of this machine by its real user (from ``/proc``; empty elsewhere)."""
+    out: dict[int, list[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return out
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/status", encoding="ascii", errors="replace") as status:
+                for line in status:
+                    if line.startswith("Uid:"):
+                        out.setdefault(int(line.split()[1]), []).append(int(name))
+                        break
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def end_users(users: list[int], rounds: int = 50) -> int:
+    """Kill every process that runs as one of ``users`` (the entries' users, at the league's
+    end, before any number is given again); returns how many were found."""
+    wanted = set(users)
+    killed = 0
+    for _ in range(rounds):
+        found = [pid for uid, pids in _processes_by_user().items() if uid in wanted for pid in pids]
+        if not found:
+            break
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed += len(found)
+        time.sleep(0.02)
+    return killed
+
+
+@functools.lru_cache(maxsize=1)
+def can_contain() -> bool:
+    """True where entries can start in namespaces of their own: as root on Linux with
+    util-linux's ``unshare`` (tried once)."""
+    if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    try:
+        done = subprocess.run(
+            [*_UNSHARE, "true"], capture_output=True, timeout=10, check=False, cwd="/"
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+_ROOT = str(Path(__file__).resolve().parents[3])
+_CHILD = (
+    f"import sys; sys.path.insert(0, {_ROOT!r}); "
+    "from kingscorner_widget.analysis.league.child import main; sys.exit(main(sys.argv[1:]))"
+)
+"""The entry's process runs this very package's :mod:`.child` (``-I``: no environment, no
+user site, wherever the league was started from)."""
+
+_UNSHARE = ("unshare", "--net", "--pid", "--fork", "--kill-child", "--mount-proc")
+"""The namespaces an entry starts in (its user namespace is made by :mod:`.child`)."""
 
 
 def _taken(uid: int) -> bool:
@@ -101,6 +179,10 @@ def _taken(uid: int) -> bool:
     except KeyError:
         return False
     return True
+
+
+RESTART = 2.0
+"""Seconds a restart may take on average (a Python starting on a loaded machine)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,6 +201,11 @@ class Limits:
     """The largest file it may write, bytes."""
     processes: int = 8
     """Processes its user may have (as another user; else not limited)."""
+    restart: float | None = None
+    """Seconds a restart (after a forfeit) may add, beyond the first start, per restart on
+    average: :data:`RESTART` or the time limit per decision, whichever is more, unless said.
+    A start past what is left marks the entry broken for the rest of the league, so a slow
+    start is paid once, not every hand."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -136,10 +223,20 @@ class Answer:
 class Sandbox:
     """One entry in a process of its own, started afresh after any forfeit."""
 
-    def __init__(self, entry: Entry, limits: Limits, user: int | None = None) -> None:
+    def __init__(
+        self,
+        entry: Entry,
+        limits: Limits,
+        user: int | None = None,
+        hidden: tuple[str, ...] = (),
+    ) -> None:
         self.entry = entry
         self.limits = limits
         self.user = user
+        self.hidden = hidden
+        """Folders the entry must not see (the league's: its players, its results)."""
+        self._starts = 0
+        self._start_seconds = 0.0
         self._process: subprocess.Popen[bytes] | None = None
         self._folder: str | None = None
         self._buffer = b""
@@ -153,33 +250,65 @@ class Sandbox:
 
     # -- the process --------------------------------------------------------------------------
 
+    def _start_limit(self) -> float:
+        """Seconds this start may take: the whole start limit the first time; after that what
+        is left of one decision's time per restart (beyond the first start)."""
+        limits = self.limits
+        if not self._starts:
+            return limits.start
+        each = max(limits.decision, RESTART) if limits.restart is None else limits.restart
+        left = limits.start + self._starts * each - self._start_seconds
+        return max(0.0, min(limits.start, left))
+
+    def _command(self, args: list[str]) -> tuple[list[str], str]:
+        """The command that starts the entry, and the folder it starts in."""
+        child = [sys.executable, "-I", "-c", _CHILD, *args]
+        if self.user is not None and can_contain():
+            return [*_UNSHARE, *child, "--contain"], "/"
+        self._folder = tempfile.mkdtemp(prefix="kc-entry-")
+        if self.user is not None:
+            os.chown(self._folder, self.user, self.user)
+        os.chmod(self._folder, 0o700)
+        return child, self._folder
+
     def _start(self) -> str | None:
         """Start the process and run the entry's file; the reason if that fails."""
-        self._folder = tempfile.mkdtemp(prefix="kc-entry-")
         limits = self.limits
         processes = limits.processes if self.user is not None else -1
         user = -1 if self.user is None else self.user
         args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
         args.append(str(user))
-        if self.user is not None:
-            os.chown(self._folder, self.user, self.user)
-        os.chmod(self._folder, 0o700)
-        env = {"PATH": "/usr/bin:/bin", "HOME": self._folder, "PYTHONHASHSEED": "0"}
+        command, folder = self._command(args)
+        home = "/tmp" if folder == "/" else folder
+        env = {"PATH": "/usr/bin:/bin", "HOME": home, "PYTHONHASHSEED": "0"}
+        timeout = self._start_limit()
+        began = time.perf_counter()
         self._process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "kingscorner_widget.analysis.league.child", *args],
+            command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            cwd=self._folder,
+            cwd=folder,
             env=env,
             start_new_session=True,
         )
         self._buffer = b""
         start = {"source": self.entry.source, "filename": f"{self.entry.name}.py"}
-        problem = self._send(json.dumps(start) + "\n")
+        text = json.dumps(start) + "\n"
+        if folder == "/":  # contained: the folders to hide go first
+            text = json.dumps(list(self.hidden)) + "\n" + text
+        problem = self._send(text)
         if problem:
             return problem
-        line, problem = self._read(limits.start)
+        line, problem = self._read(timeout)
+        self._starts += 1
+        self._start_seconds += time.perf_counter() - began
+        if problem and problem.startswith("it took longer"):
+            self.broken = (
+                f"its file did not start within {timeout:.3g} s, so it sits out the rest of "
+                "the league"
+            )
+            return self.broken
         if problem:
             return f"its file did not start: {problem}"
         try:
@@ -187,7 +316,7 @@ class Sandbox:
         except ValueError:
             return "its file did not start: it answered something other than the protocol"
         if "error" in message:
-            self.broken = f"its file fails: {message['error']}"
+            self.broken = f"its file fails: {inert(str(message['error']))[:300]}"
             return self.broken
         return None
 
@@ -196,13 +325,16 @@ class Sandbox:
         process = self._process
         self._process = None
         if process is not None:
+            _end_namespace(process)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
-            process.kill()
+            with contextlib.suppress(OSError):
+                process.kill()
             process.wait()
             for stream in (process.stdin, process.stdout):
                 if stream is not None:
-                    stream.close()
+                    with contextlib.suppress(OSError):  # a pipe the entry left unread
+                        stream.close()
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
@@ -220,9 +352,17 @@ class Sandbox:
 
     def _ended(self) -> str:
         process = self._process
-        code = None if process is None else process.wait(timeout=5)
+        try:
+            code = None if process is None else process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "its process stopped reading"
+        if code is not None and code > 128 and self.user is not None and can_contain():
+            code = 128 - code  # contained: the first process says a signal as 128 + n
         if code is not None and code < 0:
-            name = signal.Signals(-code).name
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
             if name == "SIGXCPU":
                 return "its process ran out of processor time"
             if name == "SIGXFSZ":
@@ -267,7 +407,10 @@ class Sandbox:
             if problem:
                 self.close()
                 return problem
-        return self._send(deal_line(player, rules))
+        problem = self._send(deal_line(player, rules))
+        if problem:  # it ended between two hands: this hand is forfeit, the next restarts it
+            self.close()
+        return problem
 
     def choose(self, line: str) -> Answer:
         """Send a turn line and wait for the move (the process is ended after a forfeit)."""
@@ -281,7 +424,7 @@ class Sandbox:
             try:
                 message = decode(answer)
                 if "error" in message:
-                    problem = f"its player raised {str(message['error'])[:200]}"
+                    problem = f"its player raised {inert(str(message['error']))[:200]}"
                 elif not isinstance(message.get("move"), str):
                     problem = "its answer was not a move"
             except ValueError:
@@ -290,6 +433,23 @@ class Sandbox:
             self.close()
             return Answer(None, problem, seconds)
         return Answer(str(message["move"]), None, seconds)
+
+
+def _end_namespace(process: subprocess.Popen[bytes]) -> None:
+    """End a contained entry's first process (its namespace's ``init``) and wait for
+    ``unshare`` to reap it: the kernel ends every process of the namespace and their exit
+    comes before the first's, so when this returns nothing of the entry is left (no process
+    of its user still counted against its limit when it starts again)."""
+    try:
+        with open(f"/proc/{process.pid}/task/{process.pid}/children", encoding="ascii") as found:
+            children = [int(pid) for pid in found.read().split()]
+    except (OSError, ValueError):
+        return
+    for pid in children:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
 
 
 class InProcess:
@@ -312,7 +472,7 @@ class InProcess:
             try:
                 self._factory = player_factory(self.entry.source, f"{self.entry.name}.py")
             except Exception as error:
-                self.broken = f"its file fails: {type(error).__name__}: {error}"
+                self.broken = inert(f"its file fails: {type(error).__name__}: {error}")[:300]
         if self.broken:
             return self.broken
         self._seat, self._rules, self._history, self._player = player, rules, [], None
@@ -329,7 +489,7 @@ class InProcess:
                 self._player = self._factory()
             move = str(self._player.choose(observation))
         except Exception as error:
-            last = f"{type(error).__name__}: {error}"
+            last = inert(f"{type(error).__name__}: {error}")
             return Answer(None, f"its player raised {last[:200]}", time.perf_counter() - start)
         seconds = time.perf_counter() - start
         if seconds > self.limits.decision:

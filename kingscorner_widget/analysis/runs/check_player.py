@@ -22,6 +22,13 @@ makes that one move), so one check finds them all.
 >>> report = check_player(Cheeky(), hands=2, seed=1)
 >>> report.ok, report.problems[0].kind
 (False, 'illegal')
+
+A player given as its file (``check_player("my_player.py")``, through
+:func:`kingscorner_widget.analysis.check_player`) runs in the league's own sandbox, with its
+limits and protocol: there a hang, ``SystemExit``, a huge answer or a player that searches the
+process for the game are each reported in words, and nothing hidden can reach it. A player
+object runs here; a decision past ``time_limit`` ends the check, said (the call is left
+behind on a thread of its own, so the notebook goes on).
 """
 
 from __future__ import annotations
@@ -30,9 +37,12 @@ import copy
 import dataclasses
 import random
 import statistics
+import threading
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
+from typing import Protocol
 
 from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
@@ -42,7 +52,7 @@ from ...engine.words import reason_words
 from ..players import GreedyPlayer, Player, make_player
 from .simulate import game_seed
 
-__all__ = ["PlayerCheck", "Problem", "check_player"]
+__all__ = ["Decider", "PlayerCheck", "Problem", "Refused", "check_player", "run_check"]
 
 TABLES: tuple[tuple[str, ...], ...] = (("greedy",), ("random",), ("greedy", "random", "planner"))
 """The opponents at each table in turn: heads-up against greedy, against random, then four
@@ -85,6 +95,9 @@ class PlayerCheck:
     """Decisions checked at a twin table."""
     problems: tuple[Problem, ...]
     """Everything that went wrong, in order."""
+    note: str = ""
+    """How the player ran, when not in this process (the league's sandbox), or why the check
+    stopped early."""
 
     @property
     def ok(self) -> bool:
@@ -110,6 +123,11 @@ class PlayerCheck:
             f"{_ms(self.median)} each at the median, {_ms(self.p95)} at the 95th percentile "
             "(the league allows 1 s)."
         ]
+        if self.note:
+            lines.append(self.note)
+        if self.ok and not self.twins:
+            lines.append("No problems: every move was legal and nothing was raised.")
+            return "\n".join(lines)
         if self.ok:
             lines.append(
                 "No problems: every move was legal, nothing was raised, and at "
@@ -144,6 +162,7 @@ _HEADINGS = {
     "illegal": "It chose a move the rules refuse {n} time{s}:",
     "not a move": "It answered something that is not a move {n} time{s}:",
     "exception": "It raised an exception {n} time{s}:",
+    "too slow": "It took longer than its time to decide {n} time{s}:",
     "hidden": (
         "Its move changed when only cards nobody at the table can see changed, {n} time{s} "
         "(a player must decide from its observation alone):"
@@ -159,6 +178,58 @@ def _ask(player: Player, game: Game, observation: Observation) -> object:
     """One decision; ``game`` is a local here, as it would be at any table (a player that
     reaches for it shows up at the twin tables)."""
     return player.choose(observation)
+
+
+class Overtime(Exception):  # noqa: N818 - a decision past its time, in words
+    """A decision went past the check's time limit (it is left running on its thread)."""
+
+
+def _within(limit: float | None, call: Callable[[], object]) -> object:
+    """``call()``, on a thread of its own when there is a ``limit``: :class:`Overtime` if it
+    has not returned within ``limit`` seconds (the notebook goes on; the call is left
+    behind). Everything it raises, ``SystemExit`` included, comes back as an exception."""
+    if limit is None:
+        try:
+            return call()
+        except (SystemExit, GeneratorExit) as error:
+            raise RuntimeError(f"{type(error).__name__}: {error}") from None
+    box: list[object] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            box.append(call())
+        except BaseException as error:  # the player's: reported, never raised here
+            failed.append(error)
+
+    thread = threading.Thread(target=run, name="kc-check-player", daemon=True)
+    try:
+        thread.start()
+    except RuntimeError:  # no threads (a browser's Python): no limit either
+        return _within(None, call)
+    thread.join(limit)
+    if thread.is_alive():
+        raise Overtime(f"it took longer than {limit:g} s to decide")
+    if failed:
+        problem = failed[0]
+        if isinstance(problem, Exception):
+            raise problem
+        raise RuntimeError(f"{type(problem).__name__}: {problem}")
+    return box[0]
+
+
+class Decider(Protocol):
+    """What answers for the player being checked: the object itself here, or its file in
+    the league's sandbox (:mod:`kingscorner_widget.analysis.league.check`)."""
+
+    twins: bool
+    """True when the twin tables can be asked (a copy of the player can be made here)."""
+
+    def new_hand(self, seat: int, rules: Rules) -> str | None:
+        """A new hand; the reason the player cannot play it, if any."""
+
+    def decide(self, game: Game, observation: Observation) -> object:
+        """The player's answer (raises what the player raised, or :class:`Overtime`)."""
 
 
 def _twin(game: Game, observation: Observation, seed: int) -> Game | None:
@@ -181,20 +252,78 @@ def check_player(
     seed: int = 0,
     rules: Rules | None = None,
     twins: int = 200,
+    time_limit: float | None = 10.0,
 ) -> PlayerCheck:
     """Play ``hands`` hands with ``player`` against the built-in players (heads-up against
     greedy, against random, and at four seats in turn, the player's seat moving round) and
     report what went wrong. ``player`` is anything with a ``choose(observation)`` method. Up to
-    ``twins`` decisions are asked again at a twin table."""
+    ``twins`` decisions are asked again at a twin table. A decision past ``time_limit``
+    seconds (``None``: no limit) ends the check, said."""
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, not {hands}")
     if not callable(getattr(player, "choose", None)):
-        raise TypeError(f"a player needs a choose(observation) method: {player!r:.60}")
-    name = str(getattr(player, "name", type(player).__name__))
+        raise TypeError(f"a player needs a choose(observation) method: {_shown(player)}")
+    name = getattr(player, "name", None)
+    name = name if isinstance(name, str) else type(player).__name__
+    return run_check(_Here(player, time_limit), name, hands, seed, rules, twins)
+
+
+class Refused(Exception):  # noqa: N818 - a forfeit, in the league's words
+    """A decision the player lost: ``kind`` (a :class:`Problem` kind) and why, in words."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+
+
+class _Here:
+    """The player object, asked in this process (with twins, and a time limit)."""
+
+    twins = True
+
+    def __init__(self, player: object, limit: float | None) -> None:
+        self.player = player
+        self.limit = limit
+        self.mine: Player = player  # type: ignore[assignment]
+
+    def new_hand(self, seat: int, rules: Rules) -> str | None:
+        self.mine = _fresh(self.player)  # type: ignore[arg-type]
+        return None
+
+    def decide(self, game: Game, observation: Observation) -> object:
+        mine = self.mine
+        try:
+            return _within(self.limit, lambda: _ask(mine, game, observation))
+        except Overtime as late:
+            raise Refused("too slow", f"{late} (the check stops here)") from None
+
+    def copy(self) -> Player | None:
+        return _copy(self.mine)
+
+    def twin_answer(self, before: Player, twin: Game, observation: Observation) -> str:
+        try:
+            return str(_within(self.limit, lambda: _twin_answer(before, twin, observation)))
+        except Overtime:
+            return "no answer in time"
+
+
+def run_check(
+    decider: Decider,
+    name: str,
+    hands: int,
+    seed: int = 0,
+    rules: Rules | None = None,
+    twins: int = 0,
+    note: str = "",
+) -> PlayerCheck:
+    """The check's hands, each decision asked of ``decider`` (the player here, or in the
+    league's sandbox), every problem noted and the hand played on by a stand-in."""
     problems: list[Problem] = []
     seconds: list[float] = []
     checked = 0
     stand_in = GreedyPlayer()
+    played = 0
     for hand in range(hands):
         others = TABLES[hand % len(TABLES)]
         count = len(others) + 1
@@ -202,27 +331,42 @@ def check_player(
         table_rules = (rules or Rules()).with_players(count)
         game = Game.new(seed=game_seed(seed, hand), rules=table_rules)
         bots = [make_player(kind, seed=seed + i) for i, kind in enumerate(others)]
-        mine = _fresh(player)  # type: ignore[arg-type]
+        played += 1
+        problem = decider.new_hand(seat, table_rules)
+        if problem:
+            problems.append(Problem("exception", hand + 1, game.position(seat), problem))
+            if getattr(decider, "broken", None):
+                note = note or "The check stopped: the player cannot play any hand."
+                break
+            continue
         while not game.is_over():
             mover = game.turn
             observation = game.observation(mover)
             if mover != seat:
                 game.play(bots[(mover - seat - 1) % count].choose(observation))
                 continue
-            twin = _twin(game, observation, seed + len(seconds)) if checked < twins else None
-            before = _copy(mine) if twin is not None else None
+            use_twin = decider.twins and checked < twins
+            twin = _twin(game, observation, seed + len(seconds)) if use_twin else None
+            before = decider.copy() if twin is not None else None  # type: ignore[attr-defined]
             state = random.getstate()
             random.seed(len(seconds))
             start = time.perf_counter()
             try:
-                answer = _ask(mine, game, observation)
+                answer = decider.decide(game, observation)
             except Exception as error:
                 seconds.append(time.perf_counter() - start)
                 random.setstate(state)
-                last = traceback.format_exception_only(type(error), error)[-1].strip()
-                problems.append(
-                    Problem("exception", hand + 1, observation.position(), f"raised {last}")
-                )
+                if isinstance(error, Refused):
+                    kind, detail = error.kind, error.detail
+                else:
+                    last = traceback.format_exception_only(type(error), error)[-1].strip()
+                    kind, detail = "exception", f"raised {last[:300]}"
+                problems.append(Problem(kind, hand + 1, observation.position(), detail))
+                if kind == "too slow" and decider.twins:  # its call still runs: stop here
+                    note = "The check stopped after a decision that did not end in time."
+                    return PlayerCheck(
+                        name, played, len(seconds), tuple(seconds), checked, tuple(problems), note
+                    )
                 game.play(stand_in.choose(observation))
                 continue
             seconds.append(time.perf_counter() - start)
@@ -230,7 +374,7 @@ def check_player(
             if twin is not None and before is not None and move is not None:
                 checked += 1
                 random.seed(len(seconds) - 1)
-                twin_move = _twin_answer(before, twin, observation)
+                twin_move = decider.twin_answer(before, twin, observation)  # type: ignore[attr-defined]
                 if twin_move != str(move):
                     problems.append(
                         Problem(
@@ -242,7 +386,7 @@ def check_player(
                     )
             random.setstate(state)
             game.play(move if move is not None else stand_in.choose(observation))
-    return PlayerCheck(name, hands, len(seconds), tuple(seconds), checked, tuple(problems))
+    return PlayerCheck(name, played, len(seconds), tuple(seconds), checked, tuple(problems), note)
 
 
 def _judge(
@@ -253,10 +397,12 @@ def _judge(
     try:
         if not isinstance(answer, (str, *MOVE_TYPES)):
             raise ValueError("a move is a Move or its notation")
+        if isinstance(answer, str) and len(answer) > LONGEST_MOVE:
+            raise ValueError("far longer than any move")
         move: Move = as_move(answer)
     except (ValueError, TypeError) as error:
         problems.append(
-            Problem("not a move", hand, position, f"it answered {answer!r:.60}: {error}")
+            Problem("not a move", hand, position, f"it answered {_shown(answer)}: {error}")
         )
         return None
     reason = game.violation(move)
@@ -266,6 +412,22 @@ def _judge(
         )
         return None
     return move
+
+
+LONGEST_MOVE = 64
+"""No move's notation is longer."""
+
+
+def _shown(answer: object) -> str:
+    """An answer in words, without calling anything of the player's (its ``__repr__`` may
+    never end, a list may hold millions)."""
+    if isinstance(answer, str):
+        if len(answer) > LONGEST_MOVE:
+            return f"a text of {len(answer):,} characters"
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in repr(answer))
+    if isinstance(answer, MOVE_TYPES):
+        return str(answer)
+    return f"an object of type {type(answer).__name__}"
 
 
 def _twin_answer(player: Player, twin: Game, observation: Observation) -> str:

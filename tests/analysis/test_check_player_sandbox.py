@@ -1,0 +1,130 @@
+"""check_player against a player who fights the check (issue 34, item 10): a hang, SystemExit,
+a huge answer, an endless __repr__ and a player that searches its process for the game are
+each reported in words, and the notebook goes on."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from kingscorner_widget.analysis import check_player
+from kingscorner_widget.analysis.league.sandbox import can_isolate
+
+HANG = """
+class Player:
+    def choose(self, seen):
+        while True:
+            pass
+"""
+
+QUIT = """
+class Player:
+    def choose(self, seen):
+        raise SystemExit(3)
+"""
+
+HUGE = """
+class Player:
+    def choose(self, seen):
+        return "Th>N" * 8_000_000
+"""
+
+SNOOP = """
+import gc
+
+
+class Player:
+    def choose(self, seen):
+        for thing in gc.get_objects():
+            if type(thing).__name__ == "Game":
+                raise RuntimeError("FOUND the game")
+        return seen.legal_moves[0]
+"""
+
+
+def _file(tmp_path: Path, name: str, source: str) -> Path:
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    return path
+
+
+needs_processes = pytest.mark.skipif(not can_isolate(), reason="no processes here")
+
+
+@needs_processes
+def test_a_hanging_file_is_too_slow_and_the_check_goes_on(tmp_path: Path) -> None:
+    start = time.perf_counter()
+    report = check_player(_file(tmp_path, "hang", HANG), hands=2, time_limit=0.3)
+    assert time.perf_counter() - start < 60
+    assert report.hands == 2
+    assert {p.kind for p in report.problems} == {"too slow"}
+    assert "took longer than 0.3 s" in report.describe()
+    assert "as the league runs it" in report.describe()
+
+
+@needs_processes
+def test_system_exit_and_huge_answers_are_reported(tmp_path: Path) -> None:
+    quits = check_player(_file(tmp_path, "quit", QUIT), hands=1)
+    assert quits.problems
+    assert all("SystemExit" in p.detail for p in quits.problems)
+    huge = check_player(_file(tmp_path, "huge", HUGE), hands=1)
+    assert huge.problems
+    assert {p.kind for p in huge.problems} <= {"not a move", "too slow"}
+    assert len(huge.describe()) < 5000  # said in words, never echoed
+
+
+@needs_processes
+def test_a_player_searching_its_process_finds_no_game(tmp_path: Path) -> None:
+    report = check_player(_file(tmp_path, "snoop", SNOOP), hands=3)
+    assert report.ok, report.describe()
+
+
+def test_in_process_a_hang_ends_the_check_in_words() -> None:
+    class Hangs:
+        name = "hangs"
+
+        def choose(self, seen: object) -> str:
+            time.sleep(3)
+            return "draw"
+
+    start = time.perf_counter()
+    report = check_player(Hangs(), hands=3, time_limit=0.2)
+    assert time.perf_counter() - start < 2
+    assert report.problems[0].kind == "too slow"
+    assert "The check stopped" in report.describe()
+
+
+def test_in_process_system_exit_and_strange_answers_are_words() -> None:
+    class Quits:
+        def choose(self, seen: object) -> str:
+            raise SystemExit("bye")
+
+    report = check_player(Quits(), hands=1)
+    assert report.problems[0].kind == "exception"
+    assert "SystemExit" in report.problems[0].detail
+
+    class Endless:
+        def __repr__(self) -> str:
+            while True:
+                pass
+
+    class Odd:
+        def __init__(self, answer: object) -> None:
+            self.answer = answer
+
+        def choose(self, seen: object) -> object:
+            return self.answer
+
+        def __deepcopy__(self, memo: object) -> Odd:
+            return self
+
+    for answer, words in (
+        (list(range(30_000_000)), "an object of type list"),
+        (Endless(), "an object of type Endless"),
+        ("x" * 1_000_000, "a text of 1,000,000 characters"),
+    ):
+        report = check_player(Odd(answer), hands=1, twins=0)
+        assert report.problems[0].kind == "not a move"
+        assert words in report.problems[0].detail
