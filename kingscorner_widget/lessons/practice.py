@@ -35,7 +35,7 @@ from ..analysis.judging.win_chance import whole_turn
 from ..engine.moves import EndTurn, PlayCard
 from ..engine.record import Source
 from ..engine.words import count_words, no_or_count, turn_words
-from .model import MAX_WORLDS, Lesson, Step
+from .model import BUILDERS, MAX_WORLDS, Lesson, Step
 from .runner import LessonRun
 from .search import proven_shed
 
@@ -164,3 +164,6 @@ def _step(turn: ReviewedTurn) -> Step:
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
     )
+
+
+BUILDERS["review"] = practice_lesson

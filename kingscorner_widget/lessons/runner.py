@@ -27,6 +27,7 @@ from ..analysis.judging.win_chance import AgainstBest, against_best
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
+from ..engine.rules import Rules
 from ..engine.words import (
     count_words,
     instruction,
@@ -41,7 +42,25 @@ from ..engine.words import (
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
-__all__ = ["Feedback", "LessonRun", "describe_move"]
+__all__ = ["Feedback", "LessonRun", "describe_move", "under_rules"]
+
+
+def under_rules(lesson: Lesson | LessonRun | str, rules: Rules) -> Lesson:
+    """``lesson`` (a lesson, a run of one, or a built-in lesson's name or title) under a class's
+    own ``rules`` (:meth:`Lesson.under`): the options it teaches kept, the class's for the rest;
+    a ``ValueError`` names the step that cannot be played under them.
+
+    >>> from kingscorner_widget import Rules
+    >>> under_rules("must-play", Rules(count="heavy")).rules.describe()
+    'must play, heavy count'
+    """
+    if isinstance(lesson, LessonRun):
+        lesson = lesson.lesson
+    elif isinstance(lesson, str):
+        from .builtin import load_lesson
+
+        lesson = load_lesson(lesson)
+    return lesson.under(rules)
 
 
 @dataclasses.dataclass(frozen=True)

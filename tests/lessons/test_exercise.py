@@ -279,8 +279,8 @@ def test_nobody_wins_a_blocked_hand_it_is_scored_by_the_cards_left() -> None:
     for answer in ("nobody", "No one", " none "):
         assert check(shared, answer).right, answer
     wrong: list[object] = ["P1 and P2", "P1", [1, 2]]
-    for answer in wrong:
-        message = check(shared, answer).message
+    for guess in wrong:
+        message = check(shared, guess).message
         assert message.startswith("Not quite: the hand is blocked, and nobody wins"), message
         assert "under the standard count" in message.lower()
     heavy = WinnerExercise(STUCK, ["pass", "pass"], rules=Rules(count=Count.HEAVY))
