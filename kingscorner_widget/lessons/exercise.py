@@ -265,7 +265,7 @@ class TurnExercise(_TurnQuestion):
         else:
             return _wrong(
                 f"That is not a turn: write its moves in order as text, like "
-                f'"6s>W W>N draw", not {type(answer).__name__}.'
+                f'"6s>W W>N draw", not {answer!r:.40}.'
             )
         game = self.game.copy()
         moves: list[Move] = []

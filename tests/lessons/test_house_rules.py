@@ -3,6 +3,8 @@ lesson says checked against the engine; a lesson started under a class's own rul
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from kingscorner_widget import Count, Game, MatchEnd, Rules
@@ -11,7 +13,7 @@ from kingscorner_widget.engine.rules import DrawTiming
 from kingscorner_widget.lessons import LessonRun, load_lesson, under_rules
 from kingscorner_widget.table import LessonSession
 
-OPTIONS = {
+OPTIONS: dict[str, Callable[[Rules], bool]] = {
     "draw-first": lambda r: r.draw_timing is DrawTiming.START,
     "must-play": lambda r: r.must_play,
     "kings-first": lambda r: r.kings_first,

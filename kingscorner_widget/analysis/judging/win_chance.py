@@ -313,6 +313,20 @@ def greedy_turn(observation: Observation) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _completed(observation: Observation, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves`` as a whole turn: the expert answers a forced move alone ("only one move is
+    possible", as must play often leaves), so the turn is finished with the turn that sheds the
+    most from there."""
+    if not moves or isinstance(moves[-1], EndTurn):
+        return moves
+    game = viewer_table_game(observation)
+    for move in moves:
+        game.play(move)
+    if game.is_over():
+        return moves
+    return moves + best_turn(game.observation(observation.player)).moves
+
+
 def whole_turn(moves: Sequence[Move]) -> tuple[Move, ...]:
     """``moves`` up to and with their first end-of-turn move: the turn a player chose when it
     began (what follows a draw turned on a card they had not seen then).
@@ -351,7 +365,7 @@ def turn_win_chances(
     moves = whole_turn(moves)
     most = tuple(most_cards) if most_cards is not None else best_turn(observation).moves
     searcher = ExpertPlayer(seed=seed, worlds=search_worlds, candidates=candidates)
-    expert = searcher.decide(observation).moves
+    expert = _completed(observation, searcher.decide(observation).moves)
     greedy = greedy_turn(observation)
     hold = tuple(m for m in observation.legal_moves if isinstance(m, EndTurn))[:1]
     turns: list[tuple[Move, ...]] = []
