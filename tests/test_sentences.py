@@ -85,9 +85,11 @@ def faults(text: str) -> list[str]:
         if match:
             found.append(f"{name}: {match.group(0)!r}")
     for sentence in re.split(r"(?<=[.!?])\s+", plain):
-        words = re.findall(r"[\w']+", sentence.lower())
-        grams = [" ".join(words[i : i + 5]) for i in range(len(words) - 4)]
-        repeated = sorted({g for g in grams if grams.count(g) > 1})
+        clauses = [" ".join(re.findall(r"[\w']+", c.lower())) for c in re.split(r"[,;:]", sentence)]
+        long = [c for c in clauses if len(c.split()) >= 4]
+        repeated = sorted(
+            {c for i, c in enumerate(long) for j, d in enumerate(long) if i != j and c in d}
+        )
         if repeated:
             found.append(f"repeated clause: {repeated[0]!r}")
     return found

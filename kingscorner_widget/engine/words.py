@@ -869,6 +869,8 @@ def _review_words(
     found = "the best turn here" if exact else "the best turn found within the search budget"
     if verdict != "best" and shed < best_shed:
         out = " and goes out" if goes_out else ""
+        if goes_out and verdict == "blunder":  # a sure win declined
+            out = " and goes out, which wins the hand at once"
         said = f": {turn_words(best)}" if moves else ""
         mine = count_words(shed) if shed else "no card"
         return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."

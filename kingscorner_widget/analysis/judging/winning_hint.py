@@ -197,7 +197,7 @@ def _goes_out(observation: Observation, turn: tuple[Move, ...]) -> str:
     if outcome is None or outcome.winners == (me,):
         return "this turn goes out and wins the hand"
     if me in outcome.winners:
-        return "this turn goes out and shares the win of the hand on corners"
+        return "this turn goes out and ends the hand level on corners, so the win is shared"
     return (
         "this turn goes out, which ends the hand, but another player has more corners and wins it"
     )
