@@ -18,7 +18,7 @@ from kingscorner_widget.analysis.judging.review import review
 from kingscorner_widget.analysis.judging.winning_hint import winning_hint
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
 from kingscorner_widget.analysis.league.sandbox import Answer
-from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.analysis.runs.check_player import check_player
 from kingscorner_widget.engine.match import Match
 from kingscorner_widget.engine.moves import EndTurn
@@ -34,6 +34,7 @@ from kingscorner_widget.lessons.exercise import (
 )
 from kingscorner_widget.table.summary import hand_summary
 
+NAMES = {1: "You", 2: "P2"}
 EVERY_OPTION = (
     Rules(),
     Rules(must_play=True),
@@ -141,7 +142,7 @@ def games(count: int, seed: int) -> Iterator[Game]:
     for i in range(count):
         rules = EVERY_OPTION[i % len(EVERY_OPTION)]
         game = Game.new(seed=seed + i, rules=rules)
-        bots = [GreedyPlayer(), RandomPlayer(seed=i)]
+        bots: list[Player] = [GreedyPlayer(), RandomPlayer(seed=i)]
         while not game.is_over():
             game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
         yield game
@@ -150,7 +151,7 @@ def games(count: int, seed: int) -> Iterator[Game]:
 def analysis_texts() -> Iterator[tuple[str, str]]:
     for number, game in enumerate(games(len(EVERY_OPTION), seed=40)):
         where = f"game {number} ({game.rules.describe()})"
-        summary = hand_summary(game, {1: "You", 2: "P2"}.get)
+        summary = hand_summary(game, NAMES.__getitem__)
         yield where, summary["line"]
         yield where, summary["why"]
         for player in (1, 2):
@@ -236,7 +237,7 @@ def report_texts() -> Iterator[tuple[str, str]]:
         for text in _strings(result):
             yield f"league forfeit {answer}", text
     match = Match(players=3, seed=2)
-    yield "match", match_line(match, {1: "You", 2: "P2", 3: "P3"}.get)
+    yield "match", match_line(match, {1: "You", 2: "P2", 3: "P3"}.__getitem__)
 
 
 def _strings(value: object) -> Iterator[str]:

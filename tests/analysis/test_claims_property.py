@@ -16,7 +16,7 @@ from kingscorner_widget import Game, Rules
 from kingscorner_widget.analysis import best_turn
 from kingscorner_widget.analysis.judging.review import review
 from kingscorner_widget.analysis.judging.winning_hint import CLOSE_CALL, winning_hint
-from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
+from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.analysis.players.expert import ExpertPlayer
 from kingscorner_widget.engine.moves import EndTurn, PlayCard
 from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
@@ -26,6 +26,7 @@ from kingscorner_widget.lessons.puzzles import greedy_turn
 from kingscorner_widget.lessons.search import proven_shed
 from kingscorner_widget.table.summary import hand_summary
 
+NAMES = {1: "You", 2: "P2"}
 EVERY_OPTION = (
     Rules(),
     Rules(must_play=True),
@@ -120,12 +121,12 @@ def test_the_winning_hint_never_recommends_what_its_own_figures_show_worse(
 @given(seed=st.integers(0, 10_000), option=st.integers(0, len(EVERY_OPTION) - 1))
 def test_reviews_and_summaries_say_only_what_the_engine_shows(seed: int, option: int) -> None:
     game = Game.new(seed=seed, rules=EVERY_OPTION[option])
-    bots = [GreedyPlayer(), RandomPlayer(seed=seed)]
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(seed=seed)]
     while not game.is_over():
         game.play(bots[game.turn - 1].choose(game.observation(game.turn)))
     outcome = game.outcome()
     assert outcome is not None
-    summary = hand_summary(game, {1: "You", 2: "P2"}.get)
+    summary = hand_summary(game, NAMES.__getitem__)
     corners = game.rules.corners_version
     won = [h["player"] for h in summary["hands"] if h["won"]]
     assert tuple(won) == hand_winners(outcome, corners)
