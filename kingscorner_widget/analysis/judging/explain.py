@@ -127,7 +127,7 @@ def explain(
     if after.cards == 0:
         shed = f"no{more} card"
     else:
-        shed = f"{after.cards}{more} card" + ("" if after.cards == 1 else "s")
+        shed = count_words(after.cards, f"{more.strip()} card".strip())
     if after.cards < best.value.cards:
         return (
             f"{what} sheds {shed} this turn; the best turn sheds {best.value.cards}{more}. "

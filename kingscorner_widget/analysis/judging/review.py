@@ -246,6 +246,11 @@ class Review:
                 f"{count_words(counts['mistake'], 'mistake')}"
                 + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
             ]
+        if self.judge == "cards" and self.accuracy == 1.0 and self.to_learn:
+            lines.append(
+                "Every card that could be shed was shed; the turns not called best lost on "
+                "what else the best turn did (corners finished, points, openings left)."
+            )
         missed = self.missed_outs
         if missed:
             won = all(turn.missed_win for turn in missed)
