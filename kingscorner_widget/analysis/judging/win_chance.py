@@ -388,7 +388,7 @@ def turn_win_chances(
 
     sure = going_out_wins(observation, most)
     missed = sure and not going_out_wins(observation, moves)
-    if sure:  # going out wins every deal: nothing to sample
+    if sure and not going_out_wins(observation, best):  # going out wins every deal
         best = most
     near = [best] + [t for t in turns if t != best and paired(t)[0] <= 2 * paired(t)[1]]
     n = results[moves].worlds
@@ -396,7 +396,7 @@ def turn_win_chances(
         before=results[greedy].win_rate,
         played=results[moves].win_rate,
         most_cards=results[most].win_rate,
-        best=1.0 if sure else results[best].win_rate,
+        best=1.0 if sure else results[best].win_rate,  # a sure win is 100%, whatever the deals
         best_moves=best,
         most_cards_moves=most,
         stderr=paired(moves)[1],

@@ -249,6 +249,13 @@ def check_player(
     return PlayerCheck(name, hands, len(seconds), tuple(seconds), checked, tuple(problems))
 
 
+def _said(error: Exception) -> str:
+    """``"'hello' is not a move: write ..."``, said once: a message that does not name the
+    answer is said after "is not a move"."""
+    text = str(error)
+    return text if " is not a move" in text else f"is not a move: {text}"
+
+
 def _judge(
     answer: object, game: Game, observation: Observation, hand: int, problems: list[Problem]
 ) -> Move | None:
@@ -256,12 +263,10 @@ def _judge(
     position = observation.position()
     try:
         if not isinstance(answer, (str, *MOVE_TYPES)):
-            raise ValueError("a move is a Move or its notation")
+            raise ValueError(f"{answer!r:.60} is not a move: a move is a Move or its notation")
         move: Move = as_move(answer)
     except (ValueError, TypeError) as error:
-        problems.append(
-            Problem("not a move", hand, position, f"it answered {answer!r:.60}: {error}")
-        )
+        problems.append(Problem("not a move", hand, position, f"its answer {_said(error)}"))
         return None
     reason = game.violation(move)
     if reason is not None:
