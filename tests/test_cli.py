@@ -236,7 +236,7 @@ def test_a_reader_that_stops_early_is_not_an_error() -> None:
 
 
 def saved_game(folder: Path) -> tuple[Path, Game]:
-    """A saved hand where P1 sheds one card when all three could go out: one mistake."""
+    """A saved hand where P1 sheds one card when all three could go out: one blunder."""
     game = Game.from_position(
         "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     )
@@ -252,9 +252,8 @@ def test_review_prints_each_turn_with_its_verdict_and_the_accuracy(tmp_path: Pat
     status, text = run("review", str(path), "--quiet")
     assert status == 0
     assert text.splitlines() == [
-        "turn 1: mistake (shed 1 of 3): Th>N draw",
-        "  Shed 1 card; the best turn shed 3 cards and went out: the four of hearts (4h), the ten "
-        "of hearts (Th) and the king of spades (Ks).",
+        "turn 1: blunder (shed 1 of 3): Th>N draw",
+        f"  {review(game, 1, progress=False).turns[0].reason}",
         "  best: 4h>S Th>N Ks>NE",
         *review(game, 1, progress=False).summary().splitlines(),
     ]
@@ -314,7 +313,11 @@ def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
         ("not json", [], "kingscorner: bad record: the record is not valid JSON"),
         ('{"format": 1}', [], "kingscorner: bad record: format: expected a kingscorner-game/1"),
         ("[1, 2]", [], "kingscorner: bad record: "),
-        ("saved", ["--player", "3"], "kingscorner: there is no player P3 (players are P1 to P2)"),
+        (
+            "saved",
+            ["--player", "3"],
+            "kingscorner: there is no player P3 (the players are P1 and P2)",
+        ),
     ],
 )
 def test_a_bad_record_is_one_line_and_status_2(

@@ -95,3 +95,67 @@ def f(card):
 
 def test_no_card_is_phrased_outside_words() -> None:
     assert phrased_outside_words() == []
+
+
+# -- words owns plurals and lists, and one table of rank names ------------------------------------
+
+
+def test_words_keeps_no_rank_name_table_of_its_own() -> None:
+    source = (PACKAGE / "engine" / "words.py").read_text(encoding="utf-8")
+    assert '"queen"' not in source
+    assert '"jack"' not in source  # the names come from Rank.word, in cards.py
+
+
+def test_counts_and_lists_agree_through_one_helper_each() -> None:
+    from kingscorner_widget.engine.words import (
+        count_words,
+        no_or_count,
+        players_listed,
+        win_clause,
+    )
+
+    assert [count_words(n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert count_words(1, "inaccuracy", "inaccuracies") == "1 inaccuracy"
+    assert count_words(3, "inaccuracy", "inaccuracies") == "3 inaccuracies"
+    assert no_or_count(0, "corner") == "no corner"
+    assert players_listed(["P1", "You", "P3"]) == "P1, you and P3"
+    assert players_listed(["You", "P2"], start=True) == "You and P2"
+    assert win_clause(["P1", "You", "P3"]) == "P1, you and P3 share the win"
+    assert win_clause(["You"]) == "you win"
+    assert win_clause(["P2"]) == "P2 wins"
+
+
+def test_a_card_is_named_by_rank_alone_only_when_no_other_card_of_that_rank_is_in_question() -> (
+    None
+):
+    from kingscorner_widget.engine.cards import Card
+    from kingscorner_widget.engine.words import rank_words
+
+    seven = Card.parse("7s")
+    assert rank_words(seven, [Card.parse("9h")]) == "the seven"
+    assert rank_words(seven, [seven, Card.parse("7d")]) == "the seven of spades"
+
+
+def test_golden_sentences_one_set_per_voice() -> None:
+    """The few whole sentences pinned: one per voice (log, instruction, explanation, outcome)."""
+    from kingscorner_widget import Game
+    from kingscorner_widget.engine.game import Outcome
+    from kingscorner_widget.engine.moves import parse_move
+    from kingscorner_widget.engine.spaces import SPACES
+    from kingscorner_widget.engine.words import instruction, logged, move_sentences, outcome_line
+
+    g = Game.from_position(
+        "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
+    )
+    assert logged(g, parse_move("W>N"), "P2") == "P2 moves the west pile onto the north pile"
+    assert instruction(g, parse_move("Qh>E")) == "Put the queen of hearts in the empty east space"
+    turn = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N")]
+    assert move_sentences([g.pile(s) for s in SPACES], g.hand(), turn)[2] == (
+        "Play the black 6 (6c) on the red 7 (7h) on the north pile."
+    )
+    names = {1: "You", 2: "P2", 3: "P3"}.__getitem__
+    blocked = Outcome("blocked", None, (1, 3), (2, 5, 2), (0, 0, 0))
+    assert outcome_line(blocked, names, (2, 5, 2)) == (
+        "The hand is blocked: nobody wins it, and it is scored by the cards left. "
+        "Left in hand: You 2 cards, P2 5 cards, P3 2 cards."
+    )

@@ -35,7 +35,7 @@ from .render import Picture, table_svg
 from .rules import DrawTiming, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
-from .words import reason_words
+from .words import listed, reason_words
 
 __all__ = ["Game", "Outcome", "daily_seed"]
 
@@ -861,7 +861,10 @@ class Game:
         if player is None:
             return self._state.turn
         if not 1 <= player <= self.players:
-            raise ValueError(f"there is no player P{player} (players are P1 to P{self.players})")
+            raise ValueError(
+                f"there is no player P{player} (the players are "
+                f"{listed([f'P{p}' for p in range(1, self.players + 1)])})"
+            )
         return player - 1
 
 

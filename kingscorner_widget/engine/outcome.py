@@ -40,7 +40,7 @@ class Outcome:
         if self.reason == "out":
             who = "" if self.winners == (self.went_out,) else f" {names}"
             head = f"P{self.went_out} went out and{who} {verb}."
-        else:
-            head = f"The hand is blocked; {names} {verb}."
+        else:  # SPEC: nobody wins a blocked hand; it is scored by the cards left
+            head = "The hand is blocked: nobody wins it, and it is scored by the cards left."
         counts = ", ".join(f"P{i} {n}" for i, n in enumerate(self.penalties, start=1))
         return f"{head} Left in hand: {counts}."

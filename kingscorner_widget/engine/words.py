@@ -76,6 +76,7 @@ __all__ = [
     "cards_listed",
     "count_words",
     "hand_end_reason",
+    "hand_winners",
     "instruction",
     "instruction_end",
     "listed",
@@ -86,9 +87,11 @@ __all__ = [
     "move_shown",
     "named",
     "needed",
+    "no_or_count",
     "outcome_line",
     "phrase",
     "pile_name",
+    "players_listed",
     "rank_words",
     "reason_words",
     "refusal",
@@ -97,9 +100,8 @@ __all__ = [
     "takes",
     "turn_recap",
     "turn_words",
+    "win_clause",
 ]
-
-_RANK_NAMES = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 
 
 # -- cards ------------------------------------------------------------------------------------
@@ -130,7 +132,7 @@ def card_name(card: Card) -> str:
     >>> card_name(Card.parse("Qs")), card_name(Card.parse("Td"))
     ('the black queen (Qs)', 'the red 10 (Td)')
     """
-    rank = _RANK_NAMES.get(card.rank, str(int(card.rank)))
+    rank = str(int(card.rank)) if Rank.TWO <= card.rank <= Rank.TEN else card.rank.word
     return f"the {'red' if card.red else 'black'} {rank} ({card})"
 
 
@@ -142,9 +144,49 @@ def pile_name(pile: Sequence[Card]) -> str:
     return f"{card_name(pile[0])} down to {card_name(pile[-1])}"
 
 
-def count_words(n: int, noun: str = "card") -> str:
-    """``"1 card"``, ``"3 cards"``, ``"1 hand"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def count_words(n: int, noun: str = "card", plural: str | None = None) -> str:
+    """A number and its noun, agreeing: the one helper every count in a sentence goes through
+    (``plural`` for a noun that does not just take an s).
+
+    >>> count_words(1), count_words(3), count_words(1, "hand"), count_words(2, "inaccuracy", "inaccuracies")
+    ('1 card', '3 cards', '1 hand', '2 inaccuracies')
+    """  # noqa: E501
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
+
+
+def no_or_count(n: int, noun: str = "card", plural: str | None = None) -> str:
+    """:func:`count_words`, but ``"no card"`` for none (where "0 cards" reads badly).
+
+    >>> no_or_count(0), no_or_count(2)
+    ('no card', '2 cards')
+    """
+    return f"no {noun}" if n == 0 else count_words(n, noun, plural)
+
+
+def players_listed(names: Sequence[str], start: bool = False) -> str:
+    """Players named in a sentence, as :func:`listed` joins them, "You" written "you" unless
+    it opens the sentence (``start``): the one helper every list of players goes through.
+
+    >>> players_listed(["P1", "You", "P3"]), players_listed(["You", "P2"], start=True)
+    ('P1, you and P3', 'You and P2')
+    """
+    said = ["you" if name == "You" and (i or not start) else name for i, name in enumerate(names)]
+    if start and said and said[0] == "you":
+        said[0] = "You"
+    return listed(said)
+
+
+def win_clause(names: Sequence[str], start: bool = False, what: str = "the win") -> str:
+    """Who wins, with the verb agreeing: ``"P2 wins"``, ``"you win"``, ``"P1, you and P3 share
+    the win"`` (``start``: the clause opens the sentence).
+
+    >>> win_clause(["P2"]), win_clause(["You"]), win_clause(["P1", "You", "P3"])
+    ('P2 wins', 'you win', 'P1, you and P3 share the win')
+    """
+    who = players_listed(names, start)
+    if len(names) > 1:
+        return f"{who} share {what}"
+    return f"{who} win" if who.lower() == "you" else f"{who} wins"
 
 
 def sentence(text: str) -> str:
@@ -177,12 +219,15 @@ def cards_listed(cards: Sequence[Card]) -> str:
 # -- reasons ------------------------------------------------------------------------------------
 
 
-def rank_words(card: Card) -> str:
-    """``"the eight"``: a card by its rank alone, once the sentence has named it.
+def rank_words(card: Card, in_question: Sequence[Card] = ()) -> str:
+    """``"the eight"``: a card by its rank alone, once the sentence has named it, unless another
+    card of that rank is ``in_question`` (then ``"the eight of diamonds"``).
 
-    >>> rank_words(Card.parse("8d"))
-    'the eight'
+    >>> rank_words(Card.parse("8d")), rank_words(Card.parse("8d"), [Card.parse("8s")])
+    ('the eight', 'the eight of diamonds')
     """
+    if any(other.rank is card.rank and other != card for other in in_question):
+        return card_words(card)
     return f"the {card.rank.word}"
 
 
@@ -217,7 +262,7 @@ def needed(top: Card) -> str:
     return f"{rank_words(top)} takes {takes(top)}"
 
 
-def reason_words(reason: Reason) -> str:
+def reason_words(reason: Reason, whose: str = "your") -> str:
     """The judge's reason as a learner reads it (lower case, no closing stop: see :func:`sentence`).
 
     >>> from kingscorner_widget import Game
@@ -229,13 +274,20 @@ def reason_words(reason: Reason) -> str:
     lower (the six takes a black five)'
     >>> reason_words(g.violation("4h>NE"))
     'only a king can open an empty corner, and the four of hearts (4h) is not a king'
+
+    ``whose`` is whose hand the reason speaks of (a report on a computer player says "its"):
+
+    >>> reason_words(g.violation("Qh>N"), "its")
+    'the queen of hearts (Qh) is not in its hand'
     """
+    if reason.code == "not_in_hand":
+        return f"{_card(reason)} is not in {whose} hand"
     return _REASONS[reason.code](reason)
 
 
-def refusal(reason: Reason | None) -> str | None:
+def refusal(reason: Reason | None, whose: str = "your") -> str | None:
     """:func:`reason_words`, passing ``None`` (a legal move) through."""
-    return None if reason is None else reason_words(reason)
+    return None if reason is None else reason_words(reason, whose)
 
 
 def _card(reason: Reason) -> str:
@@ -400,6 +452,76 @@ def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
     return f"{name} drew {cards}" + (f" and ended {whose} turn" if ends else "")
 
 
+def move_done(game: Piles, move: Move, name: str = "You") -> str:
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
+    the move's notation in brackets.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> move_done(g, parse_move("S>E"), "you")
+    'you moved the south pile onto the east pile (S>E).'
+    """
+    said = logged(game, move, name, past=True)
+    return f"{said}." if isinstance(move, EndTurn) else f"{said} ({move})."
+
+
+def move_kind(game: Piles, move: Move) -> str:
+    """The kind of a move in a few words, as a lesson suggests one.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> move_kind(g, parse_move("S>E")), move_kind(g, parse_move("Ks>NE"))
+    ('a pile move', 'a king in a corner')
+    """
+    if isinstance(move, MovePile):
+        return "a pile move"
+    if isinstance(move, EndTurn):
+        return "ending the turn"
+    if game.pile(move.target):
+        return "playing a card onto a pile"
+    if move.target.is_corner:
+        return "a king in a corner"
+    return "filling the empty space"
+
+
+def kind_again(kind: str) -> str:
+    """What to try instead of a move of the same :func:`move_kind`: ``"pile move"``.
+
+    >>> kind_again("a pile move"), kind_again("ending the turn")
+    ('pile move', 'move')
+    """
+    return {
+        "a pile move": "pile move",
+        "playing a card onto a pile": "card or pile",
+        "a king in a corner": "king or corner",
+        "filling the empty space": "card in the empty space",
+    }.get(kind, "move")
+
+
+class _Finished(Piles, Protocol):
+    def is_over(self) -> bool: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+
+def went_out_words(game: _Finished, learner: int = 0) -> str:
+    """What going out did, by the engine's outcome of ``game`` (over): ``"You went out and won
+    the hand"``; in the corners version, when another player has more corners, ``"You went
+    out, which ends the hand; P2 wins it on corners"``."""
+    outcome = game.outcome()
+    if outcome is None or outcome.went_out is None:
+        return "The hand is over"
+    me = learner or outcome.went_out
+    if outcome.winners == (me,):
+        return "You went out and won the hand"
+    others = [f"P{p}" if p != me else "You" for p in outcome.winners]
+    return f"You went out, which ends the hand; {win_clause(others, what='it')} on corners"
+
+
 def card_symbol(card: Card) -> str:
     """``"7♦"``, ``"10♥"``, ``"K♠"``: a card as a player says it at a glance.
 
@@ -467,6 +589,12 @@ def instruction(game: Piles, move: Move) -> str:
     'Put the king of spades in the north-east corner'
     >>> instruction(g, parse_move("S>E")), instruction(g, parse_move("draw"))
     ('Move the south pile onto the six of hearts', 'Draw a card to end your turn')
+    >>> k = Game.from_position(
+    ...     "N:Kc E:6h S:5s W:Jd NE:- SE:- SW:- NW:- P1:Th4h P2:?7 stock:39 turn:P1"
+    ... )
+    >>> instruction(k, parse_move("N>NE"))
+    'Move the north pile into the north-east corner'
+
     """
     if isinstance(move, EndTurn):
         return instruction_end(move)
@@ -479,7 +607,7 @@ def instruction(game: Piles, move: Move) -> str:
         onto = f"in the empty {move.target.direction} space"
     if isinstance(move, PlayCard):
         return f"{'Play' if pile else 'Put'} {card_words(move.card)} {onto}"
-    return f"Move {move.source.words} {onto}"
+    return f"Move {move.source.words} {'into' + onto[2:] if not pile else onto}"
 
 
 def phrase(move: Move | str) -> str:
@@ -591,39 +719,36 @@ def outcome_line(
     order: Sequence[int] | None = None,
     corners_version: bool = False,
 ) -> str:
-    """A finished hand in one line: who won and why, then each player's cards left in hand and
-    what they cost (``cards_left`` per player; ``order``: the players in seat order).
+    """A finished hand in one line: how it ended and who won it, then each player's cards left
+    in hand and what they cost (``cards_left`` per player; ``order``: the players in seat
+    order). A blocked hand has no winner: it is scored by the cards left. In the corners
+    version going out ends the hand, and the most corners wins it.
 
     >>> from kingscorner_widget.engine.game import Outcome
     >>> name = {1: "You", 2: "P2"}.get
     >>> outcome_line(Outcome("out", 1, (1,), (0, 13), (0, 0)), name, (0, 4))
-    'You went out and win. Left in hand: P2 4 cards (13 points).'
+    'You went out and won the hand. Left in hand: P2 4 cards (13 points).'
     >>> outcome_line(Outcome("blocked", None, (1, 2), (2, 2), (0, 0)), name, (2, 2))
-    'The hand is blocked; You and P2 share the win. Left in hand: You 2 cards, P2 2 cards.'
+    'The hand is blocked: nobody wins it, and it is scored by the cards left. Left in hand: You 2 cards, P2 2 cards.'
     >>> outcome_line(Outcome("out", 2, (1,), (3, 0), (2, 1)), name, (3, 0), corners_version=True)
-    'P2 went out; You win with 2 corners to 1. Left in hand: You 3 cards.'
+    'P2 went out, which ends the hand; you win it with 2 corners to 1. Left in hand: You 3 cards.'
     >>> outcome_line(Outcome("out", 1, (1,), (0, 2), (0, 0)), name, (0, 2), corners_version=True)
-    'You went out and win. Left in hand: P2 2 cards.'
-    """
-    names = " and ".join(name_of(p) for p in outcome.winners)
-    single = len(outcome.winners) == 1
-    verb = ("win" if names == "You" else "wins") if single else "share the win"
-    by_corners = corners_version and any(outcome.corners)  # else going out (or the count) won
-    if by_corners:
-        ranked = sorted(outcome.corners, reverse=True)
-        best = ranked[0]
-        others = [n for n in ranked if n < best] or [best]
-        verb += f" with {count_words(best, 'corner')}" + (
-            f" to {others[0]}" if len(outcome.corners) > 1 else ""
-        )
+    'You went out and won the hand. Left in hand: P2 2 cards.'
+    """  # noqa: E501
+    names = [name_of(p) for p in outcome.winners]
     if outcome.reason == "out" and outcome.went_out is not None:
-        went = f"{name_of(outcome.went_out)} went out"
-        if outcome.winners == (outcome.went_out,) and not by_corners:
-            head = f"{went} and {verb}."
+        went = name_of(outcome.went_out)
+        by_corners = corners_version and any(outcome.corners)  # else going out won
+        if by_corners:
+            head = f"{went} went out, which ends the hand; {_corners_win(outcome, names)}."
+        elif outcome.winners == (outcome.went_out,):
+            head = f"{went} went out and won the hand."
         else:
-            head = f"{went}; {names} {verb}."
+            head = f"{went} went out; {win_clause(names, what='the hand')}."
+    elif corners_version and any(outcome.corners):
+        head = f"The hand is blocked; {_corners_win(outcome, names)}."
     else:
-        head = f"The hand is blocked; {names} {verb}."
+        head = "The hand is blocked: nobody wins it, and it is scored by the cards left."
     players = order or range(1, len(outcome.penalties) + 1)
     parts = []
     for player in players:
@@ -634,6 +759,33 @@ def outcome_line(
         cost = "" if points == cards else f" ({count_words(points, 'point')})"
         parts.append(f"{name_of(player)} {count_words(cards)}{cost}")
     return f"{head} Left in hand: {', '.join(parts)}." if parts else head
+
+
+def hand_winners(outcome: Outcome, corners_version: bool = False) -> tuple[int, ...]:
+    """Who won a finished hand, as the words say it: nobody for a blocked hand (it is scored
+    by the cards left), unless the corners version gives it to the most corners kept.
+
+    >>> from kingscorner_widget.engine.game import Outcome
+    >>> hand_winners(Outcome("blocked", None, (1,), (2, 5), (0, 0)))
+    ()
+    >>> hand_winners(Outcome("out", 2, (2,), (3, 0), (0, 0)))
+    (2,)
+    """
+    if outcome.reason == "blocked" and not (corners_version and any(outcome.corners)):
+        return ()
+    return outcome.winners
+
+
+def _corners_win(outcome: Outcome, names: Sequence[str]) -> str:
+    """``"you win it with 2 corners to 1"``: the corners version's winner of a hand."""
+    ranked = sorted(outcome.corners, reverse=True)
+    best = ranked[0]
+    if len(names) > 1:
+        return f"{players_listed(names)} share it with {count_words(best, 'corner')} each"
+    others = [n for n in ranked if n < best]
+    against = f" to {others[0]}" if others else ""
+    verb = "win" if names and names[0] == "You" else "wins"
+    return f"{players_listed(names)} {verb} it with {count_words(best, 'corner')}{against}"
 
 
 def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
@@ -647,9 +799,8 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
     hands = count_words(len(match.sheet), "hand")
     if match.is_over():
         winners = match.winners()
-        names = " and ".join(seat_name(s) for s in winners)
-        verb = ("win" if names == "You" else "wins") if len(winners) == 1 else "share the win"
-        return f"The match is over after {hands}: {names} {verb}. Totals: {totals}."
+        said = win_clause([seat_name(s) for s in winners])
+        return f"The match is over after {hands}: {said}. Totals: {totals}."
     return f"After {hands}: {totals} (target {match.rules.target})."
 
 
@@ -718,6 +869,8 @@ def _review_words(
     found = "the best turn here" if exact else "the best turn found within the search budget"
     if verdict != "best" and shed < best_shed:
         out = " and goes out" if goes_out else ""
+        if goes_out and verdict == "blunder":  # a sure win declined
+            out = " and goes out, which wins the hand at once"
         said = f": {turn_words(best)}" if moves else ""
         mine = count_words(shed) if shed else "no card"
         return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."

@@ -14,7 +14,7 @@ from .builtin import builtin_lessons, lesson_names, load_lesson
 from .model import Lesson, Step
 from .practice import NothingToPracticeError, practice_lesson, practice_run
 from .puzzles import Puzzle, generate_puzzles, greedy_turn, puzzle_lesson
-from .runner import Feedback, LessonRun, describe_move
+from .runner import Feedback, LessonRun, describe_move, under_rules
 from .schema import lesson_schema
 from .written import LineError, lesson_from_game
 
@@ -37,4 +37,5 @@ __all__ = [
     "practice_lesson",
     "practice_run",
     "puzzle_lesson",
+    "under_rules",
 ]

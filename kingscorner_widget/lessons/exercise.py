@@ -49,10 +49,12 @@ from ..engine.words import (
     card_name,
     card_words,
     count_words,
+    hand_winners,
     listed,
     phrase,
     reason_words,
     sentence,
+    win_clause,
 )
 
 __all__ = [
@@ -164,6 +166,14 @@ def _closed(reason: str) -> str:
     return reason if reason.endswith((".", "!", "?")) else reason + "."
 
 
+def _unread(error: ValueError) -> str:
+    """Why an answer is not a move, without saying twice that it is not one:
+    ``"'hello' is not a move: write card>space"`` -> ``"write card>space"``."""
+    text = str(error)
+    _, sep, rest = text.partition(" is not a move: ")
+    return _closed(rest if sep else text)
+
+
 def _lower_first(text: str) -> str:
     """``"The hand is blocked"`` -> ``"the hand is blocked"``, but ``"P2 went out"`` stays."""
     return text[:1].lower() + text[1:] if text[1:2].islower() else text
@@ -255,7 +265,7 @@ class TurnExercise(_TurnQuestion):
         else:
             return _wrong(
                 f"That is not a turn: write its moves in order as text, like "
-                f'"6s>W W>N draw", not {type(answer).__name__}.'
+                f'"6s>W W>N draw", not {answer!r:.40}.'
             )
         game = self.game.copy()
         moves: list[Move] = []
@@ -263,7 +273,7 @@ class TurnExercise(_TurnQuestion):
             try:
                 move = _as_move(text)
             except ValueError as error:
-                return _wrong(f"Move {number} is not a move I can read: {_closed(str(error))}")
+                return _wrong(f"Move {number} is not a move I can read: {_unread(error)}")
             if moves and isinstance(moves[-1], EndTurn):
                 return _wrong(
                     f"Move {number - 1} ({moves[-1]}) ends the turn, so the moves after it would "
@@ -326,7 +336,7 @@ class MoveExercise(_TurnQuestion):
         try:
             move = _as_move(answer)
         except ValueError as error:
-            return _wrong(f"That is not a move I can read: {_closed(str(error))}")
+            return _wrong(f"That is not a move I can read: {_unread(error)}")
         reason = self.game.violation(move)
         if reason is not None:
             return _wrong(f"That move is refused: {_closed(reason_words(reason))}")
@@ -429,20 +439,23 @@ class WinnerExercise(Exercise):
     """Who wins this hand? The hand is played from ``position`` with ``moves`` until it ends.
 
     The answer names the winner (``"P1"`` or ``1``), or every winner of a shared hand
-    (``"P1 and P2"``, ``[1, 2]``).
+    (``"P1 and P2"``, ``[1, 2]``), or ``"nobody"``: a blocked hand has no winner (it is scored
+    by the cards left), unless the corners version gives it to the most corners kept.
 
     >>> stuck = (
     ...     "N:5c4d E:3d S:Ac W:2c NE:KhQsJhTs9h8s7h6s5h4s3h2sAh SE:KsQhJsTh9s8h7s6h5s4h3s2hAs "
     ...     "SW:KdQcJdTc9d8c7d6c5d NW:KcQdJcTd9c8d7c6d P1:4c3c P2:Ad2d stock:0 turn:P1"
     ... )
     >>> blocked = WinnerExercise(stuck, ["pass", "pass"], rules=Rules(count=Count.HEAVY))
-    >>> check(blocked, "P1 and P2")  # doctest: +NORMALIZE_WHITESPACE
-    Not quite: the hand is blocked, so the lowest count wins: under the heavy count P1's cards
-    cost 7 (the four of clubs 4 and the three of clubs 3); P2's cards cost 27 (the ace of
-    diamonds 25 and the two of diamonds 2). P1 wins.
+    >>> check(blocked, "P1")  # doctest: +NORMALIZE_WHITESPACE
+    Not quite: the hand is blocked, and nobody wins a blocked hand: it is scored by the cards
+    left. Under the heavy count P1's cards cost 7 (the four of clubs 4 and the three of clubs
+    3); P2's cards cost 27 (the ace of diamonds 25 and the two of diamonds 2).
+    >>> check(blocked, "nobody").right
+    True
     """
 
-    example = 'the winner, like "P1" (or "P1 and P2" for a shared win),'
+    example = 'the winner, like "P1" (or "P1 and P2" for a shared win, or "nobody"),'
 
     def __init__(
         self, position: str | Game, moves: Iterable[Move | str] = (), rules: Rules | None = None
@@ -463,8 +476,18 @@ class WinnerExercise(Exercise):
         self.question = "Who wins this hand?"
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """Who won the hand: nobody for a blocked hand, unless the corners version gives it to
+        the most corners kept."""
+        return hand_winners(self.outcome, self.game.rules.corners_version)
+
+    @property
+    def _by_corners(self) -> bool:
+        return self.game.rules.corners_version and any(self.outcome.corners)
+
+    @property
     def worked_answer(self) -> str:
-        return " and ".join(f"P{p}" for p in self.outcome.winners)
+        return " and ".join(f"P{p}" for p in self.winners) or "nobody"
 
     def _hand_cost(self, player: int) -> str:
         cards = self.game.hand(player)
@@ -477,9 +500,8 @@ class WinnerExercise(Exercise):
 
     def solution(self) -> str:
         outcome = self.outcome
-        winners = self.worked_answer
-        verb = "wins" if len(outcome.winners) == 1 else "share the win"
-        if self.game.rules.corners_version and any(outcome.corners):
+        won = win_clause([f"P{p}" for p in outcome.winners])
+        if self._by_corners:
             kept = listed(
                 [
                     f"P{p} {count_words(n, 'corner') if n else 'none'}"
@@ -493,18 +515,19 @@ class WinnerExercise(Exercise):
             )
             return (
                 f"{ended} in the corners version the hand goes to the most corners kept "
-                f"({kept}): {winners} {verb}."
+                f"({kept}): {won}."
             )
         if outcome.reason == "out":
             return f"P{outcome.went_out} went out, and whoever goes out wins the hand."
         costs = "; ".join(self._hand_cost(p) for p in range(1, self.game.players + 1))
         return (
-            f"The hand is blocked, so the lowest count wins: under the "
-            f"{self.game.rules.count.value} count {costs}. {winners} {verb}."
+            "The hand is blocked, and nobody wins a blocked hand: it is scored by the cards "
+            f"left. Under the {self.game.rules.count.value} count {costs}."
         )
 
     def _judge(self, answer: object) -> Verdict:
-        named = _players(answer)
+        nobody = isinstance(answer, str) and answer.strip().lower() in _NOBODY
+        named = set() if nobody else _players(answer)
         if named is None:
             return _wrong(
                 'That is not a player: write the winner like "P1", or "P1 and P2" for a shared win.'
@@ -512,14 +535,15 @@ class WinnerExercise(Exercise):
         missing = [p for p in named if not 1 <= p <= self.game.players]
         if missing:
             return _wrong(
-                f"There is no P{missing[0]} at this table: the players are P1 to "
-                f"P{self.game.players}."
+                f"There is no P{missing[0]} at this table: its players are "
+                f"{listed([f'P{p}' for p in range(1, self.game.players + 1)])}."
             )
-        if named == set(self.outcome.winners):
+        if named == set(self.winners):
             return _right(f"Right: {_lower_first(self.solution())}")
         return _wrong(f"Not quite: {_lower_first(self.solution())}")
 
 
+_NOBODY = ("nobody", "no one", "noone", "none", "no-one")
 _PLAYERS = re.compile(r"^\s*p?\d+(\s*(?:,|and|&|\s)\s*p?\d+)*\s*$", re.IGNORECASE)
 
 

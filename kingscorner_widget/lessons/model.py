@@ -55,7 +55,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..engine.game import Game
@@ -273,9 +273,7 @@ class Lesson:
     ) -> Lesson:
         """A line played on a table as a lesson: see
         :func:`~kingscorner_widget.lessons.written.lesson_from_game`."""
-        from .written import lesson_from_game
-
-        return lesson_from_game(
+        return BUILDERS["game"](
             game,
             title,
             comments=comments,
@@ -290,9 +288,50 @@ class Lesson:
     ) -> Lesson:
         """A reviewed game's mistakes as a practice lesson (learn from your mistakes): see
         :func:`~kingscorner_widget.lessons.practice.practice_lesson`."""
-        from .practice import practice_lesson
+        return BUILDERS["review"](review, title=title, inaccuracies=inaccuracies)
 
-        return practice_lesson(review, title=title, inaccuracies=inaccuracies)
+    def under(self, rules: Rules) -> Lesson:
+        """This lesson under a class's own ``rules``: every option the lesson or a step sets
+        itself (what it teaches) is kept, every other option is the class's, and each step is
+        checked again under the result. A step that cannot be played so raises a
+        ``ValueError`` that names the rules and the step.
+
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> load_lesson("moves").under(Rules(must_play=True)).rules.must_play
+        True
+        >>> load_lesson("worked-turn").under(Rules(kings_first=True))
+        Traceback (most recent call last):
+        ...
+        ValueError: the lesson A worked turn cannot be played under these rules (kings first): step 1 (The ten on the jack): Th>N is not legal there: kings first: put the king of spades (Ks) in an empty corner before anything else
+        """  # noqa: E501
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        data = self.to_dict()
+        data["rules"] = _rules_dict(_merged(rules, self.rules))
+        for step, raw in zip(self.steps, data["steps"], strict=True):
+            if step.rules is not None:
+                raw["rules"] = _rules_dict(_merged(rules, step.rules))
+        try:
+            return Lesson.from_dict(data)
+        except ValueError as error:
+            raise ValueError(
+                f"the lesson {self.title} cannot be played under these rules "
+                f"({rules.describe()}): {error}"
+            ) from None
+
+
+BUILDERS: dict[str, Callable[..., Lesson]] = {}
+"""How a lesson is made from a played line (``"game"``) or a review (``"review"``): registered by
+:mod:`.written` and :mod:`.practice` when they load, so this module imports neither."""
+
+
+def _merged(base: Rules, own: Rules | None) -> Rules:
+    """``base`` with every option ``own`` sets away from the standard sheet."""
+    if own is None:
+        return base
+    standard = Rules().to_dict()
+    changed = {k: v for k, v in own.to_dict().items() if k != "players" and v != standard[k]}
+    return Rules.from_dict({**base.to_dict(), **changed})
 
 
 def _rules_dict(rules: Rules) -> dict[str, Any]:
@@ -325,13 +364,47 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
     unknown = sorted(set(raw) - _STEP_KEYS)
     if unknown:
         raise ValueError(f"{where}: unknown step field(s): {', '.join(unknown)}")
+    position, narration, hints, after = _read_texts(raw, where)
+    sheds, seed, viewer, judge, worlds = _read_numbers(raw, where)
+    step = Step(
+        position=position,
+        narration=narration,
+        expect=_read_expect(raw.get("expect", []), where),
+        sheds=sheds,
+        hints=hints,
+        after=after,
+        title=title,
+        seed=seed,
+        rules=_read_rules(raw.get("rules"), where),
+        viewer=viewer,
+        judge=judge,
+        worlds=worlds,
+    )
+    _check_step(step, where, lesson_rules)
+    return step
+
+
+def _read_texts(raw: Mapping[str, Any], where: str) -> tuple[str, str, tuple[str, ...], str]:
+    """A step's position, narration, hints and after text, each checked."""
     position = raw.get("position")
     if not isinstance(position, str):
         raise ValueError(f"{where}: a step needs a position in notation")
     narration = raw.get("narration")
     if not isinstance(narration, str) or not narration.strip():
         raise ValueError(f"{where}: a step needs narration")
-    expect_raw = raw.get("expect", [])
+    hints = raw.get("hints", [])
+    if isinstance(hints, str) or not isinstance(hints, Sequence):
+        raise ValueError(f"{where}: hints must be a list of text")
+    if not all(isinstance(hint, str) and hint.strip() for hint in hints):
+        raise ValueError(f"{where}: every hint must be non-empty text")
+    after = raw.get("after", "")
+    if not isinstance(after, str):
+        raise ValueError(f"{where}: after must be text")
+    return position, narration, tuple(hints), after
+
+
+def _read_expect(expect_raw: object, where: str) -> tuple[tuple[str, ...], ...]:
+    """A step's expected move sequences, each move in canonical notation."""
     if isinstance(expect_raw, str) or not isinstance(expect_raw, Sequence):
         raise ValueError(f"{where}: expect must be a list of move sequences")
     expect: list[tuple[str, ...]] = []
@@ -349,49 +422,37 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
             except ValueError as error:
                 raise ValueError(f"{where}: {error}") from None
         expect.append(tuple(moves))
+    return tuple(expect)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _read_numbers(
+    raw: Mapping[str, Any], where: str
+) -> tuple[int | None, int, int | None, StepJudge, int]:
+    """A step's sheds, seed, viewer, judge and worlds, each checked."""
     sheds = raw.get("sheds")
-    if sheds is not None and (isinstance(sheds, bool) or not isinstance(sheds, int) or sheds < 1):
+    if sheds is not None and (not _whole(sheds) or sheds < 1):
         raise ValueError(f"{where}: sheds must be a positive number of cards, not {sheds!r}")
-    hints = raw.get("hints", [])
-    if isinstance(hints, str) or not isinstance(hints, Sequence):
-        raise ValueError(f"{where}: hints must be a list of text")
-    if not all(isinstance(hint, str) and hint.strip() for hint in hints):
-        raise ValueError(f"{where}: every hint must be non-empty text")
-    after = raw.get("after", "")
-    if not isinstance(after, str):
-        raise ValueError(f"{where}: after must be text")
     seed = raw.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not _whole(seed):
         raise ValueError(f"{where}: seed must be a whole number")
     viewer = raw.get("viewer")
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)):
+    if viewer is not None and not _whole(viewer):
         raise ValueError(f"{where}: viewer must be a player number such as 2, not {viewer!r}")
     judge_raw = raw.get("judge", "moves")
     if judge_raw not in ("moves", "win"):
         raise ValueError(f"{where}: judge must be 'moves' or 'win', not {judge_raw!r}")
     judge: StepJudge = "win" if judge_raw == "win" else "moves"
     worlds = raw.get("worlds", DEFAULT_WORLDS)
-    if isinstance(worlds, bool) or not isinstance(worlds, int) or not 2 <= worlds <= MAX_WORLDS:
+    if not _whole(worlds) or not 2 <= worlds <= MAX_WORLDS:
         raise ValueError(
             f"{where}: worlds must be a whole number of sampled deals from 2 to {MAX_WORLDS}, "
             f"not {worlds!r}"
         )
-    step = Step(
-        position=position,
-        narration=narration,
-        expect=tuple(expect),
-        sheds=sheds,
-        hints=tuple(hints),
-        after=after,
-        title=title,
-        seed=seed,
-        rules=_read_rules(raw.get("rules"), where),
-        viewer=viewer,
-        judge=judge,
-        worlds=worlds,
-    )
-    _check_step(step, where, lesson_rules)
-    return step
+    return sheds, seed, viewer, judge, worlds
 
 
 def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:

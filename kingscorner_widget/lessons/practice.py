@@ -34,8 +34,8 @@ from ..analysis.judging.review import turn_views
 from ..analysis.judging.win_chance import whole_turn
 from ..engine.moves import EndTurn, PlayCard
 from ..engine.record import Source
-from ..engine.words import count_words
-from .model import MAX_WORLDS, Lesson, Step
+from ..engine.words import count_words, no_or_count, turn_words
+from .model import BUILDERS, MAX_WORLDS, Lesson, Step
 from .runner import LessonRun
 from .search import proven_shed
 
@@ -115,7 +115,8 @@ def _win_step(turn: ReviewedTurn) -> Step:
     played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) you played `{played}`: your chance of winning after it was "
+        f"In the game ({where}) you played {turn_words(turn.moves)} ({played}): your chance "
+        "of winning after it was "
         f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
     )
     turns = (win.best_moves, *win.near_best)
@@ -143,7 +144,8 @@ def _step(turn: ReviewedTurn) -> Step:
     played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) you played `{played}` and shed {count_words(turn.shed)}. "
+        f"In the game ({where}) you played {turn_words(turn.moves)} ({played}) and shed "
+        f"{no_or_count(turn.shed)}. "
         f"A better turn sheds {count_words(turn.best_shed)}"
         + (" and goes out" if turn.best.goes_out else "")
         + ": find it."
@@ -162,3 +164,6 @@ def _step(turn: ReviewedTurn) -> Step:
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
     )
+
+
+BUILDERS["review"] = practice_lesson

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.words import count_words, no_or_count
 from .model import Lesson, Step
 
 __all__ = ["Puzzle", "generate_puzzles", "greedy_turn", "puzzle_lesson"]
@@ -49,7 +50,7 @@ class Puzzle:
     def to_step(self, number: int = 0) -> Step:
         """The puzzle as a lesson step: shed ``best_sheds`` cards, with graded hints."""
         hints = [
-            f"Playing whatever fits sheds {self.greedy_sheds}; "
+            f"Playing whatever fits sheds {no_or_count(self.greedy_sheds)}; "
             f"the best turn here sheds {self.best_sheds}."
         ]
         if any(isinstance(move, MovePile) for move in self.best):
@@ -62,15 +63,28 @@ class Puzzle:
         return Step(
             position=self.position,
             narration=(
-                f"Find the best turn: shed **{self.best_sheds} cards**. Playing whatever fits "
-                f"first would shed only {self.greedy_sheds}."
+                f"Find the best turn: shed **{count_words(self.best_sheds)}**. "
+                + _greedy_words(self.greedy_sheds)
             ),
             expect=(tuple(map(str, self.best)),),
             sheds=self.best_sheds,
             hints=tuple(hints),
-            after=f"Solved: {self.best_sheds} cards this turn.",
+            after=f"Solved: {count_words(self.best_sheds)} shed this turn.",
             title=title,
         )
+
+
+def _greedy_words(shed: int) -> str:
+    """What playing whatever fits first would do, in a puzzle's narration.
+
+    >>> _greedy_words(0)
+    'Playing whatever fits first would shed no card at all.'
+    >>> _greedy_words(1)
+    'Playing whatever fits first would shed only 1 card.'
+    """
+    if shed == 0:
+        return "Playing whatever fits first would shed no card at all."
+    return f"Playing whatever fits first would shed only {count_words(shed)}."
 
 
 def greedy_turn(game: Game) -> list[Move]:

@@ -25,13 +25,42 @@ from collections.abc import Sequence
 
 from ..analysis.judging.win_chance import AgainstBest, against_best
 from ..engine.game import Game
-from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
+from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
-from ..engine.words import count_words, instruction, logged, reason_words, sentence
+from ..engine.rules import Rules
+from ..engine.words import (
+    count_words,
+    instruction,
+    kind_again,
+    move_done,
+    move_kind,
+    no_or_count,
+    reason_words,
+    sentence,
+    went_out_words,
+)
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
-__all__ = ["Feedback", "LessonRun", "describe_move"]
+__all__ = ["Feedback", "LessonRun", "describe_move", "under_rules"]
+
+
+def under_rules(lesson: Lesson | LessonRun | str, rules: Rules) -> Lesson:
+    """``lesson`` (a lesson, a run of one, or a built-in lesson's name or title) under a class's
+    own ``rules`` (:meth:`Lesson.under`): the options it teaches kept, the class's for the rest;
+    a ``ValueError`` names the step that cannot be played under them.
+
+    >>> from kingscorner_widget import Rules
+    >>> under_rules("must-play", Rules(count="heavy")).rules.describe()
+    'must play, heavy count'
+    """
+    if isinstance(lesson, LessonRun):
+        lesson = lesson.lesson
+    elif isinstance(lesson, str):
+        from .builtin import load_lesson
+
+        lesson = load_lesson(lesson)
+    return lesson.under(rules)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -274,8 +303,7 @@ class LessonRun:
         self.game.play(move)
         self.played.append(move)
         if self.step_done:
-            after = step.after
-            return Feedback(True, f"You went out, which wins the hand: {done} {after}", True)
+            return Feedback(True, f"{went_out_words(self.game)}: {done} {step.after}", True)
         more = "Play on, or end the turn to see how it does."
         return Feedback(True, f"{sentence(done)} {more}", False)
 
@@ -315,9 +343,9 @@ class LessonRun:
         wanted = self.show_me()
         suggestion = ""
         if wanted:
-            kind = _kind(self.game, wanted[0])
-            same = kind == _kind(self.game, move)
-            suggestion = f"try {kind} first" if not same else f"try another {_short(kind)}"
+            kind = move_kind(self.game, wanted[0])
+            same = kind == move_kind(self.game, move)
+            suggestion = f"try {kind} first" if not same else f"try another {kind_again(kind)}"
         shed_now = self._shed()
         best = shed_now + max_shed(self.game)
         if isinstance(move, EndTurn):
@@ -332,13 +360,16 @@ class LessonRun:
             if shed_now:
                 best_words = f"the best turn from here sheds {best} in all"
             if isinstance(move, EndTurn):
-                text = f"ending the turn now sheds {_cards(after)} this turn; {best_words}"
+                text = f"ending the turn now sheds {no_or_count(after)} this turn; {best_words}"
                 if shed_now:
-                    text = f"ending the turn now stops this turn at {_cards(after)}; {best_words}"
+                    text = (
+                        f"ending the turn now stops this turn at {no_or_count(after)}; {best_words}"
+                    )
             else:
                 so_far = f" in all ({shed_now} played so far)" if shed_now else ""
                 text = (
-                    f"after that move this turn sheds at most {_cards(after)}{so_far}; {best_words}"
+                    f"after that move this turn sheds at most {no_or_count(after)}{so_far}; "
+                    f"{best_words}"
                 )
         elif isinstance(move, EndTurn):
             text = "not yet: this step wants more before the turn ends"
@@ -350,12 +381,12 @@ class LessonRun:
 def _lost_words(judged: AgainstBest, moved: bool) -> str:
     """Why a turn judged by win chance is refused (``moved``: the learner has moves to take
     back)."""
-    points = round(100 * judged.loss)
+    lost = round(100 * judged.loss)
     again = "Take back a move or two and try another turn." if moved else "Try another turn."
     return (
         f"That turn wins {judged.played:.0%} of the time; the best turn found wins "
-        f"{judged.best:.0%}: {count_words(points, 'point')} lost, more than the luck of "
-        f"{judged.worlds} sampled deals. {again}"
+        f"{judged.best:.0%}: {lost} fewer wins in every 100 deals, more than the luck of "
+        f"{count_words(judged.worlds, 'sampled deal')}. {again}"
     )
 
 
@@ -375,33 +406,6 @@ def _kept_words(judged: AgainstBest) -> str:
         f"That turn wins {judged.played:.0%} of the time, within the luck of the deals of the "
         f"best turn found ({judged.best:.0%})."
     )
-
-
-def _short(kind: str) -> str:
-    """What to try instead of a move of the same kind: ``a pile move`` -> ``pile move``."""
-    return {
-        "a pile move": "pile move",
-        "playing a card onto a pile": "card or pile",
-        "a king in a corner": "king or corner",
-        "filling the empty space": "card in the empty space",
-    }.get(kind, "move")
-
-
-def _cards(n: int) -> str:
-    return count_words(n) if n else "no card"
-
-
-def _kind(game: Game, move: Move) -> str:
-    """The kind of a move in a few words: ``a pile move``, ``a king in a corner``..."""
-    if isinstance(move, MovePile):
-        return "a pile move"
-    if isinstance(move, EndTurn):
-        return "ending the turn"
-    if game.pile(move.target):
-        return "playing a card onto a pile"
-    if move.target.is_corner:
-        return "a king in a corner"
-    return "filling the empty space"
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -427,5 +431,4 @@ def describe_move_done(game: Game, move: Move, name: str = "You") -> str:
     >>> describe_move_done(g, as_move("S>E"), "you")
     'you moved the south pile onto the east pile (S>E).'
     """
-    said = logged(game, move, name, past=True)
-    return f"{said}." if isinstance(move, EndTurn) else f"{said} ({move})."
+    return move_done(game, move, name)

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn
-from .model import Lesson
+from .model import BUILDERS, Lesson
 
 __all__ = ["LineError", "lesson_from_game"]
 
@@ -62,69 +62,19 @@ def lesson_from_game(
     """
     comments = dict(comments or {})
     move_comments = dict(move_comments or {})
-    moves = game.moves
-    total = len(moves)
+    total = len(game.moves)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < total:
         raise LineError(f"the line must start at a position from 0 to {total - 1}, not {start!r}")
-    for where, mapping, last in (
-        ("position", comments, total),
-        ("move", move_comments, total - 1),
-    ):
-        for key, text in mapping.items():
-            if isinstance(key, bool) or not isinstance(key, int) or not start <= key <= last:
-                raise LineError(
-                    f"a comment on {where} {key!r} is outside the line ({where}s {start} to {last})"
-                )
-            if not isinstance(text, str) or not text.strip():
-                raise LineError(f"the comment on {where} {key} must be non-empty text")
-    movers = game.movers()
-    for i in range(start, total - 1):
-        if isinstance(moves[i], EndTurn) and movers[i + 1] == movers[i]:
-            raise LineError(
-                f"move {i} ({moves[i]}) draws until a card fits, and the learner cannot know "
-                "which card comes: end the line at that draw"
-            )
-    bounds = sorted(
-        {start}
-        | {ply for ply in comments if ply < total}
-        | {ply for ply in range(start + 1, total) if movers[ply] != movers[ply - 1]}
-    )
+    _check_comments(comments, "position", start, total)
+    _check_comments(move_comments, "move", start, total - 1)
+    _check_draws(game, start)
     tables = _tables(game, start)
-    steps: list[dict[str, Any]] = []
-    for first, end in zip(bounds, [*bounds[1:], total], strict=True):
-        table = tables[first]
-        if table.pending_card is not None:
-            raise LineError(
-                f"position {first}: a step cannot start while the drawn "
-                f"{table.pending_card} must be played; comment on the position before the draw"
-            )
-        line = [str(move) for move in moves[first:end]]
-        said = [move_comments[i] for i in range(first, end) if i in move_comments]
-        narration = comments.get(first) or (
-            "Find the next move." if len(line) == 1 else f"Find the next {len(line)} moves."
-        )
-        step: dict[str, Any] = {
-            "title": f"Move {first + 1}" if end == first + 1 else f"Moves {first + 1} to {end}",
-            "position": table.position(table.turn),
-            "narration": narration,
-            "expect": [line],
-        }
-        if said:
-            step["after"] = " ".join(said)
-        steps.append(step)
+    steps = [
+        _step(game, tables[first], first, end, comments, move_comments)
+        for first, end in _spans(game, start, comments)
+    ]
     if total in comments:
-        final = tables[total]
-        if final.is_over():
-            raise LineError(
-                f"position {total}: the hand is over there, so there is no table to show"
-            )
-        steps.append(
-            {
-                "title": f"After move {total}",
-                "position": final.position(final.turn),
-                "narration": comments[total],
-            }
-        )
+        steps.append(_final_step(tables[total], total, comments[total]))
     data: dict[str, Any] = {"title": title, "steps": steps}
     if summary:
         data["summary"] = summary
@@ -132,6 +82,81 @@ def lesson_from_game(
     rules.pop("players")
     data["rules"] = rules
     return Lesson.from_dict(data)
+
+
+def _check_comments(mapping: Mapping[int, str], where: str, start: int, last: int) -> None:
+    """Raise :class:`LineError` for a comment outside the line or not text."""
+    for key, text in mapping.items():
+        if isinstance(key, bool) or not isinstance(key, int) or not start <= key <= last:
+            raise LineError(
+                f"a comment on {where} {key!r} is outside the line ({where}s {start} to {last})"
+            )
+        if not isinstance(text, str) or not text.strip():
+            raise LineError(f"the comment on {where} {key} must be non-empty text")
+
+
+def _check_draws(game: Game, start: int) -> None:
+    """Raise :class:`LineError` for a draw inside the line that drew until a card fitted."""
+    moves, movers = game.moves, game.movers()
+    for i in range(start, len(moves) - 1):
+        if isinstance(moves[i], EndTurn) and movers[i + 1] == movers[i]:
+            raise LineError(
+                f"move {i} ({moves[i]}) draws until a card fits, and the learner cannot know "
+                "which card comes: end the line at that draw"
+            )
+
+
+def _spans(game: Game, start: int, comments: Mapping[int, str]) -> list[tuple[int, int]]:
+    """(first move, one past the last) of each step: a new step at each commented position and
+    at each change of player."""
+    movers, total = game.movers(), len(game.moves)
+    bounds = sorted(
+        {start}
+        | {ply for ply in comments if ply < total}
+        | {ply for ply in range(start + 1, total) if movers[ply] != movers[ply - 1]}
+    )
+    return list(zip(bounds, [*bounds[1:], total], strict=True))
+
+
+def _step(
+    game: Game,
+    table: Game,
+    first: int,
+    end: int,
+    comments: Mapping[int, str],
+    move_comments: Mapping[int, str],
+) -> dict[str, Any]:
+    """The step that asks for moves ``first`` to ``end`` from ``table``."""
+    if table.pending_card is not None:
+        raise LineError(
+            f"position {first}: a step cannot start while the drawn "
+            f"{table.pending_card} must be played; comment on the position before the draw"
+        )
+    line = [str(move) for move in game.moves[first:end]]
+    said = [move_comments[i] for i in range(first, end) if i in move_comments]
+    narration = comments.get(first) or (
+        "Find the next move." if len(line) == 1 else f"Find the next {len(line)} moves."
+    )
+    step: dict[str, Any] = {
+        "title": f"Move {first + 1}" if end == first + 1 else f"Moves {first + 1} to {end}",
+        "position": table.position(table.turn),
+        "narration": narration,
+        "expect": [line],
+    }
+    if said:
+        step["after"] = " ".join(said)
+    return step
+
+
+def _final_step(final: Game, total: int, comment: str) -> dict[str, Any]:
+    """The step that shows the table after the line's last move."""
+    if final.is_over():
+        raise LineError(f"position {total}: the hand is over there, so there is no table to show")
+    return {
+        "title": f"After move {total}",
+        "position": final.position(final.turn),
+        "narration": comment,
+    }
 
 
 def _tables(game: Game, start: int) -> dict[int, Game]:
@@ -144,3 +169,6 @@ def _tables(game: Game, start: int) -> dict[int, Game]:
         table.play(move)
         out[ply] = table.copy()
     return out
+
+
+BUILDERS["game"] = lesson_from_game

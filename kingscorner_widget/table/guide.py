@@ -16,7 +16,8 @@ gold outlines appear, what they mean.
 from __future__ import annotations
 
 from ..engine.game import Game
-from ..engine.moves import EndTurn, MovePile, PlayCard
+from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.words import card_words
 
 __all__ = ["OUTLINES", "next_step"]
 
@@ -38,5 +39,31 @@ def next_step(game: Game) -> str:
     what = f"{card} (or a pile)" if cards and piles else card if cards else "a pile"
     pick = f"Pick {what}, then a pile it fits on"
     if end is None:
-        return f"{pick}: the rules say you must play before you end your turn."
+        return f"{pick}: {_why_no_end(game, legal)}."
     return f"{pick}, or {button}."
+
+
+def _why_no_end(game: Game, legal: list[Move]) -> str:
+    """Why the turn cannot end yet, naming the card the rule is about.
+
+    >>> from kingscorner_widget import Rules
+    >>> line = "N:Jc E:6h S:5s W:Qd NE:- SE:- SW:- NW:- P1:Ks4h P2:?7 stock:39 turn:P1"
+    >>> next_step(Game.from_position(line, rules=Rules(players=2, kings_first=True)))
+    'Pick a card, then a pile it fits on: kings first, so the king of spades goes into an empty corner before anything else.'
+    """  # noqa: E501
+    kings = [m for m in legal if isinstance(m, PlayCard) and m.target.is_corner]
+    if game.rules.kings_first and kings and len(kings) == len(legal):
+        king = card_words(kings[0].card)
+        return f"kings first, so {king} goes into an empty corner before anything else"
+    pending = game.pending_card
+    if pending is not None:
+        drawn = card_words(pending)
+        return f"draw until it fits: play {drawn}, the card you drew, before you end your turn"
+    cards = [m.card for m in legal if isinstance(m, PlayCard)]
+    if game.rules.must_play and cards:
+        card = card_words(cards[0])
+        return (
+            f"must play, so {card} (or another card that fits) must be played before you end "
+            "your turn"
+        )
+    return "the rules say you must play before you end your turn"

@@ -23,7 +23,7 @@ from ..analysis.players import Player
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
-from ..lessons import Lesson, LessonRun
+from ..lessons import Lesson, LessonRun, under_rules
 from .explore import ExploreSession, deal_title, read_source
 from .lesson import LessonSession
 from .play import Opponents, PlaySession, check_opponents
@@ -72,6 +72,7 @@ class TableSetup:
         or chance of winning."""
         self.teacher = bool(teacher)
         """True on a teacher's table: every session it opens lists the teacher's controls."""
+        class_rules = rules
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
         """The game or match the first session opens on."""
         if rules is None:
@@ -83,6 +84,8 @@ class TableSetup:
         self.viewer, self.opponents = viewer, opponents
         self.show_all_hands = bool(show_all_hands)
         """Explore mode: every hand face up."""
+        if lesson is not None and class_rules is not None:  # the class's own rules
+            lesson = under_rules(lesson, class_rules)
         self.lesson = LessonSession(lesson) if lesson is not None else None
         """The lesson's session, kept across mode changes."""
         self.play: PlaySession | None = None

@@ -559,7 +559,7 @@ def describe_outcome(
     >>> while not g.is_over():
     ...     g.play(g.legal_moves()[0])
     >>> describe_outcome(g, {1: "You", 2: "P2"}.get)
-    'You went out and win. Left in hand: P2 7 cards (16 points).'
+    'You went out and won the hand. Left in hand: P2 7 cards (16 points).'
     """
     outcome = game.outcome()
     if outcome is None:

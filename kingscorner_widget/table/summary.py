@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from ..engine.game import Game
 from ..engine.match import HandScore, Match
-from ..engine.words import hand_end_reason, outcome_line, turn_recap
+from ..engine.words import hand_end_reason, hand_winners, outcome_line, turn_recap
 from .snapshot import Summary, SummaryHand, SummaryRow, Turn
 
 __all__ = ["hand_summary", "log_turns"]
@@ -49,6 +49,8 @@ def hand_summary(
         raise ValueError("the hand is not over: there is nothing to sum up yet")
     players = list(order or range(1, game.players + 1))
     sizes = game.hand_sizes()
+    corners = game.rules.corners_version
+    won = hand_winners(outcome, corners)
     hands = [
         {
             "player": p,
@@ -57,12 +59,11 @@ def hand_summary(
             "count": sizes[p - 1],
             "points": outcome.penalties[p - 1],
             "out": outcome.went_out == p,
-            "won": p in outcome.winners,
+            "won": p in won,
             "kept": outcome.corners[p - 1],
         }
         for p in players
     ]
-    corners = game.rules.corners_version
     return {
         "reason": outcome.reason,
         "why": hand_end_reason(outcome, name_of),

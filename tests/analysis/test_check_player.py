@@ -64,7 +64,7 @@ def test_a_peeking_player_is_caught_at_the_twin_tables() -> None:
     report = check_player(Peeker(), hands=6)
     kinds = {problem.kind for problem in report.problems}
     assert kinds == {"hidden"}
-    assert "only cards nobody at the table can see changed" in report.describe()
+    assert "only cards it cannot see changed" in report.describe()
     detail = report.problems[0].detail
     assert "here, and" in detail
     assert "at a twin table" in detail
@@ -86,7 +86,9 @@ def test_every_problem_is_reported_and_the_check_goes_on() -> None:
     assert "raised ZeroDivisionError: division by zero" in words
     assert "It answered something that is not a move" in words
     illegal = next(p for p in report.problems if p.kind == "illegal")
-    assert illegal.detail.startswith("it played 2c>NE: ")
+    assert illegal.detail.startswith(
+        "it played the two of clubs to the north-east corner (2c>NE): "
+    )
     assert illegal.position.endswith(("turn:P1", "turn:P2", "turn:P3", "turn:P4"))
     assert "and " in words
     assert "more like these" in words

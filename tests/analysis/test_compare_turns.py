@@ -26,7 +26,9 @@ def test_both_turns_are_played_in_the_same_deals_and_a_part_turn_is_completed() 
     assert c.turns[1] == (parse_move("draw"),)
     assert c.worlds == 16
     assert all(0 <= chance <= 1 for chance in c.win_chances)
-    assert c.text.startswith("6c>W then the rest of the best turn (")
+    assert c.text.startswith(
+        "The six of clubs to the west pile (6c>W), then the rest of the best turn ("
+    )
     assert c.text.endswith(".")
 
 

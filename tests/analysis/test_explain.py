@@ -53,7 +53,8 @@ def test_explain_gives_the_engines_reason_for_an_illegal_move(move: str) -> None
 def test_explain_compares_a_legal_move_with_the_best_turn() -> None:
     game = Game.from_position(COMBO)
     assert explain(game, "draw") == (
-        "Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W."
+        "Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: "
+        "play the six of clubs onto the seven of hearts (6c>W)."
     )
     assert explain(game, "W>N").startswith("Good move: moving the west pile onto the north pile")
     # Putting the 6 on the 7 and ending at once would leave the queen in hand.
@@ -69,7 +70,7 @@ def test_explain_names_a_weaker_legal_move() -> None:
     assert text == (
         "Putting the red 4 (4d) in the empty north space sheds 1 card this turn; "
         "the best turn sheds 2. "
-        "Best first move: 5c>N."
+        "Best first move: put the five of clubs in the empty north space (5c>N)."
     )
 
 
@@ -81,7 +82,7 @@ def test_explain_tells_apart_equal_card_counts_with_worse_tie_breaks() -> None:
     assert explain(game, "3c>N") == (
         "Putting the black 3 (3c) in the empty north space can still shed 1 card this turn, "
         "like the best turn, but leaves the next player more openings (6 instead of 5). "
-        "Best first move: 9h>N."
+        "Best first move: put the nine of hearts in the empty north space (9h>N)."
     )
 
 
@@ -137,12 +138,13 @@ def test_explain_counts_from_the_cards_already_played_this_turn() -> None:
     game.play("Th>E")
     assert explain(game, "draw") == (
         "Ending the turn now sheds no more card this turn; the best turn sheds 2 more. "
-        "Best first move: 5c>N."
+        "Best first move: put the five of clubs in the empty north space (5c>N)."
     )
     # The 4 first still works, the longer way round: 9c onto the 10 frees S for the 5.
     assert explain(game, "4d>N") == (
         "Putting the red 4 (4d) in the empty north space can still shed 2 more cards this turn, "
-        "like the best turn, but takes more moves than it needs. Best first move: 5c>N."
+        "like the best turn, but takes more moves than it needs. Best first move: put the five of "
+        "clubs in the empty north space (5c>N)."
     )
 
 

@@ -74,19 +74,21 @@ def test_best_counts_equal_an_independent_search_on_seeded_games() -> None:
 
 
 def test_a_turn_that_sheds_the_best_count_is_never_a_mistake() -> None:
-    seen = {"best": 0, "inaccuracy": 0, "mistake": 0}
+    seen = {"best": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}
     for game in mixed_games(12, seed=4):
         for player in (1, 2):
             for turn in review(game, player, progress=False).turns:
                 seen[turn.verdict] += 1
                 if turn.shed >= turn.best_shed:
-                    assert turn.verdict != "mistake", turn
+                    assert turn.verdict not in ("mistake", "blunder"), turn
                     assert not turn.missed_out
-                if turn.best_shed - turn.shed >= 2 or turn.missed_out:
-                    assert turn.verdict == "mistake"
+                if turn.missed_out and not turn.rules.corners_version:
+                    assert turn.verdict == "blunder"  # going out wins: a sure win declined
+                elif turn.best_shed - turn.shed >= 2 or turn.missed_out:
+                    assert turn.verdict in ("mistake", "blunder")
                 elif turn.best_shed - turn.shed == 1:
                     assert turn.verdict == "inaccuracy"
-    assert all(seen.values()), seen  # every verdict happens, so the checks above bite
+    assert all(seen[v] for v in ("best", "inaccuracy", "mistake")), seen  # the checks above bite
 
 
 @pytest.mark.parametrize("rules", RULE_VARIANTS, ids=lambda r: r.describe()[:40])
@@ -303,7 +305,7 @@ def test_a_turn_still_being_played_is_not_reviewed_yet() -> None:
         game.play(move)
     (turn,) = review(game, 1, progress=False).turns
     assert turn.shed == 1
-    assert turn.verdict == "mistake"
+    assert turn.verdict == "blunder"
     assert turn.best_shed == 3
     assert turn.missed_out
 

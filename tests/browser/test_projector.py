@@ -320,7 +320,7 @@ def test_the_summary_comes_before_the_buttons_when_the_side_column_drops_below(
         for part in ("status", "heading"):
             assert place[part]["y"] >= place["view"]["y"], (part, place)
             assert place[part]["bottom"] <= place["view"]["bottom"], (part, place)
-        expect(widget.locator("[data-status]")).to_contain_text("You went out and win")
+        expect(widget.locator("[data-status]")).to_contain_text("You went out and won the hand")
         # Scrolled on: the summary, then the buttons.
         widget.locator(".kcw-controls").evaluate("el => el.scrollIntoView({block: 'end'})")
         screenshot(page, f"projector-summary-place-{name}-scrolled")

@@ -400,7 +400,8 @@ def test_blocked_hand_goes_to_the_lowest_count_and_ties_share() -> None:
     )
     assert outcome.winners == (1, 3)
     assert outcome.describe() == (
-        "The hand is blocked; P1 and P3 share the win. Left in hand: P1 2, P2 11, P3 2, P4 69."
+        "The hand is blocked: nobody wins it, and it is scored by the cards left. "
+        "Left in hand: P1 2, P2 11, P3 2, P4 69."
     )
 
 

@@ -23,14 +23,14 @@ def test_spaces_carry_their_words() -> None:
 def test_left_in_hand_counts_cards_and_names_the_points_when_they_differ() -> None:
     outcome = Outcome("out", 1, (1,), (0, 31, 3), (0, 0, 0))
     assert outcome_line(outcome, NAMES, (0, 4, 3)) == (
-        "You went out and win. Left in hand: P2 4 cards (31 points), P3 3 cards."
+        "You went out and won the hand. Left in hand: P2 4 cards (31 points), P3 3 cards."
     )
 
 
 def test_the_corners_version_names_the_corners_won() -> None:
     outcome = Outcome("blocked", None, (3,), (2, 2, 5), (1, 0, 2))
     line = outcome_line(outcome, NAMES, (2, 2, 5), corners_version=True)
-    assert line.startswith("The hand is blocked; P3 wins with 2 corners to 1.")
+    assert line.startswith("The hand is blocked; P3 wins it with 2 corners to 1.")
 
 
 def test_a_match_after_one_hand_says_one_hand() -> None:

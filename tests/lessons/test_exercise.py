@@ -273,15 +273,18 @@ def test_a_penalty_exercise_needs_real_distinct_cards() -> None:
 # -- who wins --------------------------------------------------------------------------------------
 
 
-def test_a_blocked_hand_goes_to_the_lowest_count() -> None:
+def test_nobody_wins_a_blocked_hand_it_is_scored_by_the_cards_left() -> None:
+    """SPEC section 1: a blocked hand has no winner; it is scored by the cards left."""
     shared = WinnerExercise(STUCK, ["pass", "pass"])
-    for answer in ("P1 and P2", "p2, p1", [1, 2], ("P1", "P2"), "1 & 2"):
+    for answer in ("nobody", "No one", " none "):
         assert check(shared, answer).right, answer
-    assert check(shared, "P1").message.startswith(
-        "Not quite: the hand is blocked, so the lowest count wins: under the standard count"
-    )
+    wrong: list[object] = ["P1 and P2", "P1", [1, 2]]
+    for guess in wrong:
+        message = check(shared, guess).message
+        assert message.startswith("Not quite: the hand is blocked, and nobody wins"), message
+        assert "under the standard count" in message.lower()
     heavy = WinnerExercise(STUCK, ["pass", "pass"], rules=Rules(count=Count.HEAVY))
-    assert heavy.worked_answer == "P1"
+    assert heavy.worked_answer == "nobody"
     assert "P2's cards cost 27 (the ace of diamonds 25" in check(heavy, 2).message
 
 
@@ -305,7 +308,7 @@ def test_going_out_wins_but_corners_decide_in_the_corners_version() -> None:
 @pytest.mark.parametrize(
     ("answer", "said"),
     [
-        ("P3", "There is no P3 at this table: the players are P1 to P2."),
+        ("P3", "There is no P3 at this table: its players are P1 and P2."),
         (0, "There is no P0 at this table"),
         ("the first one", "That is not a player"),
         ([], "That is not a player"),

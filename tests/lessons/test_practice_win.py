@@ -48,7 +48,9 @@ def test_a_worse_turn_is_refused_with_the_chances_and_changes_nothing() -> None:
     feedback = run.try_move("draw")
     assert not feedback.accepted
     assert not feedback.step_done
-    assert "points lost, more than the luck of 60 sampled deals" in feedback.message
+    assert (
+        "fewer wins in every 100 deals, more than the luck of 60 sampled deals" in feedback.message
+    )
     assert feedback.message.endswith("Try another turn.")
     assert run.played == []
     assert run.game.position(1) == OUT
@@ -146,7 +148,7 @@ def test_a_practice_lesson_from_a_win_review_accepts_the_measured_turns_and_othe
         judged = run.judge_turn((*moves, end))
         feedback = run.try_move(end)
         assert feedback.accepted == (judged.verdict == "best")
-        assert ("points lost" in feedback.message) != feedback.accepted
+        assert ("fewer wins in every 100 deals" in feedback.message) != feedback.accepted
 
 
 def test_the_lesson_schema_takes_a_win_step() -> None:

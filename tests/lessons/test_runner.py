@@ -26,6 +26,13 @@ def test_builtin_lessons_are_all_there() -> None:
         "scoring-hand",
         "scoring-match",
         "best-turn",
+        "draw-first",
+        "must-play",
+        "kings-first",
+        "draw-until-fits",
+        "counts",
+        "elimination",
+        "corners-version",
     ]
     assert [lesson.title for lesson in builtin_lessons()] == [
         "Every kind of move",
@@ -38,6 +45,13 @@ def test_builtin_lessons_are_all_there() -> None:
         "Scoring a hand",
         "Scoring a match",
         "Find the best turn",
+        "House rule: draw first",
+        "House rule: must play",
+        "House rule: kings first",
+        "House rule: draw until it fits",
+        "House rule: the pictures and heavy counts",
+        "House rule: elimination",
+        "House rule: the corners version",
     ]
     with pytest.raises(ValueError, match="there is no built-in lesson 'chess'"):
         load_lesson("chess")

@@ -156,7 +156,7 @@ def test_the_practice_table_refuses_a_worse_turn_and_keeps_the_learners_moves() 
     start = practice.game.position(practice.learner)
     refused = practice.play("draw")
     assert refused.refused
-    assert "points lost" in refused.status
+    assert "fewer wins in every 100 deals" in refused.status
     assert practice.game.position(practice.learner) == start
     assert run.played == []
     other = next(m for m in practice.game.legal_moves() if str(m) not in (best[0], *END))

@@ -119,7 +119,7 @@ def test_the_first_hand_says_what_can_be_done_now() -> None:
     assert passes.status().endswith("press Pass.")
     must = Rules(must_play=True)
     forced = PlaySession(Game.from_position(OPENING, rules=must))
-    assert "you must play before you end your turn" in forced.status()
+    assert "must be played before you end your turn" in forced.status()
     piles = "N:Jc E:Th S:5s W:Qd NE:- SE:- SW:- NW:- P1:3h P2:?7 stock:40 turn:P1"
     assert PlaySession(Game.from_position(piles)).status() == (
         "Your turn. Pick a pile, then a pile it fits on, or Draw & end turn."

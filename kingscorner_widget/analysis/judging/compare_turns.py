@@ -12,9 +12,10 @@ words say so. :func:`~kingscorner_widget.analysis.explain` calls this when given
 >>> c.worlds, [len(t) for t in c.turns]
 (40, [1, 3])
 >>> print(c.text)  # doctest: +NORMALIZE_WHITESPACE
-Ending the turn now, shedding no card, won 52% of 40 sampled deals; 6c>W 3h>E draw, shedding
-the black 6 (6c) and the red 3 (3h), won 55% of the same deals. The two are about even: 3
-points apart is within the luck of 40 deals.
+Ending the turn now, shedding no card, won 52% of 40 sampled deals; the six of clubs to the west
+pile, then the three of hearts to the east pile, then draw a card to end the turn (6c>W 3h>E
+draw), shedding the black 6 (6c) and the red 3 (3h), won 55% of the same deals. The two are
+about even: a gap of 3 wins in every 100 deals is within the luck of 40 deals.
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ from collections.abc import Sequence
 from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, PlayCard, as_move
 from ...engine.observation import Observation
-from ...engine.words import card_name, count_words, reason_words, sentence
+from ...engine.words import (
+    card_name,
+    count_words,
+    listed,
+    phrase,
+    reason_words,
+    sentence,
+    turn_words,
+)
 from ..players.expert import ExpertPlayer, viewer_table_game
 from ..search import as_observation, best_turn
 
@@ -85,14 +94,16 @@ def _describe(turn: tuple[Move, ...], completed: bool, observation: Observation)
     if len(turn) == 1 and isinstance(turn[0], EndTurn):
         what = "ending the turn now"
     elif completed:
-        what = f"{turn[0]} then the rest of the best turn ({' '.join(map(str, turn[1:]))})"
+        what = (
+            f"{phrase(turn[0])} ({turn[0]}), then the rest of the best turn "
+            f"({' '.join(map(str, turn[1:]))})"
+        )
     else:
-        what = " ".join(map(str, turn))
+        what = f"{turn_words(turn)} ({' '.join(map(str, turn))})"
     if not cards:
         return f"{what}, shedding no card,"
-    listed = cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
     out = " and going out" if len(cards) == len(observation.hand) else ""
-    return f"{what}, shedding {listed}{out},"
+    return f"{what}, shedding {listed(cards)}{out},"
 
 
 def compare_turns(
@@ -133,15 +144,18 @@ def compare_turns(
     if turns[0] == turns[1]:
         verdict = "both come to the same turn"
     elif abs(gap) <= noise:
+        apart = round(100 * abs(gap))
         verdict = (
-            f"the two are about even: {count_words(round(100 * abs(gap)), 'point')} apart is "
-            f"within the luck of {count_words(played, 'deal')}"
+            f"the two are about even: a gap of {apart} wins in every 100 deals is within the "
+            f"luck of {count_words(played, 'deal')}"
+            if apart
+            else f"the two won as often, to the nearest 1 in 100 of {count_words(played, 'deal')}"
         )
     else:
         better = "second" if gap > 0 else "first"
         verdict = (
             f"the {better} gives the better chance of winning the hand, by "
-            f"{round(100 * abs(gap))} points"
+            f"{round(100 * abs(gap))} wins in every 100 deals"
         )
     text = f"{sentence(odds)} {sentence(verdict)}"
     return TurnComparison(

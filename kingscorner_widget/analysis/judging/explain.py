@@ -11,14 +11,16 @@ Play the black 6 (6c) on the red 7 (7h) on the west pile. This turn can shed 2 c
 >>> print(explain(g, "Qh>N"))  # doctest: +NORMALIZE_WHITESPACE
 the queen of hearts (Qh) cannot go on the nine of diamonds (9d): a card must be exactly one
 rank lower (the nine takes a black eight)
->>> print(explain(g, "draw"))
-Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: 6c>W.
+>>> print(explain(g, "draw"))  # doctest: +NORMALIZE_WHITESPACE
+Ending the turn now sheds no card this turn; the best turn sheds 2. Best first move: play the
+six of clubs onto the seven of hearts (6c>W).
 >>> print(explain(g, "W>N"))
 Good move: moving the west pile onto the north pile keeps going out this turn in reach.
 >>> print(explain(g, "draw", versus="6c>W", worlds=20))  # doctest: +NORMALIZE_WHITESPACE
-Ending the turn now, shedding no card, won 60% of 20 sampled deals; 6c>W then the rest of the
-best turn (W>N Qh>W), shedding the black 6 (6c) and the red queen (Qh) and going out, won 100%
-of the same deals. The second gives the better chance of winning the hand, by 40 points.
+Ending the turn now, shedding no card, won 60% of 20 sampled deals; the six of clubs to the west
+pile (6c>W), then the rest of the best turn (W>N Qh>W), shedding the black 6 (6c) and the red
+queen (Qh) and going out, won 100% of the same deals. The second gives the better chance of
+winning the hand, by 40 wins in every 100 deals.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, PlayCard, as_move
 from ...engine.observation import Observation
 from ...engine.spaces import Space
-from ...engine.words import card_name, count_words, reason_words
+from ...engine.words import card_name, count_words, instruction, reason_words
 from ..search import Budget, TurnPlan, TurnValue, as_observation, best_turn
 from .compare_turns import TurnChoice, compare_turns
 from .winning_hint import WinningHint, winning_hint
@@ -125,11 +127,11 @@ def explain(
     if after.cards == 0:
         shed = f"no{more} card"
     else:
-        shed = f"{after.cards}{more} card" + ("" if after.cards == 1 else "s")
+        shed = count_words(after.cards, f"{more.strip()} card".strip())
     if after.cards < best.value.cards:
         return (
             f"{what} sheds {shed} this turn; the best turn sheds {best.value.cards}{more}. "
-            f"Best first move: {first}."
+            f"Best first move: {_first_words(observation, first)}."
         )
     if after >= best.value:
         if best.goes_out:
@@ -148,8 +150,14 @@ def explain(
         why = "but takes more moves than it needs"
     return (
         f"{what} can still shed {shed} this turn, like the best turn, {why}. "
-        f"Best first move: {first}."
+        f"Best first move: {_first_words(observation, first)}."
     )
+
+
+def _first_words(observation: Observation, move: Move) -> str:
+    """The best first move in words, its notation in brackets."""
+    said = instruction(observation, move)
+    return f"{said[:1].lower()}{said[1:]} ({move})"
 
 
 def _lower_first(text: str) -> str:

@@ -9,9 +9,12 @@ claim is one the engine can replay: the best turn's moves are legal from the pos
 Verdicts: ``"best"`` when the turn shed as many cards as the best turn (and did no worse on the
 tie-breaks); ``"inaccuracy"`` when it shed one card fewer, or as many with a worse tie-break
 (fewer points or kings, or more openings left for the next player); ``"mistake"`` when it shed
-two or more fewer, or missed a way to go out. Every search runs within a :class:`Budget`; a turn
-whose best could not be proven in it says so (:attr:`ReviewedTurn.proven`), and its best is then
-the best turn found, which is still a real turn the engine replays.
+two or more fewer, or missed a way to go out that would not have won the hand (the corners
+version); ``"blunder"`` when it declined a sure win: it could go out and win the hand at once,
+and did not (judged by win chance too: going out wins every deal). Every search runs within a
+:class:`Budget`; a turn whose best could not be proven in it says so
+(:attr:`ReviewedTurn.proven`), and its best is then the best turn found, which is still a real
+turn the engine replays.
 
 >>> from kingscorner_widget import Game
 >>> game = Game.from_position(
@@ -22,10 +25,10 @@ the best turn found, which is still a real turn the engine replays.
 >>> turn.position
 'N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1'
 >>> [str(m) for m in turn.moves], turn.shed, turn.best_shed, turn.verdict
-(['Th>N', 'draw'], 1, 3, 'mistake')
+(['Th>N', 'draw'], 1, 3, 'blunder')
 >>> print(turn.reason)  # doctest: +NORMALIZE_WHITESPACE
-Shed 1 card; the best turn shed 3 cards and went out: the four of hearts (4h), the ten of hearts
-(Th) and the king of spades (Ks).
+Shed 1 card, but going out won the hand at once: the best turn shed 3 cards, the four of hearts
+(4h), the ten of hearts (Th) and the king of spades (Ks), and went out.
 >>> r.accuracy
 0.3333333333333333
 """
@@ -45,10 +48,17 @@ from ...engine.moves import EndTurn, Move, PlayCard
 from ...engine.observation import Observation
 from ...engine.record import Source, read_record
 from ...engine.rules import Rules
-from ...engine.words import cards_listed, count_words
+from ...engine.words import cards_listed, count_words, listed, no_or_count
 from ..progress import progress_bar
 from ..search import Budget, TurnPlan, best_turn
-from .win_chance import WIN_WORLDS, WinChances, turn_win_chances, win_accuracy, win_verdict
+from .win_chance import (
+    WIN_WORLDS,
+    WinChances,
+    going_out_wins,
+    turn_win_chances,
+    win_accuracy,
+    win_verdict,
+)
 from .win_words import win_reason
 
 if TYPE_CHECKING:
@@ -133,6 +143,12 @@ class ReviewedTurn:
     def missed_out(self) -> bool:
         """True when the player could have gone out this turn and did not."""
         return self.best.goes_out and not self.went_out
+
+    @property
+    def missed_win(self) -> bool:
+        """True when the player could have gone out this turn and won the hand at once, and did
+        not: a blunder in either judge."""
+        return self.verdict == "blunder" and self.missed_out
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary of the turn."""
@@ -222,21 +238,28 @@ class Review:
         else:
             shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
             possible = sum(turn.best_shed for turn in self.turns)
+            blunders = counts["blunder"]
             lines = [
-                f"Review of P{self.player}: {turns}, "
-                f"accuracy {self.accuracy:.0%} ({shed} of {possible} cards that could be shed).",
+                f"Review of P{self.player}: {turns}, accuracy {self.accuracy:.0%} "
+                f"({shed} of {count_words(possible)} that could be shed).",
                 f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
-                f"{count_words(counts['mistake'], 'mistake')}.",
+                f"{count_words(counts['mistake'], 'mistake')}"
+                + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
             ]
+        if self.judge == "cards" and self.accuracy == 1.0 and self.to_learn:
+            lines.append(
+                "Every card that could be shed was shed; the turns not called best lost on "
+                "what else the best turn did (corners finished, points, openings left)."
+            )
         missed = self.missed_outs
         if missed:
-            numbers = ", ".join(str(turn.number) for turn in missed)
-            lines.append(f"Going out was possible and missed on turn(s) {numbers}.")
-        unproven = [turn.number for turn in self.turns if not turn.proven]
+            won = all(turn.missed_win for turn in missed)
+            what = "Going out and winning the hand" if won else "Going out"
+            lines.append(f"{what} was possible and missed on {_turns(missed)}.")
+        unproven = [turn for turn in self.turns if not turn.proven]
         if unproven:
-            numbers = ", ".join(map(str, unproven))
             lines.append(
-                f"The best turn was not proven within the search budget on turn(s) {numbers}: "
+                f"The best turn was not proven within the search budget on {_turns(unproven)}: "
                 "there the best turn shown is the best found."
             )
         return "\n".join(lines)
@@ -366,7 +389,13 @@ def turn_views(source: Source, review: Review) -> list[Observation]:
 
 
 def _count_inaccuracies(n: int) -> str:
-    return f"{n} {'inaccuracy' if n == 1 else 'inaccuracies'}"
+    return count_words(n, "inaccuracy", "inaccuracies")
+
+
+def _turns(turns: Sequence[ReviewedTurn]) -> str:
+    """``"turn 3"``, ``"turns 2, 5 and 7"``."""
+    numbers = [str(turn.number) for turn in turns]
+    return f"{'turn' if len(numbers) == 1 else 'turns'} {listed(numbers)}"
 
 
 # -- reading the source --------------------------------------------------------------------------
@@ -378,7 +407,8 @@ def _hands(item: Game | Match, player: int) -> list[tuple[int, int, Game]]:
         raise ValueError(f"player must be a player number, not {player!r}")
     if isinstance(item, Game):
         if not 1 <= player <= item.players:
-            raise ValueError(f"there is no player P{player} (players are P1 to P{item.players})")
+            names = listed([f"P{p}" for p in range(1, item.players + 1)])
+            raise ValueError(f"there is no player P{player} (the players are {names})")
         return [(1, player, item)]
     if not 1 <= player <= item.seats:
         raise ValueError(f"there is no seat {player} (seats are 1 to {item.seats})")
@@ -421,7 +451,8 @@ def _review_turn(
 ) -> ReviewedTurn:
     table = _at(game, start)
     position = table.position(player)
-    plan = best_turn(table.observation(player), budget)
+    table_before = table.observation(player)
+    plan = best_turn(table_before, budget)
     kept_before = len(table.kept(player))
     moves = tuple(game.moves[start:end])
     # The table just before the turn's last end-of-turn move (draw-until-fits may draw partway).
@@ -439,7 +470,8 @@ def _review_turn(
     )
     value = plan.value
     best = (value.cards, value.corners, value.points, value.kings)
-    verdict, reason = _verdict(mine, best, openings, plan, went_out)
+    wins = plan.goes_out and going_out_wins(table_before, plan.moves)
+    verdict, reason = _verdict(mine, best, openings, plan, went_out, wins)
     return ReviewedTurn(
         number=number,
         hand=hand,
@@ -466,6 +498,7 @@ def _verdict(
     openings: int,
     plan: TurnPlan,
     went_out: bool,
+    out_wins: bool = False,
 ) -> tuple[Verdict, str]:
     shed, best_shed = mine[0], best[0]
     what = f"Shed {count_words(shed)}"
@@ -476,6 +509,11 @@ def _verdict(
         their += " and went out"
     if cards:
         their += f": {cards}"
+    if plan.goes_out and not went_out and out_wins:
+        return "blunder", (
+            f"{what}, but going out won the hand at once: {found} shed "
+            f"{count_words(best_shed)}, {cards}, and went out."
+        )
     if shed < best_shed:
         short = best_shed - shed
         verdict: Verdict = (
@@ -486,7 +524,7 @@ def _verdict(
         worse = next(i for i in (1, 2, 3) if mine[i] != best[i])
         lost = (
             "",
-            f"finished {mine[1]} of the {best[1]} corners it could",
+            f"finished {no_or_count(mine[1], 'corner')} where {found} finished {best[1]}",
             f"shed {count_words(mine[2], 'penalty point')} where {found} shed {best[2]}",
             f"played {count_words(mine[3], 'king')} where {found} played {best[3]}",
         )[worse]

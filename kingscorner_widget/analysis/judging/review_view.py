@@ -8,7 +8,7 @@ against the best turn's (matplotlib only for a caller who passes ``ax=``).
 ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
 >>> game.play("Th>N"); game.play("draw")
 >>> html = review_html(review(game, player=1, progress=False))
->>> 'data-verdict="mistake"' in html, "Th&gt;N draw" in html
+>>> 'data-verdict="blunder"' in html, "Th&gt;N draw" in html
 (True, True)
 """
 

@@ -12,7 +12,20 @@ same deals, the difference between two turns is paired: its standard error comes
 deal-by-deal differences, far smaller than the two chances' own errors.
 
 The verdict (:func:`win_verdict`) calls a turn ``"best"`` unless its loss against the best turn
-is more than twice that standard error, and then grades the loss by :data:`WIN_THRESHOLDS`.
+is more than twice that standard error, and then grades the loss by :data:`WIN_THRESHOLDS`. A
+sure win comes first: a turn that could go out and win the hand at once (:func:`going_out_wins`)
+is worth 100%, whatever the deals, and a turn that could and did not is a ``"blunder"``
+whatever the estimate of the turn played.
+
+How history enters the estimate: the deals are drawn from the cards the player could not see,
+and, when the observation carries the record of the hand (:attr:`Observation.history`, as the
+review's and a game's own observations do), they are also kept clear of the cards the record
+shows another player cannot hold (a player who drew rather than play a card that fitted does
+not hold it: :func:`~kingscorner_widget.analysis.search.hand_reading.read_hands`). So the same
+table judged from its record and from its bare position line can give different chances (the
+record knows more); the review always judges from the record, as the player saw the hand, and
+the calibration test (``tests/analysis/test_calibration.py``) checks those chances against
+hands played out.
 
 >>> from kingscorner_widget import Game
 >>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
@@ -46,6 +59,7 @@ __all__ = [
     "WinChances",
     "WinVerdict",
     "against_best",
+    "going_out_wins",
     "greedy_turn",
     "loss_verdict",
     "turn_accuracy",
@@ -104,6 +118,9 @@ class WinChances:
     near_best: tuple[tuple[Move, ...], ...] = ()
     """Every judged turn whose loss against the best is within twice its paired standard error
     (the best turn first): the turns the deals cannot tell from the best."""
+    missed_win: bool = False
+    """True when a turn could go out and win the hand at once (then it is the best, at 100%)
+    and the turn played did not: a blunder whatever the deals."""
 
     @property
     def loss(self) -> float:
@@ -128,6 +145,7 @@ class WinChances:
             "stderr": self.stderr,
             "worlds": self.worlds,
             "near_best": [[str(m) for m in turn] for turn in self.near_best],
+            "missed_win": self.missed_win,
         }
 
 
@@ -148,8 +166,37 @@ def loss_verdict(loss: float, stderr: float) -> WinVerdict:
 
 
 def win_verdict(chances: WinChances | AgainstBest) -> WinVerdict:
-    """The verdict on a judged turn: :func:`loss_verdict` of its loss and standard error."""
+    """The verdict on a judged turn: ``"blunder"`` when it declined a sure win, else
+    :func:`loss_verdict` of its loss and standard error."""
+    if isinstance(chances, WinChances) and chances.missed_win:
+        return "blunder"
     return loss_verdict(chances.loss, chances.stderr)
+
+
+def going_out_wins(observation: Observation, moves: Sequence[Move]) -> bool:
+    """True when playing ``moves`` from ``observation`` (the mover's view) empties the mover's
+    hand and wins the hand at once: always so under the standard rules; in the corners version
+    only when the mover then holds the most corners (the table shows everyone's).
+
+    >>> from kingscorner_widget import Game, parse_move
+    >>> seen = Game.from_position(
+    ...     "N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:38 turn:P1"
+    ... ).observation(1)
+    >>> going_out_wins(seen, [parse_move("Qh>N"), parse_move("6c>W")])
+    False
+    >>> going_out_wins(seen, [parse_move(m) for m in ("W>N", "Qh>W", "6c>N")])
+    True
+    """
+    game = viewer_table_game(observation)
+    try:
+        for move in moves:
+            if isinstance(move, EndTurn) or game.is_over():
+                break
+            game.play(move)
+    except IllegalMoveError:
+        return False
+    outcome = game.outcome()
+    return outcome is not None and outcome.winners == (observation.player,)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -266,6 +313,20 @@ def greedy_turn(observation: Observation) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _completed(observation: Observation, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves`` as a whole turn: the expert answers a forced move alone ("only one move is
+    possible", as must play often leaves), so the turn is finished with the turn that sheds the
+    most from there."""
+    if not moves or isinstance(moves[-1], EndTurn):
+        return moves
+    game = viewer_table_game(observation)
+    for move in moves:
+        game.play(move)
+    if game.is_over():
+        return moves
+    return moves + best_turn(game.observation(observation.player)).moves
+
+
 def whole_turn(moves: Sequence[Move]) -> tuple[Move, ...]:
     """``moves`` up to and with their first end-of-turn move: the turn a player chose when it
     began (what follows a draw turned on a card they had not seen then).
@@ -304,7 +365,7 @@ def turn_win_chances(
     moves = whole_turn(moves)
     most = tuple(most_cards) if most_cards is not None else best_turn(observation).moves
     searcher = ExpertPlayer(seed=seed, worlds=search_worlds, candidates=candidates)
-    expert = searcher.decide(observation).moves
+    expert = _completed(observation, searcher.decide(observation).moves)
     greedy = greedy_turn(observation)
     hold = tuple(m for m in observation.legal_moves if isinstance(m, EndTurn))[:1]
     turns: list[tuple[Move, ...]] = []
@@ -325,16 +386,21 @@ def turn_win_chances(
         """The loss of ``turn`` against the best and its standard error."""
         return _paired(results[best].outcomes, results[turn].outcomes)
 
+    sure = going_out_wins(observation, most)
+    missed = sure and not going_out_wins(observation, moves)
+    if sure and not going_out_wins(observation, best):  # going out wins every deal
+        best = most
     near = [best] + [t for t in turns if t != best and paired(t)[0] <= 2 * paired(t)[1]]
     n = results[moves].worlds
     return WinChances(
         before=results[greedy].win_rate,
         played=results[moves].win_rate,
         most_cards=results[most].win_rate,
-        best=results[best].win_rate,
+        best=1.0 if sure else results[best].win_rate,  # a sure win is 100%, whatever the deals
         best_moves=best,
         most_cards_moves=most,
         stderr=paired(moves)[1],
         worlds=n,
         near_best=tuple(near),
+        missed_win=missed,
     )

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ...engine.cards import Card
 from ...engine.moves import Move, PlayCard
-from ...engine.words import card_words, count_words, sentence
+from ...engine.words import card_words, count_words, listed, no_or_count, sentence
 from .win_chance import WinChances
 
 __all__ = ["cards_in_words", "win_reason"]
@@ -25,10 +25,7 @@ __all__ = ["cards_in_words", "win_reason"]
 
 def cards_in_words(cards: Sequence[Card]) -> str:
     """``"the king of spades"``, ``"the king of spades and the seven of hearts"``."""
-    names = [card_words(card) for card in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return listed([card_words(card) for card in cards])
 
 
 def _cards(moves: Sequence[Move]) -> list[Card]:
@@ -56,29 +53,34 @@ def _what(played: Sequence[Move], most: Sequence[Move]) -> str:
 
 def win_reason(played: Sequence[Move], chances: WinChances, verdict: str) -> str:
     """The verdict's reason: the turn against the turn that sheds the most, the chance of winning
-    before and after, the most-cards turn's, and, unless best, the best turn's and the loss."""
+    before and after, the most-cards turn's, and, unless best, the best turn's and the loss
+    (said in deals out of 100: "points" are the cards' penalty points)."""
     pct = "{:.0%}".format
     what = _what(played, chances.most_cards_moves)
     before, after = pct(chances.before), pct(chances.played)
     moved = f"went from {before} to {after}" if before != after else f"stayed at {after}"
+    if chances.missed_win:
+        n = len(_cards(chances.best_moves))
+        return sentence(
+            f"{what}: you could have gone out this turn, shedding {no_or_count(n)}, and won "
+            f"the hand at once; after the turn played your chance of winning was {after}"
+        )
     line = f"{what}: your chance of winning {moved}"
     if tuple(played) != tuple(chances.most_cards_moves):
         line += f"; shedding the most would have left it at {pct(chances.most_cards)}"
     text = sentence(line)
     best = chances.best_moves
+    lost = round(100 * chances.loss)
     if verdict != "best":
-        n = len(_cards(best))
-        shed = count_words(n) if n else "no card"
-        points = round(100 * chances.loss)
+        shed = no_or_count(len(_cards(best)))
         text += " " + sentence(
             f"the best turn found, shedding {shed}, would have made it {pct(chances.best)}: "
-            f"{count_words(points, 'point')} lost"
+            f"{lost} more wins in every 100 deals"
         )
     elif tuple(best) != tuple(played) and chances.significant:
-        points = round(100 * chances.loss)
         text += " " + sentence(
-            f"the best turn found made it {pct(chances.best)}, "
-            f"{count_words(points, 'point')} more: too few to count against the turn"
+            f"the best turn found made it {pct(chances.best)}, {lost} more wins in every 100 "
+            "deals: too few to count against the turn"
         )
     elif tuple(best) != tuple(played) and chances.loss > 0:
         text += " " + sentence(

@@ -9,19 +9,28 @@ turn won in the same deals. It is meant to sit beside today's best-turn hint (``
 goal="win")``).
 
 >>> from kingscorner_widget import Game
->>> line = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
->>> h = winning_hint(Game.from_position(line), worlds=40, candidates=16)
->>> str(h.move), [str(card) for card in h.held]
-('Qh>NE', ['8d'])
+>>> line = "N:Qd E:5h S:Qc W:9d NE:- SE:- SW:- NW:- P1:7s2cTh6h9cKd4s P2:?7 stock:34 turn:P1"
+>>> h = winning_hint(Game.from_position(line), worlds=100, candidates=32)
+>>> str(h.move), [str(card) for card in h.held], h.rule
+('Kd>NE', ['7s', '6h'], 'wins more')
 >>> print(h.reason)  # doctest: +NORMALIZE_WHITESPACE
-Play the queen of hearts onto the king of spades, and play the jack of diamonds (Jd) rather
-than the eight of diamonds (8d): playing the eight would give P2 a place for a black seven.
-This turn won 52% of 40 sampled deals; shedding the most won 45%.
+Put the king of diamonds in the north-east corner, and play the nine of clubs (9c) rather than
+the seven of spades (7s): shedding the most would give P2 a place for a black five. This turn
+won 70% of 100 sampled deals; shedding the most won 63%.
+
+Where the same deals show shedding the most as good or better, that is what the hint says to do:
+
+>>> g = Game.new(players=2, seed=333018422)
+>>> g.play("draw")
+>>> print(winning_hint(g).reason)  # doctest: +NORMALIZE_WHITESPACE
+Put the king of spades in the north-east corner: shedding the most won 55% of 100 sampled deals,
+playing the jack of diamonds (Jd) rather than the seven of spades (7s) 50% of the same deals.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 
 from ...engine.cards import Card
@@ -41,20 +50,30 @@ class WinningHint:
     """The move to make now for the best chance of winning the hand, and why."""
 
     move: Move
-    """The first move of the expert's turn."""
+    """The first move of the recommended turn."""
     reason: str
     """Why, in a learner's words."""
     turn: tuple[Move, ...]
-    """The whole turn the expert would play."""
+    """The whole turn recommended: the expert's when it won more of the same deals, else the
+    turn that sheds the most (see :attr:`rule`)."""
     held: tuple[Card, ...]
     """Cards the turn that sheds the most would play and this turn keeps in hand (it may play
     others instead)."""
     win_chance: float | None
-    """The share of sampled deals this turn won (``None`` when nothing needed sampling)."""
+    """The share of sampled deals the expert's turn won (``None`` when nothing needed sampling)."""
     best_turn_win_chance: float | None
     """The same for the turn that sheds the most, when it was played out as far."""
     decision: Decision
     """The expert's evidence: every candidate and how it fared."""
+    stderr: float | None = None
+    """The standard error of the difference between :attr:`win_chance` and
+    :attr:`best_turn_win_chance` (paired: both turns met the same deals)."""
+    rule: str = ""
+    """Why this turn: ``"wins more"`` (the expert's turn won more of the same deals, by more
+    than :data:`CLOSE_CALL` times :attr:`stderr`), ``"close call"`` (it won more, within that
+    noise), ``"tie"`` and ``"sheds the most wins more"`` (the turn that sheds the most is
+    recommended), ``"goes out"``, ``"only turn"``, or ``"expert"`` (no comparison was left in
+    the time budget)."""
 
 
 _NOTES = {
@@ -98,7 +117,8 @@ def _why_hold(
     cards = observation.hand_sizes[nxt - 1]
     mine, theirs = _after(observation, chosen), _after(observation, best)
     opened = [s for s in CROSS if theirs.pile(s) == () and mine.pile(s) != ()]
-    name = rank_words(held)
+    seen = list(observation.hand) + [pile[-1] for pile in observation.piles if pile]
+    name = rank_words(held, seen)
     if opened:
         return (
             f"shedding the most leaves {opened[0].words} empty, and P{nxt} has "
@@ -117,7 +137,70 @@ def _why_hold(
                 f"shedding the most would give P{nxt} a place for "
                 f"{card_kind(KIND_RANK[kind], KIND_RED[kind])}"
             )
-    return f"keeping {name} wins more of the sampled deals"
+    return f"keeping {name} won more of the same sampled deals"
+
+
+CLOSE_CALL = 2.0
+"""How many standard errors of the paired difference the expert's turn must win by for the hint
+to call it better without a doubt. The rule the hint recommends by: whichever of the two turns
+won more of the same deals (a tie goes to shedding the most); when the difference is under this
+many standard errors, the hint says it is within the luck of the deals."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _Figures:
+    """The chosen and the most-shedding turns' results on the same deals."""
+
+    win: float
+    rival: float | None
+    worlds: int
+    stderr: float | None
+
+
+def _paired_stderr(a: tuple[float, ...], b: tuple[float, ...]) -> float | None:
+    """The standard error of the mean deal-by-deal difference of two paired outcome lists."""
+    if not a or len(a) != len(b) or len(a) < 2:
+        return None
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return math.sqrt(variance / len(diffs))
+
+
+def _compare(
+    expert: ExpertPlayer,
+    observation: Observation,
+    decision: Decision,
+    left: float | None,
+) -> _Figures | None:
+    """Both turns on the same deals (every one of them), or the decision's own figures when
+    the time budget leaves nothing for a comparison; ``None`` when nothing was sampled."""
+    chosen, best, result = decision.moves, decision.best_turn, decision.chosen
+    if result is None:
+        return None
+    if chosen == best or (left is not None and left <= 0):
+        rival = result.win_rate if chosen == best else None
+        return _Figures(result.win_rate, rival, result.worlds, None)
+    judge = dataclasses.replace(expert, time_budget=left)
+    compared = {c.moves: c for c in judge.compare(observation, [chosen, best]).candidates}
+    mine, theirs = compared[chosen], compared[best]
+    stderr = _paired_stderr(mine.outcomes, theirs.outcomes)
+    return _Figures(mine.win_rate, theirs.win_rate, mine.worlds, stderr)
+
+
+def _goes_out(observation: Observation, turn: tuple[Move, ...]) -> str:
+    """What going out with ``turn`` does: in the corners version the hand then goes to the
+    most corners, which the table shows, so the hint says who that is."""
+    after = _after(observation, turn)
+    outcome = after.outcome()
+    me = observation.player
+    if outcome is None or outcome.winners == (me,):
+        return "this turn goes out and wins the hand"
+    if me in outcome.winners:
+        return "this turn goes out and ends the hand level on corners, so the win is shared"
+    return (
+        "this turn goes out, which ends the hand, but another player has more corners and wins it"
+    )
 
 
 def winning_hint(
@@ -135,6 +218,13 @@ def winning_hint(
     (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`); ``time_budget`` (seconds)
     bounds the whole hint: two thirds for the decision, the rest for comparing it with the
     turn that sheds the most in the same deals (skipped when nothing is left).
+
+    The hint recommends the expert's turn over the turn that sheds the most only when, on the
+    same deals, it won more of them (a tie goes to shedding the most), and says so when the
+    difference is under :data:`CLOSE_CALL` standard errors of the paired difference: it never
+    recommends a turn its own figures show worse. Every figure it cites
+    is on the returned hint (:attr:`WinningHint.win_chance`,
+    :attr:`~WinningHint.best_turn_win_chance`, :attr:`~WinningHint.stderr`).
     """
     observation = source if isinstance(source, Observation) else source.observation(source.turn)
     clock = time.perf_counter
@@ -149,47 +239,114 @@ def winning_hint(
         lookahead=lookahead,
     )
     decision = expert.decide(observation)
-    chosen, best = decision.moves, decision.best_turn
-    played = _cards(chosen)
-    held = tuple(c for c in _cards(best) if c not in played)
-    first = instruction(observation, chosen[0])
-    result = decision.chosen
-    rival_win = None
     left = None if time_budget is None else time_budget - (clock() - start)
-    if result is not None and chosen != best and (left is None or left > 0):
-        # Both turns in the same deals, every one of them, for a fair comparison.
-        judge = dataclasses.replace(expert, time_budget=left)
-        compared = {c.moves: c for c in judge.compare(observation, [chosen, best]).candidates}
-        result, rival_win = compared[chosen], compared[best].win_rate
-    win = None if result is None else result.win_rate
+    figures = _compare(expert, observation, decision, left)
     if decision.note == "this turn can go out":
-        reason = sentence(f"{first}: this turn goes out and wins the hand")
-    elif result is None:
-        reason = sentence(f"{first}: {_NOTES.get(decision.note, decision.note)}")
-    elif held:
-        instead = [c for c in played if c not in _cards(best)]
+        turn, rule = decision.moves, "goes out"
+        reason = sentence(f"{instruction(observation, turn[0])}: {_goes_out(observation, turn)}")
+    elif figures is None:
+        turn, rule = decision.moves, "only turn"
+        note = _NOTES.get(decision.note, decision.note)
+        reason = sentence(f"{instruction(observation, turn[0])}: {note}")
+    else:
+        turn, rule, reason = _judged(observation, decision, figures)
+    best = decision.best_turn
+    played = _cards(turn)
+    held = tuple(c for c in _cards(best) if c not in played)
+    return WinningHint(
+        move=turn[0],
+        reason=reason,
+        turn=turn,
+        held=held,
+        win_chance=None if figures is None else figures.win,
+        best_turn_win_chance=None if figures is None else figures.rival,
+        decision=decision,
+        stderr=None if figures is None else figures.stderr,
+        rule=rule,
+    )
+
+
+def _judged(
+    observation: Observation, decision: Decision, figures: _Figures
+) -> tuple[tuple[Move, ...], str, str]:
+    """The turn to recommend by the figures, the rule it was chosen by, and the hint's words."""
+    chosen, best = decision.moves, decision.best_turn
+    pct = "{:.0%}".format
+    deals = count_words(figures.worlds, "sampled deal")
+    if chosen == best:
+        first = instruction(observation, chosen[0])
+        odds = (
+            f"shedding the most is also the winning play here: this turn won "
+            f"{pct(figures.win)} of {deals}"
+        )
+        return chosen, "sheds the most wins more", f"{sentence(first)} {sentence(odds)}"
+    if figures.rival is None or figures.stderr is None:  # no comparison in the time budget
+        first = instruction(observation, chosen[0])
+        odds = (
+            f"this turn won {pct(figures.win)} of {deals}; there was no time left to play "
+            "the turn that sheds the most out in the same deals"
+        )
+        return chosen, "expert", f"{sentence(first)} {sentence(odds)}"
+    gap = figures.win - figures.rival
+    if gap > 0:
+        words = _hold_words(observation, chosen, best, figures)
+        if gap > CLOSE_CALL * figures.stderr:
+            return chosen, "wins more", words
+        close = (
+            f"the difference is within the luck of {deals}: a close call goes to the turn "
+            "that won more of them"
+        )
+        return chosen, "close call", f"{words} {sentence(close)}"
+    first = instruction(observation, best[0])
+    other = _alternative(chosen, best)
+    if gap == 0:
+        odds = (
+            f"shedding the most and {other} both won {pct(figures.win)} of {deals}, and a tie "
+            "goes to shedding the most"
+        )
+        return best, "tie", sentence(f"{first}: {odds}")
+    odds = (
+        f"shedding the most won {pct(figures.rival)} of {deals}, {other} "
+        f"{pct(figures.win)} of the same deals"
+    )
+    return best, "sheds the most wins more", sentence(f"{first}: {odds}")
+
+
+def _alternative(chosen: tuple[Move, ...], best: tuple[Move, ...]) -> str:
+    """The expert's turn as set against the turn that sheds the most: ``"keeping the seven of
+    spades (7s) back"``, ``"playing the jack of diamonds (Jd) rather than the seven of spades
+    (7s)"``."""
+    played, most = _cards(chosen), _cards(best)
+    held = [c for c in most if c not in played]
+    instead = [c for c in played if c not in most]
+    if held and instead:
+        return f"playing {named(instead[0])} rather than {named(held[0])}"
+    if held:
+        return f"keeping {named(held[0])} back"
+    return "the same cards in another order"
+
+
+def _hold_words(
+    observation: Observation, chosen: tuple[Move, ...], best: tuple[Move, ...], figures: _Figures
+) -> str:
+    """Why the expert's turn, which won more of the same deals, beats shedding the most."""
+    played, most = _cards(chosen), _cards(best)
+    held = [c for c in most if c not in played]
+    instead = [c for c in played if c not in most]
+    first = instruction(observation, chosen[0])
+    if held:
         keep = (
             f"play {named(instead[0])} rather than {named(held[0])}"
             if instead
             else f"hold {named(held[0])}"
         )
         why = _why_hold(observation, chosen, best, held[0])
-        odds = f"this turn won {result.win_rate:.0%} of {result.worlds} sampled deals"
-        if rival_win is not None:
-            odds += f"; shedding the most won {rival_win:.0%}"
-        reason = f"{sentence(f'{first}, and {keep}: {why}')} {sentence(odds)}"
+        head = sentence(f"{first}, and {keep}: {why}")
     else:
-        odds = (
-            f"shedding the most is also the winning play here: this turn won "
-            f"{result.win_rate:.0%} of {result.worlds} sampled deals"
-        )
-        reason = f"{sentence(first)} {sentence(odds)}"
-    return WinningHint(
-        move=chosen[0],
-        reason=reason,
-        turn=chosen,
-        held=held,
-        win_chance=win,
-        best_turn_win_chance=rival_win,
-        decision=decision,
+        head = sentence(f"{first}: it sheds as many cards as the most, in a better way")
+    assert figures.rival is not None
+    odds = (
+        f"this turn won {figures.win:.0%} of {count_words(figures.worlds, 'sampled deal')}; "
+        f"shedding the most won {figures.rival:.0%}"
     )
+    return f"{head} {sentence(odds)}"

@@ -15,7 +15,7 @@ from ...engine.errors import IllegalMoveError
 from ...engine.game import Game
 from ...engine.moves import parse_move
 from ...engine.rules import Rules
-from ...engine.words import refusal
+from ...engine.words import phrase, refusal
 from ..players import GreedyPlayer
 from .protocol import inert, turn_line
 from .sandbox import Answer
@@ -92,7 +92,7 @@ def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json
             try:
                 move = parse_move(answer.move)
             except ValueError as error:
-                problem = f"its answer {answer.move[:40]!r} is not a move: {error}"
+                problem = f"its answer {error}"
             else:
                 try:
                     game.play(move)
@@ -101,7 +101,8 @@ def play_hand(seating: Seating, seats: Mapping[str, Seat], rules: Rules) -> Json
                     reason = game.violation(move)
                 position = game.position(mover)
                 problem = (
-                    f"it played {move} at {position}, which the rules refuse: {refusal(reason)}"
+                    f"it played {phrase(move)} ({move}) at the table ({position}), which the "
+                    f"rules refuse: {refusal(reason, 'its')}"
                 )
         forfeits[mover] = problem
     return _result(seating, game, forfeits, decisions, seconds)

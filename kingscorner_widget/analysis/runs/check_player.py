@@ -48,7 +48,7 @@ from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ...engine.observation import Observation
 from ...engine.rules import Rules
-from ...engine.words import reason_words
+from ...engine.words import count_words, phrase, reason_words
 from ..players import GreedyPlayer, Player, make_player
 from .simulate import game_seed
 
@@ -119,7 +119,8 @@ class PlayerCheck:
     def describe(self) -> str:
         """The report in words."""
         lines = [
-            f"{self.name} made {self.decisions} decisions in {self.hands} hands: "
+            f"{self.name} made {count_words(self.decisions, 'decision')} in "
+            f"{count_words(self.hands, 'hand')}: "
             f"{_ms(self.median)} each at the median, {_ms(self.p95)} at the 95th percentile "
             "(the league allows 1 s)."
         ]
@@ -131,8 +132,8 @@ class PlayerCheck:
         if self.ok:
             lines.append(
                 "No problems: every move was legal, nothing was raised, and at "
-                f"{self.twins} twin tables (the same view, other hidden cards) it chose the "
-                "same move."
+                f"{count_words(self.twins, 'twin table')} (the same view, other hidden cards) "
+                "it chose the same move."
             )
             return "\n".join(lines)
         counts = Counter(problem.kind for problem in self.problems)
@@ -141,13 +142,15 @@ class PlayerCheck:
             if not found:
                 continue
             lines.append(heading.format(n=counts[kind], s="" if counts[kind] == 1 else "s"))
-            lines.extend(f"  - hand {p.hand}, at {p.position}: {p.detail}" for p in found[:SHOWN])
+            lines.extend(
+                f"  - hand {p.hand}, at the table ({p.position}): {p.detail}" for p in found[:SHOWN]
+            )
             if len(found) > SHOWN:
                 lines.append(f"  - and {len(found) - SHOWN} more like these.")
         if "hidden" not in counts and self.twins:
             lines.append(
-                f"At {self.twins} twin tables (the same view, other hidden cards) it chose the "
-                "same move: good."
+                f"At {count_words(self.twins, 'twin table')} (the same view, other hidden cards) "
+                "it chose the same move: good."
             )
         return "\n".join(lines)
 
@@ -164,7 +167,7 @@ _HEADINGS = {
     "exception": "It raised an exception {n} time{s}:",
     "too slow": "It took longer than its time to decide {n} time{s}:",
     "hidden": (
-        "Its move changed when only cards nobody at the table can see changed, {n} time{s} "
+        "Its move changed when only cards it cannot see changed, {n} time{s} "
         "(a player must decide from its observation alone):"
     ),
 }
@@ -381,12 +384,20 @@ def run_check(
                             "hidden",
                             hand + 1,
                             observation.position(),
-                            f"it chose {move} here, and {twin_move} at a twin table",
+                            f"it chose {phrase(move)} ({move}) here, and {phrase(twin_move)} "
+                            f"({twin_move}) at a twin table",
                         )
                     )
             random.setstate(state)
             game.play(move if move is not None else stand_in.choose(observation))
     return PlayerCheck(name, played, len(seconds), tuple(seconds), checked, tuple(problems), note)
+
+
+def _said(answer: object, error: Exception) -> str:
+    """``"'hello' is not a move: write ..."``, said once: a message that does not name the
+    answer is said after the answer, shown safely, and "is not a move"."""
+    text = str(error)
+    return text if " is not a move" in text else f"{_shown(answer)} is not a move: {text}"
 
 
 def _judge(
@@ -401,14 +412,17 @@ def _judge(
             raise ValueError("far longer than any move")
         move: Move = as_move(answer)
     except (ValueError, TypeError) as error:
-        problems.append(
-            Problem("not a move", hand, position, f"it answered {_shown(answer)}: {error}")
-        )
+        problems.append(Problem("not a move", hand, position, f"its answer {_said(answer, error)}"))
         return None
     reason = game.violation(move)
     if reason is not None:
         problems.append(
-            Problem("illegal", hand, position, f"it played {move}: {reason_words(reason)}")
+            Problem(
+                "illegal",
+                hand,
+                position,
+                f"it played {phrase(move)} ({move}): {reason_words(reason, 'its')}",
+            )
         )
         return None
     return move
