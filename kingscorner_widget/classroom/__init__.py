@@ -12,16 +12,21 @@ The folder sits between the table (whose events it reads and whose review table 
 the widget (which opens a table for a named learner).
 """
 
-from .record import MAX_BYTES, RecordError, check_learner, progress_schema
+from .board import ClassBoard, Replay
+from .homework import Homework
+from .record import MAX_BYTES, ProgressError, check_learner, progress_schema
 from .recorder import Recorder
 from .store import RecordStore, RecordTooLargeError
 
 __all__ = [
     "MAX_BYTES",
-    "RecordError",
+    "ClassBoard",
+    "Homework",
+    "ProgressError",
     "RecordStore",
     "RecordTooLargeError",
     "Recorder",
+    "Replay",
     "check_learner",
     "progress_schema",
 ]

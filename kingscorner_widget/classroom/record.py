@@ -43,7 +43,7 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "VERSION",
-    "RecordError",
+    "ProgressError",
     "check_learner",
     "check_record",
     "empty_record",
@@ -75,7 +75,7 @@ _WINDOWS = {
 ITEM_KINDS = ("lesson", "puzzle", "daily")
 
 
-class RecordError(ValueError):
+class ProgressError(ValueError):
     """A record that cannot be read or written: the message says why."""
 
 
@@ -133,7 +133,7 @@ def progress_schema() -> Json:
 
 def _need(ok: bool, where: str, what: str) -> None:
     if not ok:
-        raise RecordError(f"{where} {what}")
+        raise ProgressError(f"{where} {what}")
 
 
 def _is_int(value: object) -> bool:
@@ -217,18 +217,18 @@ def _check_table(table: object, where: str) -> None:
 
 
 def check_record(data: object) -> Json:
-    """``data`` if it is a progress record of this version, else :class:`RecordError` naming
+    """``data`` if it is a progress record of this version, else :class:`ProgressError` naming
     what is wrong (the first thing found)."""
     _need(isinstance(data, dict), "the record", "is not a JSON object")
     assert isinstance(data, dict)
     _need(data.get("format") == FORMAT, "the record", f"is not a {FORMAT} record")
     version = data.get("version")
     if version != VERSION:
-        raise RecordError(f"the record is version {version!r}; this reads version {VERSION}")
+        raise ProgressError(f"the record is version {version!r}; this reads version {VERSION}")
     try:
         check_learner(data.get("learner"))
     except ValueError as error:
-        raise RecordError(f"the record's learner: {error}") from None
+        raise ProgressError(f"the record's learner: {error}") from None
     tables = data.get("tables")
     _need(isinstance(tables, list), "the record", "has no tables list")
     assert isinstance(tables, list)

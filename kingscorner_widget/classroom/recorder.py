@@ -210,7 +210,7 @@ class Recorder:
         if key in self._hands:
             return False
         self._hands.add(key)
-        entry = {k: v for k, v in hand.items() if k != "viewer"}
+        entry = dict(hand)
         entry["at"] = _now()
         hands: list[Json] = self.table["hands"]
         hands.append(entry)

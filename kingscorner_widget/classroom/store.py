@@ -38,7 +38,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .record import MAX_BYTES, RecordError, check_learner, check_record, empty_record
+from .record import MAX_BYTES, ProgressError, check_learner, check_record, empty_record
 
 __all__ = ["FOLDER", "WRITER", "RecordStore", "RecordTooLargeError", "Writer"]
 
@@ -52,7 +52,7 @@ _LOCKS: dict[pathlib.Path, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
 
-class RecordTooLargeError(RecordError):
+class RecordTooLargeError(ProgressError):
     """A record that would pass the size cap: it is not written, and the file stays as it was."""
 
 
@@ -99,20 +99,20 @@ class RecordStore:
 
     def read(self) -> Json:
         """The record in the file now (an empty one when there is none). A file that is not a
-        record raises :class:`RecordError`."""
+        record raises :class:`ProgressError`."""
         try:
             size = self.path.stat().st_size
         except FileNotFoundError:
             return empty_record(self.learner)
         if size > MAX_BYTES:
-            raise RecordError(f"{self.path.name} is {size} bytes, over the cap of {MAX_BYTES}")
+            raise ProgressError(f"{self.path.name} is {size} bytes, over the cap of {MAX_BYTES}")
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise RecordError(f"{self.path.name} is not valid JSON: {error}") from None
+            raise ProgressError(f"{self.path.name} is not valid JSON: {error}") from None
         data = check_record(data)
         if data["learner"] != self.learner:
-            raise RecordError(f"{self.path.name} is the record of {data['learner']!r}")
+            raise ProgressError(f"{self.path.name} is the record of {data['learner']!r}")
         return data
 
     def write(self, table: Json) -> Json:
@@ -123,7 +123,7 @@ class RecordStore:
         with _lock(self.path), _file_lock(self.folder, self.learner):
             try:
                 record = self.read()
-            except RecordError as error:
+            except ProgressError as error:
                 record = self._set_aside(error)
             tables = [t for t in record["tables"] if t.get("id") != table["id"]]
             record["tables"] = [*tables, table]
@@ -139,7 +139,7 @@ class RecordStore:
             atomic_write(self.path, data)
             return record
 
-    def _set_aside(self, error: RecordError) -> Json:
+    def _set_aside(self, error: ProgressError) -> Json:
         """Move a file that is not a record out of the way (kept, never overwritten)."""
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S%f")
         aside = self.path.with_name(f"{self.path.name}.bad-{stamp}")
