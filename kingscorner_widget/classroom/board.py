@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import pathlib
@@ -148,7 +149,7 @@ class ClassBoard:
         """The learners on the board, by name."""
         return [r.learner for r in self.records]
 
-    @property
+    @functools.cached_property
     def items(self) -> list[tuple[str, str]]:
         """The items as ``(key, title)``, in the homework's order or as found."""
         if self.homework is not None:
@@ -203,6 +204,7 @@ class ClassBoard:
     def help_first(self) -> HtmlTable:
         """The learners in the order to help them, by :data:`HELP_RULE`."""
         rows = []
+        titles = dict(self.items)
         for learner in self.learners:
             mine = self._items[learner]
             stuck = [
@@ -216,7 +218,6 @@ class ClassBoard:
                 hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
             done = sum(bool(item.get("finished")) for item in mine.values())
             per_step = refused / tried if tried else 0.0
-            titles = dict(self.items)
             where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck)
             rows.append((learner, len(stuck), per_step, hints + shows, done, where or "\u2013"))
         rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
