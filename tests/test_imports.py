@@ -1,7 +1,8 @@
 """The package's folders are its layers: display -> engine -> analysis -> lessons -> table ->
-classroom -> widget, with the command line and the package's own ``__init__`` on top. Every import of every
-module is read (those inside functions and under ``TYPE_CHECKING`` too), and none may point up a
-layer or close a circle between modules of different folders. There is no exception list.
+classroom -> widget, with the command line and the package's own ``__init__`` on top. Every
+import of every module is read (those inside functions and under ``TYPE_CHECKING`` too), and
+none may point up a layer or close a circle between modules of different folders. There is no
+exception list.
 
 The analysis is layered the same way by its sub-folders: its shared helpers at the package's top
 (statistics, progress, random positions), then fast play and search (``search``), the players, the

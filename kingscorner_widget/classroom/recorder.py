@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..table.events import TableEvent
-from .record import lesson_stars, step_stars
+from .record import ProgressError, lesson_stars, step_stars
 from .store import WRITER, RecordStore, RecordTooLargeError, Writer, _now
 
 if TYPE_CHECKING:
@@ -256,7 +256,9 @@ class Recorder:
         try:
             self.store.write(snapshot)
             self.error = None
-        except (RecordTooLargeError, OSError) as error:
+        except Exception as error:  # a record that cannot be saved never stops the table
+            if not isinstance(error, RecordTooLargeError | OSError):
+                error = ProgressError(f"the record could not be saved: {error!r}")
             first = self.error is None
             self.error = str(error)
             if first:

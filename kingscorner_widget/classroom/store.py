@@ -70,7 +70,11 @@ def _file_lock(folder: pathlib.Path, name: str) -> Iterator[None]:
     """Another process writing the same learner waits (``flock`` where there is one)."""
     try:
         import fcntl
-    except ImportError:  # Windows, Pyodide: one kernel writes a learner's file at a time
+    except ImportError:  # Windows: one kernel writes a learner's file at a time
+        yield
+        return
+    flock = getattr(fcntl, "flock", None)
+    if flock is None:  # Pyodide's fcntl has none, and only one kernel runs in a browser tab
         yield
         return
     try:
@@ -80,7 +84,7 @@ def _file_lock(folder: pathlib.Path, name: str) -> Iterator[None]:
         return
     with handle:
         with contextlib.suppress(OSError):
-            fcntl.flock(handle, fcntl.LOCK_EX)
+            flock(handle, fcntl.LOCK_EX)
         yield
 
 

@@ -320,3 +320,29 @@ def test_no_write_is_left_half_done_on_disk(tmp_path: pathlib.Path) -> None:
         "ada.json"
     ]
     assert os.stat(tmp_path / "ada.json").st_size > 0
+
+
+def test_a_record_that_cannot_be_saved_never_stops_the_table(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kingscorner_widget.classroom import store
+
+    def broken(path: pathlib.Path, data: bytes) -> None:
+        raise RuntimeError("the disk is gone")
+
+    monkeypatch.setattr(store, "atomic_write", broken)
+    recorder = Recorder(RecordStore("ada", tmp_path), writer=Writer(threads=False))
+    with pytest.warns(UserWarning, match="could not be saved"):
+        recorder.flush()
+    assert recorder.error is not None
+
+
+def test_where_fcntl_has_no_flock_the_write_goes_on(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide's fcntl has no flock (the browser course)."""
+    import fcntl
+
+    monkeypatch.delattr(fcntl, "flock")
+    RecordStore("ada", tmp_path).write({"id": "t1", "items": {}})
+    assert read(tmp_path)["tables"][0]["id"] == "t1"
