@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, expect
 
-from kingscorner_widget.engine.moves import MovePile, parse_move
+from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.jupyter_server import JupyterServer
 from tests.browser.test_widget import card_in_hand, pile, table
@@ -25,6 +25,7 @@ w"""
 def click_move(widget: Locator, text: str) -> None:
     """Make one move by clicks: a card then its pile, or a pile then the pile it goes on."""
     move = parse_move(text)
+    assert isinstance(move, MovePile | PlayCard)
     if isinstance(move, MovePile):
         pile(widget, str(move.source)).click()
     else:
