@@ -19,6 +19,7 @@ request for another host, and the test fails on either:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import re
@@ -32,6 +33,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright, Request, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from kingscorner_widget.lessons import load_lesson
@@ -401,6 +403,10 @@ def test_a_learners_record_survives_a_page_reload_in_the_browser_course(
             timeout=BOOT_TIMEOUT_MS
         )
         page.goto(f"{site_url}/lab/index.html?path=Untitled.ipynb")
+        choose = page.locator(".jp-Dialog button", has_text="Select")
+        # the notebook was never saved with its kernel: the page asks which one to start
+        with contextlib.suppress(PlaywrightTimeoutError):
+            choose.click(timeout=60_000)
         expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
         output = run_in_first_cell(page, RECORD_READ)
         expect(output.filter(has_text="kept")).to_contain_text(
