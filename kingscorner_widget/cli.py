@@ -4,8 +4,9 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
-records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Each is one :class:`Command` in :data:`COMMANDS`, with its description and an example
-that runs as written; a new subcommand is one more entry.
+records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Each is one
+:class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
+a new subcommand is one more entry.
 
 A bad position or option prints one line on stderr and exits with status 2, as shell tools do;
 a file or stream that cannot be read or written is one line and status 1; Ctrl-C prints
