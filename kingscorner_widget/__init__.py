@@ -33,6 +33,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
+    from .classroom import ClassBoard, Homework
     from .widget import KingsCornerWidget
 
 try:
@@ -46,6 +47,7 @@ __all__ = [
     "CROSS",
     "DECK",
     "Card",
+    "ClassBoard",
     "Colour",
     "Column",
     "Count",
@@ -53,6 +55,7 @@ __all__ = [
     "EndTurn",
     "Game",
     "HandScore",
+    "Homework",
     "HtmlTable",
     "IllegalMoveError",
     "KingsCornerWidget",
@@ -88,6 +91,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    "ClassBoard": ".classroom",
+    "Homework": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",

@@ -3,9 +3,10 @@
 Subcommands: ``best`` (the best turn from a position, with its explanation), ``hint``, ``odds``,
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
-folder, each in a process of its own), and ``tutorials DIR`` (copy the tutorial notebooks
-out). Each is one :class:`Command` in :data:`COMMANDS`, with its description and an example
-that runs as written; a new subcommand is one more entry.
+folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
+records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Each is one
+:class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
+a new subcommand is one more entry.
 
 A bad position or option prints one line on stderr and exits with status 2, as shell tools do;
 a file or stream that cannot be read or written is one line and status 1; Ctrl-C prints
@@ -455,6 +456,23 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
 
 
+def _class(args: argparse.Namespace, out: Writer) -> None:
+    from .classroom import ClassBoard
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        raise _UsageError(f"{folder} is not a folder of records")
+    if args.homework:
+        _regular_file(Path(args.homework), "a homework file")
+    if args.html:
+        _writable(Path(args.html), "--html")
+    board = ClassBoard(folder, homework=args.homework)
+    out.write(board.text() + "\n")
+    if args.html:
+        board.save_html(args.html)
+        out.write(f"Wrote the board's HTML to {args.html}.\n")
+
+
 # -- the arguments of each subcommand -------------------------------------------------------------
 
 _POSITION = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
@@ -546,6 +564,12 @@ def _league_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _class_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("folder", help="a folder of records (flat, or nbgrader's submitted/)")
+    command.add_argument("--homework", help="the homework file that fixes the items' order")
+    command.add_argument("--html", help="also write the board as HTML here")
+
+
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
@@ -602,6 +626,14 @@ COMMANDS: tuple[Command, ...] = (
         _league_arguments,
         _league,
         given="players: a folder of *.py files, each defining a player, as tutorial 8 writes",
+    ),
+    Command(
+        "class",
+        "the teacher's board of the learners' records in a folder, bad records named",
+        "class collected --html board.html",
+        _class_arguments,
+        _class,
+        given="collected: a folder of kingscorner-progress records, as tutorial 9 collects",
     ),
     Command(
         "tutorials",

@@ -525,7 +525,7 @@ def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str
     for command in COMMANDS:
         assert f"\n    {command.name}" in listed, command.name
     assert [c.name for c in COMMANDS] == [
-        "best", "hint", "odds", "simulate", "tournament", "review", "league", "tutorials",
+        "best", "hint", "odds", "simulate", "tournament", "review", "league", "class", "tutorials",
     ]  # fmt: skip
 
 
@@ -562,6 +562,10 @@ def _given(command: Command, folder: Path) -> None:
     if command.name == "league":
         (folder / "players").mkdir()
         (folder / "players" / "first.py").write_text(FIRST_MOVE_PLAYER)
+    if command.name == "class":
+        from kingscorner_widget.classroom.sample import sample_class
+
+        sample_class(folder / "collected", learners=3, items=2)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)

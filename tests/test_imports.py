@@ -1,7 +1,8 @@
 """The package's folders are its layers: display -> engine -> analysis -> lessons -> table ->
-widget, with the command line and the package's own ``__init__`` on top. Every import of every
-module is read (those inside functions and under ``TYPE_CHECKING`` too), and none may point up a
-layer or close a circle between modules of different folders. There is no exception list.
+classroom -> widget, with the command line and the package's own ``__init__`` on top. Every
+import of every module is read (those inside functions and under ``TYPE_CHECKING`` too), and
+none may point up a layer or close a circle between modules of different folders. There is no
+exception list.
 
 The analysis is layered the same way by its sub-folders: its shared helpers at the package's top
 (statistics, progress, random positions), then fast play and search (``search``), the players, the
@@ -23,7 +24,15 @@ import kingscorner_widget
 
 PACKAGE = pathlib.Path(kingscorner_widget.__file__).parent
 NAME = "kingscorner_widget"
-LAYERS = {"display": 0, "engine": 1, "analysis": 2, "lessons": 3, "table": 4, "widget": 5}
+LAYERS = {
+    "display": 0,
+    "engine": 1,
+    "analysis": 2,
+    "lessons": 3,
+    "table": 4,
+    "classroom": 5,
+    "widget": 6,
+}
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
 WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "outcome", "errors"}

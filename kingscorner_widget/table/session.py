@@ -37,6 +37,7 @@ from ..engine.game import Game
 from ..engine.moves import PASS, Move, as_move
 from ..engine.words import refusal, sentence
 from .actions import Action, Field, action, declared
+from .events import Listener, table_event
 from .history import History
 from .reply import Reply, refuse
 from .snapshot import (
@@ -81,6 +82,9 @@ class Session:
     _declared: ClassVar[dict[str, Action] | None] = None
     NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new deal", "daily": "the daily deal"}
     """What each action that asks first starts, in words."""
+    listener: Listener | None = None
+    """Called after every action with a :class:`~kingscorner_widget.table.events.TableEvent`
+    (the class record listens here)."""
 
     def __init__(self, game: Game, *, title: str = "") -> None:
         self._game = game
@@ -321,6 +325,8 @@ class Session:
             self.last_refusal = ""
             if not asked:
                 self._asking = None
+        if self.listener is not None:
+            self.listener(table_event(self, kind, fields, reply))
         return reply
 
     def note_refusal(self, status: str) -> None:

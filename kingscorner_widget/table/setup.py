@@ -24,6 +24,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..lessons import Lesson, LessonRun, under_rules
+from .events import Listener
 from .explore import ExploreSession, deal_title, read_source
 from .lesson import LessonSession
 from .play import Opponents, PlaySession, check_opponents
@@ -42,7 +43,8 @@ class TableSetup:
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
     teacher's "show every hand", the ``lesson``, whether it is a ``teacher``'s table, and in
-    play mode the player to ``watch`` at the viewer's seat. Bad settings raise ``ValueError`` at
+    play mode the player to ``watch`` at the viewer's seat, and the ``listener`` every session
+    tells of its actions. Bad settings raise ``ValueError`` at
     once."""
 
     def __init__(
@@ -55,12 +57,15 @@ class TableSetup:
         viewer: int = 1,
         opponents: Opponents = "greedy",
         show_all_hands: bool = False,
-        lesson: Lesson | LessonRun | str | None = None,
+        lesson: Lesson | LessonRun | LessonSession | str | None = None,
         teacher: bool = False,
         judge: Judge = "cards",
         watch: str | Player | None = None,
+        listener: Listener | None = None,
     ) -> None:
         check_opponents(opponents)
+        self.listener = listener
+        """Told of every action at every session this table opens (the class record)."""
         if watch is not None:
             check_opponents([watch])
         self.watch = watch
@@ -84,9 +89,11 @@ class TableSetup:
         self.viewer, self.opponents = viewer, opponents
         self.show_all_hands = bool(show_all_hands)
         """Explore mode: every hand face up."""
-        if lesson is not None and class_rules is not None:  # the class's own rules
-            lesson = under_rules(lesson, class_rules)
-        self.lesson = LessonSession(lesson) if lesson is not None else None
+        if lesson is not None and not isinstance(lesson, LessonSession):
+            if class_rules is not None:  # the class's own rules
+                lesson = under_rules(lesson, class_rules)
+            lesson = LessonSession(lesson)
+        self.lesson = lesson
         """The lesson's session, kept across mode changes."""
         self.play: PlaySession | None = None
         """The play session to come back to."""
@@ -175,6 +182,7 @@ class TableSetup:
         these", back to the match), as the one its mode comes back to (a teacher's table
         stays a teacher's)."""
         session.teacher = self.teacher
+        session.listener = self.listener
         if isinstance(session, PlaySession):
             self.play = session
         elif isinstance(session, ReviewSession):

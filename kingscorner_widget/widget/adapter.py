@@ -48,6 +48,7 @@ from __future__ import annotations
 import datetime
 import functools
 import math
+import os
 import threading
 from collections.abc import Mapping
 from typing import Any, get_type_hints
@@ -57,6 +58,8 @@ import traitlets
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
+from ..classroom.homework import Homework, as_homework
+from ..classroom.recorder import open_record
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -64,7 +67,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
-from ..table import Reply, Session, read_source
+from ..table import LessonSession, Reply, Session, read_source
 from ..table.estimates import WinEstimates
 from ..table.page_words import phrases as page_phrases
 from ..table.play import Opponents
@@ -149,6 +152,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     and the cells that read it re-run (how: :mod:`kingscorner_widget.widget.hosts`). A cell that
     reads the table should not also act on it, or each run would set off the next.
 
+    ``learner="ada"`` keeps ada's record of this table (:mod:`kingscorner_widget.classroom`) in
+    ``kingscorner-progress/ada.json`` beside the notebook (``progress_dir=`` names another
+    folder), saved as it happens; ``homework`` (a :class:`~kingscorner_widget.Homework` or its
+    saved file) walks through a teacher's set in order, recording each item.
+
     ``teacher=True`` opens a teacher's table: its toolbar adds the teacher's controls (Skip step
     in a lesson, Show all hands) and the page may use them; a learner's table has none.
 
@@ -232,12 +240,20 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         show_all_hands: bool = False,
         rules: Rules | None = None,
         seed: int | None = None,
-        lesson: Lesson | LessonRun | str | None = None,
+        lesson: Lesson | LessonRun | LessonSession | str | None = None,
         speed: float = 0.8,
         teacher: bool = False,
         judge: Judge = "cards",
         watch: Player | str | None = None,
+        learner: str | None = None,
+        progress_dir: str | os.PathLike[str] | None = None,
+        homework: Homework | str | os.PathLike[str] | None = None,
     ) -> None:
+        if homework is not None:
+            homework = as_homework(homework)
+            lesson = homework.session()
+        self.record = open_record(learner, progress_dir, homework)
+        """What keeps the learner's record of this table (``learner=``), or ``None``."""
         mode = mode or ("lesson" if lesson is not None else "play")
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
@@ -253,6 +269,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             teacher=teacher,
             judge=judge,
             watch=watch,
+            listener=self.record,
         )
         self._publishing = threading.RLock()
         self._version = 0

@@ -19,6 +19,7 @@ request for another host, and the test fails on either:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import re
@@ -31,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, Request, expect
+from playwright.sync_api import Browser, Locator, Page, Playwright, Request, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from kingscorner_widget.lessons import load_lesson
@@ -355,3 +357,64 @@ def test_each_tutorial_runs_whole_in_the_site(
     assert outside == [], f"requests left 127.0.0.1: {outside}"
     refused = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
     assert refused == [], f"the browser tried to reach other hosts: {refused}"
+
+
+RECORD_WRITE = """from kingscorner_widget import KingsCornerWidget
+w = KingsCornerWidget(lesson="worked-turn", learner="ada")
+w.play("Th>N")
+import os
+print("written", os.path.isfile("kingscorner-progress/ada.json"))"""
+RECORD_READ = """import json
+data = json.load(open("kingscorner-progress/ada.json"))
+step = data["tables"][0]["items"]["lesson:worked-turn"]["steps"][0]
+print("kept", step["done"], step["tried"])"""
+
+
+def run_in_first_cell(page: Page, code: str) -> Locator:
+    """Replace the first cell's code with ``code``, run it, and return its output area."""
+    editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    return page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-OutputArea-output")
+
+
+def test_a_learners_record_survives_a_page_reload_in_the_browser_course(
+    offline_browser: Browser, site_url: str, screenshot_dir: Path
+) -> None:
+    """In the browser course the notebook's folder is the browser's own storage: a record
+    written beside the notebook is still there after the page is reloaded (a new kernel)."""
+    context = offline_context(offline_browser, [])
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/lab/index.html")
+        page.locator(".jp-LauncherCard[data-category='Notebook']").first.click()
+        status_bar = page.locator(".jp-StatusBar-Widget")
+        output = run_in_first_cell(page, RECORD_WRITE)
+        expect(output.filter(has_text="written")).to_contain_text(
+            "written True", timeout=BOOT_TIMEOUT_MS
+        )
+        expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=RUN_TIMEOUT_MS)
+        page.wait_for_timeout(2000)  # the browser's storage takes the file in its own time
+        page.reload()
+        expect(page.locator(".jp-DirListing-item", has_text="kingscorner-progress")).to_be_visible(
+            timeout=BOOT_TIMEOUT_MS
+        )
+        page.goto(f"{site_url}/lab/index.html?path=Untitled.ipynb")
+        choose = page.locator(".jp-Dialog button", has_text="Select")
+        # the notebook was never saved with its kernel: the page asks which one to start
+        with contextlib.suppress(PlaywrightTimeoutError):
+            choose.click(timeout=60_000)
+        expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+        output = run_in_first_cell(page, RECORD_READ)
+        expect(output.filter(has_text="kept")).to_contain_text(
+            "kept True ['Th>N']", timeout=RUN_TIMEOUT_MS
+        )
+        page.screenshot(path=screenshot_dir / "lite-record-after-reload.png")
+    except Exception:
+        page.screenshot(path=screenshot_dir / "FAILED-lite-record.png", full_page=True)
+        raise
+    finally:
+        context.close()

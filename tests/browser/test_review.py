@@ -198,7 +198,9 @@ def test_a_review_by_win_chance_stepped_and_practised(
         play_by_clicks(widget, card, space)
     kept = opened.value("w.game.position(1)")
     widget.locator("[data-action='draw']").click()
-    expect(status).to_contain_text("fewer wins in every 100 deals, more than the luck of 240 sampled deals")
+    expect(status).to_contain_text(
+        "fewer wins in every 100 deals, more than the luck of 240 sampled deals"
+    )
     assert opened.value("w.game.position(1)") == kept
     picture(screenshot, page, widget, "review-win-practice-refused")
     show = widget.locator("[data-action='show']")

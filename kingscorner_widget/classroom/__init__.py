@@ -1,0 +1,32 @@
+"""The class record: each learner's progress kept as they work, homework set, a teacher's board.
+
+- :mod:`.record`: the record's document (versioned JSON, with a shipped schema), the stars rule
+  and the learner's name rule;
+- :mod:`.store`: where a record lives and how it is written (atomic, merged, capped, off the
+  click path);
+- :mod:`.recorder`: a table's events made into the learner's record;
+- :mod:`.homework`: a teacher's set of lessons, themed puzzles and the daily deal;
+- :mod:`.board`: every record under a folder, read safely and shown as a board.
+
+The folder sits between the table (whose events it reads and whose review table it opens) and
+the widget (which opens a table for a named learner).
+"""
+
+from .board import ClassBoard, Replay
+from .homework import Homework
+from .record import MAX_BYTES, ProgressError, check_learner, progress_schema
+from .recorder import Recorder
+from .store import RecordStore, RecordTooLargeError
+
+__all__ = [
+    "MAX_BYTES",
+    "ClassBoard",
+    "Homework",
+    "ProgressError",
+    "RecordStore",
+    "RecordTooLargeError",
+    "Recorder",
+    "Replay",
+    "check_learner",
+    "progress_schema",
+]

@@ -1,0 +1,443 @@
+"""The teacher's board: every learner's record under a folder, as tables and a chart.
+
+``ClassBoard("collected/")`` reads every record under the folder
+(:mod:`~kingscorner_widget.classroom.reading`: flat, nbgrader's ``submitted/<student>/...``, or
+the files a browser-course class downloads) and shows, with no compiled package:
+
+- :meth:`~ClassBoard.progress`: learners by item (done with its stars, a puzzle solved or
+  missed, stuck at step N, not started) with the hints and Show me each used;
+- :meth:`~ClassBoard.help_first`: who needs help first, by the rule in :data:`HELP_RULE`;
+- :meth:`~ClassBoard.themes`: accuracy by puzzle theme, as a Vega-Lite chart;
+- :meth:`~ClassBoard.leaderboard`: the class's results on a daily deal;
+- :meth:`~ClassBoard.attempt` and :meth:`~ClassBoard.replay`: a learner's attempt at an item,
+  step by step, and as a game for a review table
+  (``KingsCornerWidget(r.game, mode="review", viewer=r.player)``).
+
+Bad records are named on the board with their reason and skipped; every name and word from a
+record is escaped; the board says the records are self-reported.
+
+>>> import tempfile
+>>> board = ClassBoard(tempfile.mkdtemp())
+>>> board.learners, board.bad
+([], [])
+>>> SELF_REPORTED in board.text()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import os
+import pathlib
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from ..display.charts import bar_chart
+from ..display.tables import Column, HtmlTable, Value
+from ..engine.game import Game
+from ..engine.moves import as_move
+from ..engine.record import game_from_json
+from .homework import Homework
+from .reading import BadRecord, LearnerRecord, read_folder
+from .themes import THEMES
+
+__all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
+
+Json = dict[str, Any]
+SELF_REPORTED = (
+    "Records are written by the learners' own machines (self-reported): they show what each "
+    "table saw, not a proof of it."
+)
+HELP_RULE = (
+    "Who needs help first: the most items started and not finished (stuck) first; then the most "
+    "refused moves per step tried; then the most hints and Show me used; then the fewest items "
+    "finished."
+)
+STARS = "\u2605"
+NO_STAR = "\u2606"
+VEGA_EMBED = "https://cdn.jsdelivr.net/npm/vega-embed@6"
+
+
+@dataclasses.dataclass(frozen=True)
+class Replay:
+    """A learner's attempt as a game to review: ``KingsCornerWidget(r.game, mode="review",
+    viewer=r.player)``."""
+
+    game: Game
+    player: int
+    moves: tuple[str, ...]
+    """The moves that were played again (a move that no longer fits is left out)."""
+
+
+def _best(items: Iterable[Json]) -> Json | None:
+    """The furthest attempt at an item among a learner's tables."""
+
+    def rank(item: Json) -> tuple[int, int, int]:
+        done = sum(bool(s.get("done")) for s in item.get("steps", []))
+        return (bool(item.get("finished")), int(item.get("stars", 0)), done)
+
+    found = list(items)
+    return max(found, key=rank) if found else None
+
+
+def _counts(item: Json) -> tuple[int, int, int, int]:
+    """Hints, Show me, refused moves and steps tried in an item."""
+    steps = item.get("steps", [])
+    return (
+        sum(int(s.get("hints", 0)) for s in steps),
+        sum(int(s.get("shows", 0)) for s in steps),
+        sum(len(s.get("refused", [])) for s in steps),
+        sum(1 for s in steps if s.get("attempts") or s.get("done")),
+    )
+
+
+def _cell(item: Json | None) -> str:
+    """An item's state in words (with stars)."""
+    if item is None:
+        return "not started"
+    kind = item.get("kind")
+    if kind == "daily":
+        result = item.get("result") or {}
+        if not item.get("finished"):
+            return "not finished"
+        won = "won" if result.get("won") else "lost"
+        return f"{won}, {result.get('cardsLeft', '?')} left"
+    if item.get("finished"):
+        if kind == "puzzle":
+            return "solved" if item.get("solved") else "missed"
+        stars = int(item.get("stars", 0))
+        return f"done {STARS * stars}{NO_STAR * (3 - stars)}"
+    steps = item.get("steps", [])
+    at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
+    return f"stuck at step {at} of {len(steps)}"
+
+
+class ClassBoard:
+    """Every record under ``folder`` as a board; ``homework`` (a :class:`Homework` or its file)
+    fixes the items and their order (default: every item found, in the order found)."""
+
+    def __init__(
+        self, folder: str | os.PathLike[str], homework: Homework | str | None = None
+    ) -> None:
+        self.folder = pathlib.Path(folder)
+        found = read_folder(self.folder)
+        self.records: list[LearnerRecord] = found.records
+        self.bad: list[BadRecord] = found.bad
+        """The files skipped, each with its reason."""
+        self.homework = Homework.load(homework) if isinstance(homework, str) else homework
+        self._items = self._merge()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _merge(self) -> dict[str, dict[str, Json]]:
+        merged: dict[str, dict[str, Json]] = {}
+        for record in self.records:
+            attempts: dict[str, list[Json]] = {}
+            for table in record.tables:
+                for key, item in table.get("items", {}).items():
+                    attempts.setdefault(key, []).append(item)
+            merged[record.learner] = {
+                key: best for key, found in attempts.items() if (best := _best(found)) is not None
+            }
+        return merged
+
+    @property
+    def learners(self) -> list[str]:
+        """The learners on the board, by name."""
+        return [r.learner for r in self.records]
+
+    @functools.cached_property
+    def items(self) -> list[tuple[str, str]]:
+        """The items as ``(key, title)``, in the homework's order or as found."""
+        if self.homework is not None:
+            return [(i.key, i.title) for i in self.homework.items]
+        seen: dict[str, tuple[int, str]] = {}
+        for items in self._items.values():
+            for key, item in items.items():
+                if key not in seen:
+                    seen[key] = (int(item.get("order", 0)), str(item.get("title") or key))
+        return [(k, t) for k, (_, t) in sorted(seen.items(), key=lambda kv: (kv[1][0], kv[0]))]
+
+    def item(self, learner: str, key: str) -> Json | None:
+        """A learner's best attempt at item ``key`` (``None``: not started)."""
+        if learner not in self._items:
+            raise KeyError(f"no learner {learner!r} on this board")
+        return self._items[learner].get(key)
+
+    def finished(self, learner: str, key: str) -> bool:
+        """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this)."""
+        item = self.item(learner, key)
+        return bool(item and item.get("finished"))
+
+    def stars(self, learner: str, key: str) -> int:
+        """``learner``'s stars for item ``key`` (0 when not finished)."""
+        item = self.item(learner, key)
+        return int(item.get("stars", 0)) if item and item.get("finished") else 0
+
+    # -- the views -----------------------------------------------------------------------------
+
+    def progress(self) -> HtmlTable:
+        """Learners by item: done (with stars), solved or missed, stuck at step N, not
+        started; with the hints and Show me used."""
+        items = self.items
+        rows: list[tuple[Value, ...]] = []
+        for learner in self.learners:
+            mine = self._items[learner]
+            hints = shows = 0
+            for item in mine.values():
+                h, s, _, _ = _counts(item)
+                hints, shows = hints + h, shows + s
+            cells = [_cell(mine.get(key)) for key, _ in items]
+            rows.append((learner, *cells, hints, shows))
+        columns = [Column("learner"), *(Column(title) for _, title in items)]
+        columns += [Column("hints"), Column("show me")]
+        return HtmlTable(
+            columns, rows, title="The class by item", notes=(SELF_REPORTED, *self._bad_notes())
+        )
+
+    def _bad_notes(self) -> list[str]:
+        return [f"Skipped {b.name}: {b.reason}" for b in self.bad]
+
+    def help_first(self) -> HtmlTable:
+        """The learners in the order to help them, by :data:`HELP_RULE`."""
+        rows = []
+        titles = dict(self.items)
+        for learner in self.learners:
+            mine = self._items[learner]
+            stuck = [
+                key
+                for key, item in mine.items()
+                if not item.get("finished") and item.get("kind") != "daily"
+            ]
+            hints = shows = refused = tried = 0
+            for item in mine.values():
+                h, s, r, t = _counts(item)
+                hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
+            done = sum(bool(item.get("finished")) for item in mine.values())
+            per_step = refused / tried if tried else 0.0
+            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck)
+            rows.append((learner, len(stuck), per_step, hints + shows, done, where or "\u2013"))
+        rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
+        return HtmlTable(
+            [
+                Column("learner"),
+                Column("stuck", description="items started and not finished"),
+                Column("refused a step", format=".1f"),
+                Column("hints and show me"),
+                Column("finished"),
+                Column("where"),
+            ],
+            rows,
+            title="Who needs help first",
+            notes=(HELP_RULE,),
+        )
+
+    def theme_table(self) -> HtmlTable:
+        """Puzzles solved and tried by theme, across the class."""
+        solved = dict.fromkeys(THEMES, 0)
+        tried = dict.fromkeys(THEMES, 0)
+        for items in self._items.values():
+            for item in items.values():
+                name = item.get("theme")
+                if item.get("kind") != "puzzle" or name not in tried:
+                    continue
+                if item.get("solved") is not None:
+                    tried[name] += 1
+                    solved[name] += bool(item.get("solved"))
+        rows = [
+            (name, solved[name] / tried[name] if tried[name] else None, solved[name], tried[name])
+            for name in THEMES
+        ]
+        return HtmlTable(
+            [Column("theme"), Column("accuracy", format=".0%"), Column("solved"), Column("tried")],
+            rows,
+            title="Accuracy by puzzle theme",
+            notes=("A puzzle counts once per learner: solved without Show me, or missed.",),
+        )
+
+    def themes(self) -> Any:
+        """Accuracy by puzzle theme as a Vega-Lite chart (its table is the fallback)."""
+        table = self.theme_table()
+        return bar_chart(
+            table, "theme", "accuracy", title=table.title, domain=(0, 1), y_title="solved"
+        )
+
+    def dailies(self) -> list[str]:
+        """The daily deals the class played, by date."""
+        keys = {k for items in self._items.values() for k in items if k.startswith("daily:")}
+        return sorted(k.removeprefix("daily:") for k in keys)
+
+    def leaderboard(self, date: str | None = None) -> HtmlTable:
+        """The class's results on the daily deal of ``date`` (default the latest played):
+        the hand won first, then the fewest cards left, then the fewest moves."""
+        days = self.dailies()
+        day = date or (days[-1] if days else "")
+        rows = []
+        for learner in self.learners:
+            item = self._items[learner].get(f"daily:{day}")
+            if not item or not item.get("finished"):
+                continue
+            result = item.get("result") or {}
+            rows.append(
+                (
+                    learner,
+                    "won" if result.get("won") else "lost",
+                    int(result.get("cardsLeft", 0)),
+                    int(result.get("moves", 0)),
+                )
+            )
+        rows.sort(key=lambda r: (r[1] != "won", r[2], r[3], r[0].casefold()))
+        ranked = [(n, *row) for n, row in enumerate(rows, start=1)]
+        return HtmlTable(
+            ["place", "learner", "result", "cards left", "moves"],
+            ranked,
+            title=f"Daily deal {day}" if day else "Daily deal: nobody has played one",
+            notes=("The first result each learner had stands; a replay does not replace it.",),
+        )
+
+    def attempt(self, learner: str, key: str) -> HtmlTable:
+        """``learner``'s attempt at item ``key``, step by step: moves tried, refusals with their
+        reason codes, hints, Show me, seconds."""
+        item = self.item(learner, key)
+        rows = []
+        for number, step in enumerate((item or {}).get("steps", []), start=1):
+            refused = ", ".join(f"{r['move']} ({r['code']})" for r in step.get("refused", []))
+            rows.append(
+                (
+                    number,
+                    str(step.get("title", "")),
+                    " ".join(step.get("tried", [])),
+                    refused or "\u2013",
+                    int(step.get("hints", 0)),
+                    int(step.get("shows", 0)),
+                    float(step.get("seconds", 0.0)),
+                    "done" if step.get("done") else "not done",
+                )
+            )
+        return HtmlTable(
+            [
+                "step",
+                "title",
+                Column("moves played", code=True),
+                Column("refused (reason)", code=True),
+                "hints",
+                "show me",
+                Column("seconds", format=".1f"),
+                "state",
+            ],
+            rows,
+            title=f"{learner}: {dict(self.items).get(key, key)} ({_cell(item)})",
+        )
+
+    def replay(self, learner: str, key: str, step: int = 1) -> Replay:
+        """``learner``'s attempt at item ``key`` (step ``step`` of a lesson) as a game to review
+        on a review table; a daily deal is the hand as it was played."""
+        item = self.item(learner, key)
+        if item is None:
+            raise ValueError(f"{learner} has not started {key}")
+        if item.get("kind") == "daily":
+            return self._replay_daily(learner, key)
+        steps = item.get("steps", [])
+        if not 1 <= step <= len(steps) or not steps[step - 1].get("position"):
+            raise ValueError(f"{key} has no step {step} that {learner} reached")
+        chosen = steps[step - 1]
+        game = Game.from_position(chosen["position"])
+        player = game.turn
+        played: list[str] = []
+        for text in chosen.get("tried", []):
+            try:
+                move = as_move(text)
+            except ValueError:
+                continue
+            if game.is_over() or game.turn != player or game.violation(move) is not None:
+                continue
+            game.play(move)
+            played.append(str(move))
+        if not game.is_over() and game.turn == player:
+            end = game.end_move()
+            game.play(end)
+            played.append(str(end))
+        return Replay(game, player, tuple(played))
+
+    def _replay_daily(self, learner: str, key: str) -> Replay:
+        day = key.removeprefix("daily:")
+        for record in self.records:
+            if record.learner != learner:
+                continue
+            for table in record.tables:
+                for hand in table.get("hands", []):
+                    if hand.get("daily") == day and hand.get("record"):
+                        game = game_from_json(json.dumps(hand["record"]))
+                        return Replay(game, int(hand.get("viewer", 1)), ())
+        raise ValueError(f"the record of {learner}'s daily deal {day} keeps no game to replay")
+
+    # -- showing -------------------------------------------------------------------------------
+
+    def sections(self) -> list[HtmlTable]:
+        """The board's tables, in order."""
+        found = [self.progress(), self.help_first(), self.theme_table()]
+        if self.dailies():
+            found.append(self.leaderboard())
+        return found
+
+    def text(self) -> str:
+        """The board as plain text (the command line prints this)."""
+        head = [f"Class board: {len(self.records)} learners, {len(self.bad)} bad records"]
+        head.append(SELF_REPORTED)
+        head += [f"  skipped {b.name}: {b.reason}" for b in self.bad]
+        return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return (
+            f"<ClassBoard {str(self.folder)!r}: {len(self.records)} learners, {len(self.bad)} bad>"
+        )
+
+    def _bad_html(self) -> str:
+        if not self.bad:
+            return ""
+        rows = "".join(
+            f"<li data-bad><code>{escape(b.name)}</code>: {escape(b.reason)}</li>" for b in self.bad
+        )
+        return f"<p><b>Skipped records</b></p><ul>{rows}</ul>"
+
+    def _repr_html_(self) -> str:
+        learners = len(self.records)
+        head = (
+            f"<h3>Class board: {learners} learner{'s' if learners != 1 else ''}</h3>"
+            f'<p data-self-reported style="font-style:italic">{escape(SELF_REPORTED)}</p>'
+        )
+        return (
+            '<div class="kingscorner-board">'
+            + head
+            + self._bad_html()
+            + "".join(table.to_html() for table in self.sections())
+            + "</div>"
+        )
+
+    def to_html(self) -> str:
+        """The board as a page of its own: the tables, and the theme chart drawn by Vega-Lite
+        where the page can load it (the table shows the same numbers where it cannot)."""
+        spec = json.dumps(self.themes().to_dict()).replace("<", "\\u003c")
+        return (
+            "<!doctype html><html><head><meta charset='utf-8'>"
+            "<title>Class board</title></head><body style='font-family:sans-serif'>"
+            + self._repr_html_()
+            + "<div id='themes-chart'></div>"
+            + f"<script type='application/json' id='themes-spec'>{spec}</script>"
+            + f"<script src='{VEGA_EMBED}'></script>"
+            + "<script>if (window.vegaEmbed) vegaEmbed('#themes-chart', "
+            "JSON.parse(document.getElementById('themes-spec').textContent));</script>"
+            + "</body></html>"
+        )
+
+    def save_html(self, path: str | os.PathLike[str]) -> pathlib.Path:
+        """Write :meth:`to_html` to ``path``."""
+        target = pathlib.Path(path)
+        target.write_text(self.to_html(), encoding="utf-8")
+        return target
