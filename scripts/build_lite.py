@@ -299,13 +299,36 @@ def newest_by_name(paths: Iterable[Path]) -> dict[NormalizedName, Wheel]:
     return wheels
 
 
+def without_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The notebook with every code cell's outputs and count cleared (and no widget state).
+
+    In the browser the saved outputs are pictures of tables no kernel holds: the page drew them
+    while Pyodide started, only for the learner's first run to replace them.
+
+    >>> cell = {"cell_type": "code", "outputs": [{"output_type": "stream"}], "execution_count": 3}
+    >>> without_outputs({"cells": [cell], "metadata": {"widgets": {}}})
+    {'cells': [{'cell_type': 'code', 'outputs': [], 'execution_count': None}], 'metadata': {}}
+    """
+    cells = [
+        {**cell, "outputs": [], "execution_count": None} if cell["cell_type"] == "code" else cell
+        for cell in notebook["cells"]
+    ]
+    metadata = {key: value for key, value in notebook["metadata"].items() if key != "widgets"}
+    return {**notebook, "cells": cells, "metadata": metadata}
+
+
 def stage_contents(notebooks: Path, files: Path) -> list[str]:
-    """Copy the tutorials as they are now into the site's files; returns their names."""
+    """Copy the tutorials as they are now, without their outputs, into the site's files;
+    returns their names."""
     sources = sorted(notebooks.glob("*.ipynb"))
     if not sources:
         raise LiteBuildError(f"no notebooks in {notebooks}")
     files.mkdir(parents=True)
-    for source in [*sources, *notebooks.glob("README.md")]:
+    for source in sources:
+        notebook = without_outputs(json.loads(source.read_text(encoding="utf-8")))
+        text = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+        (files / source.name).write_text(text, encoding="utf-8")
+    for source in notebooks.glob("README.md"):
         shutil.copy2(source, files / source.name)
     return [source.name for source in sources]
 

@@ -10,6 +10,7 @@ import json
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -207,3 +208,27 @@ def test_the_course_worker_keeps_those_files_and_then_loads_jupyterlites(tmp_pat
 def test_a_site_without_jupyterlites_worker_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LiteBuildError, match=r"JupyterLite wrote no service-worker\.js"):
         build_lite.write_service_worker(tmp_path)
+
+
+def test_the_sites_tutorials_keep_their_cells_but_not_their_outputs(tmp_path: Path) -> None:
+    notebooks, files = tmp_path / "notebooks", tmp_path / "files"
+    notebooks.mkdir()
+    cells: list[dict[str, Any]] = [
+        {"cell_type": "markdown", "metadata": {}, "source": "# One"},
+        {
+            "cell_type": "code",
+            "execution_count": 4,
+            "metadata": {"tags": ["x"]},
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": "2\n"}],
+            "source": "1 + 1",
+        },
+    ]
+    saved = {"cells": cells, "metadata": {"widgets": {"state": {}}, "kernelspec": {}}}
+    (notebooks / "01-one.ipynb").write_text(json.dumps(saved))
+    (notebooks / "README.md").write_text("read me")
+    assert build_lite.stage_contents(notebooks, files) == ["01-one.ipynb"]
+    staged = json.loads((files / "01-one.ipynb").read_text())
+    assert staged["cells"][0] == cells[0]
+    assert staged["cells"][1] == {**cells[1], "execution_count": None, "outputs": []}
+    assert staged["metadata"] == {"kernelspec": {}}
+    assert (files / "README.md").read_text() == "read me"
