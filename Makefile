@@ -65,8 +65,12 @@ js-test: js
 js-lint: js
 	cd js && npm run --silent lint
 
+# Two workers (PYTEST_WORKERS=0 runs in one process): the browser tests together in one,
+# sharing one JupyterLab server, one Chromium and one built course; the other files shared out
+# between them (tests/conftest.py groups them).
+PYTEST_WORKERS ?= 2
 pytest: $(STAMP) js chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
 # The sdist, a wheel built from it without node (both kept in dist/), their metadata checks, and
 # the wheel installed into a fresh venv with its declared dependencies, playing a move and running

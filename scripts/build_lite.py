@@ -27,6 +27,7 @@ import email.parser
 import hashlib
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -67,6 +68,16 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "package.json",
 )
+
+
+#: JupyterLite's own service worker (it serves the kernels' file access), renamed so that the
+#: course's worker can load it.
+JUPYTERLITE_WORKER = "jupyterlite-service-worker.js"
+SERVICE_WORKER = "service-worker.js"
+
+#: A file named with a content hash (``1031.b91a70b.js``, ``remoteEntry.c8c9eed2cdefdeac.js``):
+#: another build with other content gives it another name.
+HASHED_NAME = re.compile(r"\.[0-9a-f]{7,}\.(?:js|css)$")
 
 
 class LiteBuildError(ValueError):
@@ -288,21 +299,46 @@ def newest_by_name(paths: Iterable[Path]) -> dict[NormalizedName, Wheel]:
     return wheels
 
 
+def without_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The notebook with every code cell's outputs and count cleared (and no widget state).
+
+    In the browser the saved outputs are pictures of tables no kernel holds: the page drew them
+    while Pyodide started, only for the learner's first run to replace them.
+
+    >>> cell = {"cell_type": "code", "outputs": [{"output_type": "stream"}], "execution_count": 3}
+    >>> without_outputs({"cells": [cell], "metadata": {"widgets": {}}})
+    {'cells': [{'cell_type': 'code', 'outputs': [], 'execution_count': None}], 'metadata': {}}
+    """
+    cells = [
+        {**cell, "outputs": [], "execution_count": None} if cell["cell_type"] == "code" else cell
+        for cell in notebook["cells"]
+    ]
+    metadata = {key: value for key, value in notebook["metadata"].items() if key != "widgets"}
+    return {**notebook, "cells": cells, "metadata": metadata}
+
+
 def stage_contents(notebooks: Path, files: Path) -> list[str]:
-    """Copy the tutorials as they are now into the site's files; returns their names."""
+    """Copy the tutorials as they are now, without their outputs, into the site's files;
+    returns their names."""
     sources = sorted(notebooks.glob("*.ipynb"))
     if not sources:
         raise LiteBuildError(f"no notebooks in {notebooks}")
     files.mkdir(parents=True)
-    for source in [*sources, *notebooks.glob("README.md")]:
+    for source in sources:
+        notebook = without_outputs(json.loads(source.read_text(encoding="utf-8")))
+        text = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+        (files / source.name).write_text(text, encoding="utf-8")
+    for source in notebooks.glob("README.md"):
         shutil.copy2(source, files / source.name)
     return [source.name for source in sources]
 
 
-def kernel_settings(preload: Iterable[str]) -> dict[str, Any]:
+def kernel_settings(
+    preload: Iterable[str], pyodide_url: str = "./static/pyodide/pyodide.mjs"
+) -> dict[str, Any]:
     """The kernel's settings: local Pyodide, no PyPI, the tutorials' packages loaded at start."""
     return {
-        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "pyodideUrl": pyodide_url,
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"packages": sorted(preload)},
     }
@@ -325,17 +361,22 @@ def build(output: Path, cache: Path, notebooks: Path) -> None:
     roots = [*KERNEL_PACKAGES, PROJECT]
     graph = closure(roots, wheels, marker_environment(python))
 
-    site_pyodide = stage / "static" / "pyodide"
-    site_pyodide.mkdir(parents=True)
+    # Pyodide and the wheels in a folder named by their content, so that a browser may keep them
+    # for good: a rebuilt site with other wheels puts them at another address. (Not in the
+    # stage's static/pyodide, where the kernel's build step would take them as its own.)
+    scratch = work / "pyodide"
+    scratch.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, site_pyodide / name)
+        shutil.copy2(pyodide / name, scratch / name)
     for name in graph:
-        shutil.copy2(wheels[name].path, site_pyodide / wheels[name].path.name)
+        shutil.copy2(wheels[name].path, scratch / wheels[name].path.name)
     lock = lock_file(npm_lock["info"], wheels, graph)
-    (site_pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    (scratch / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    pyodide_folder = f"static/pyodide-{folder_digest(scratch)}"
 
     stage_contents(notebooks, stage / "files")
-    plugins = {KERNEL_PLUGIN: kernel_settings(roots)}
+    pyodide_url = f"./{pyodide_folder}/pyodide.mjs"
+    plugins = {KERNEL_PLUGIN: kernel_settings(roots, pyodide_url)}
     settings = {"jupyter-config-data": {"litePluginSettings": plugins}}
     (stage / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
     build_config = {
@@ -350,6 +391,8 @@ def build(output: Path, cache: Path, notebooks: Path) -> None:
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2))
     shutil.rmtree(output, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage, cwd=stage)
+    shutil.copytree(scratch, output / pyodide_folder)
+    write_service_worker(output)
     check_site(output)
     print(f"site: {output} ({site_size(output) / 2**20:.1f} MiB)")
 
@@ -368,6 +411,97 @@ def check_site(site: Path) -> None:
         wheel = (site / url).with_name(entry["file_name"])
         if not wheel.is_file() or hashlib.sha256(wheel.read_bytes()).hexdigest() != entry["sha256"]:
             raise LiteBuildError(f"the lock names {entry['file_name']}, which the site lacks")
+
+
+def folder_digest(folder: Path) -> str:
+    """16 hex digits of a SHA-256 over every file's relative path and content in ``folder``."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def immutable_files(site: Path) -> list[str]:
+    """The site's files whose address changes with their content, relative to the site's root:
+    Pyodide and the wheels (in their content-named folder) and the hash-named scripts."""
+    found = []
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        relative = path.relative_to(site).as_posix()
+        top = relative.split("/", 1)[0]
+        in_pyodide = re.fullmatch(r"static/pyodide-[0-9a-f]{16}/[^/]+", relative) is not None
+        if in_pyodide or (top in ("build", "extensions") and HASHED_NAME.search(path.name)):
+            found.append(relative)
+    return found
+
+
+SERVICE_WORKER_JS = """\
+// The course's service worker, written by scripts/build_lite.py: the files whose address changes
+// with their content (Pyodide, the wheels, the hash-named scripts) are kept in a cache named by
+// this build's version and read from it on every later visit, so a second visit downloads none
+// of them again. Everything else goes to JupyterLite's own worker, loaded below, unchanged.
+// (In a block: the scripts share one global scope, and JupyterLite's declares names of its own.)
+{
+  const PREFIX = "kingscorner-course-";
+  const VERSIONED = PREFIX + "%(version)s";
+  const ROOT = new URL("./", self.location.href).href;
+  const KEPT = new Set(%(files)s);
+
+  self.addEventListener("activate", (event) => {
+    event.waitUntil(
+      caches.keys().then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(PREFIX) && name !== VERSIONED)
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+    );
+  });
+
+  const keptOrFetched = async (event, address) => {
+    const cache = await caches.open(VERSIONED);
+    const kept = await cache.match(address);
+    if (kept) return kept;
+    const response = await fetch(event.request);
+    if (response.status === 200) event.waitUntil(cache.put(address, response.clone()));
+    return response;
+  };
+
+  self.addEventListener("fetch", (event) => {
+    if (event.request.method !== "GET") return;
+    const url = new URL(event.request.url);
+    const address = url.origin + url.pathname;
+    if (!address.startsWith(ROOT) || !KEPT.has(address.slice(ROOT.length))) return;
+    event.stopImmediatePropagation();
+    event.respondWith(keptOrFetched(event, address));
+  });
+}
+
+importScripts("./%(jupyterlite)s");
+"""
+
+
+def write_service_worker(site: Path) -> str:
+    """Put the course's service worker in front of JupyterLite's; returns the cache's version.
+
+    JupyterLite registers ``service-worker.js`` at the site's root; its own worker (which
+    caches nothing unless told, and then fetches everything again behind the cache) becomes
+    ``jupyterlite-service-worker.js``, which the course's worker loads after its own handler.
+    """
+    original = site / SERVICE_WORKER
+    if not original.is_file():
+        raise LiteBuildError(f"JupyterLite wrote no {SERVICE_WORKER} in {site}")
+    original.rename(site / JUPYTERLITE_WORKER)
+    files = immutable_files(site)
+    version = hashlib.sha256("\n".join(files).encode()).hexdigest()[:16]
+    source = SERVICE_WORKER_JS % {
+        "version": version,
+        "files": json.dumps(files, indent=0),
+        "jupyterlite": JUPYTERLITE_WORKER,
+    }
+    (site / SERVICE_WORKER).write_text(source, encoding="utf-8")
+    return version
 
 
 def site_size(site: Path) -> int:

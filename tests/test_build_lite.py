@@ -10,6 +10,7 @@ import json
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,3 +151,84 @@ def test_a_site_whose_kernel_loads_pyodide_from_elsewhere_fails_the_check(tmp_pa
     write_site(tmp_path, url="https://example.org/pyodide/pyodide.mjs")
     with pytest.raises(LiteBuildError, match="Pyodide is not in the site"):
         build_lite.check_site(tmp_path)
+
+
+def test_the_folder_digest_follows_every_name_and_byte(tmp_path: Path) -> None:
+    (tmp_path / "a.whl").write_bytes(b"one")
+    first = build_lite.folder_digest(tmp_path)
+    assert len(first) == 16
+    (tmp_path / "a.whl").write_bytes(b"two")
+    assert build_lite.folder_digest(tmp_path) != first
+    (tmp_path / "a.whl").write_bytes(b"one")
+    assert build_lite.folder_digest(tmp_path) == first
+    (tmp_path / "a.whl").rename(tmp_path / "b.whl")
+    assert build_lite.folder_digest(tmp_path) != first
+
+
+def write_built_site(site: Path) -> None:
+    for relative in (
+        "static/pyodide-0123456789abcdef/pyodide.asm.wasm",
+        "static/pyodide-0123456789abcdef/top-1.0-py3-none-any.whl",
+        "build/1031.b91a70b.js",
+        "extensions/anywidget/static/remoteEntry.698dcaf7.js",
+        "build/lab/bundle.js",
+        "files/01-learn-the-rules.ipynb",
+        "jupyter-lite.json",
+        "static/pyodide/pyodide.asm.wasm",
+    ):
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        (site / relative).write_text(relative)
+    (site / "service-worker.js").write_text('"use strict";const CACHE="precache";')
+
+
+def test_only_files_whose_address_follows_their_content_are_kept_for_good(tmp_path: Path) -> None:
+    write_built_site(tmp_path)
+    assert build_lite.immutable_files(tmp_path) == [
+        "build/1031.b91a70b.js",
+        "extensions/anywidget/static/remoteEntry.698dcaf7.js",
+        "static/pyodide-0123456789abcdef/pyodide.asm.wasm",
+        "static/pyodide-0123456789abcdef/top-1.0-py3-none-any.whl",
+    ]
+
+
+def test_the_course_worker_keeps_those_files_and_then_loads_jupyterlites(tmp_path: Path) -> None:
+    write_built_site(tmp_path)
+    version = build_lite.write_service_worker(tmp_path)
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert (tmp_path / build_lite.JUPYTERLITE_WORKER).read_text().startswith('"use strict"')
+    assert f'const VERSIONED = PREFIX + "{version}";' in worker
+    assert '"static/pyodide-0123456789abcdef/pyodide.asm.wasm"' in worker
+    assert "build/lab/bundle.js" not in worker
+    assert "jupyter-lite.json" not in worker
+    assert worker.rstrip().endswith(f'importScripts("./{build_lite.JUPYTERLITE_WORKER}");')
+    # Its own names are in a block, apart from the names JupyterLite's worker declares.
+    assert worker.index("{\n  const PREFIX") < worker.index("const VERSIONED")
+
+
+def test_a_site_without_jupyterlites_worker_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(LiteBuildError, match=r"JupyterLite wrote no service-worker\.js"):
+        build_lite.write_service_worker(tmp_path)
+
+
+def test_the_sites_tutorials_keep_their_cells_but_not_their_outputs(tmp_path: Path) -> None:
+    notebooks, files = tmp_path / "notebooks", tmp_path / "files"
+    notebooks.mkdir()
+    cells: list[dict[str, Any]] = [
+        {"cell_type": "markdown", "metadata": {}, "source": "# One"},
+        {
+            "cell_type": "code",
+            "execution_count": 4,
+            "metadata": {"tags": ["x"]},
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": "2\n"}],
+            "source": "1 + 1",
+        },
+    ]
+    saved = {"cells": cells, "metadata": {"widgets": {"state": {}}, "kernelspec": {}}}
+    (notebooks / "01-one.ipynb").write_text(json.dumps(saved))
+    (notebooks / "README.md").write_text("read me")
+    assert build_lite.stage_contents(notebooks, files) == ["01-one.ipynb"]
+    staged = json.loads((files / "01-one.ipynb").read_text())
+    assert staged["cells"][0] == cells[0]
+    assert staged["cells"][1] == {**cells[1], "execution_count": None, "outputs": []}
+    assert staged["metadata"] == {"kernelspec": {}}
+    assert (files / "README.md").read_text() == "read me"

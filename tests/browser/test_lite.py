@@ -1,10 +1,13 @@
 """The tutorials as a JupyterLite site: every tutorial runs in the browser, nothing from outside.
 
 Each notebook in ``notebooks/`` (whatever is there, so a new tutorial is tested as soon as it is
-written) is opened in the site, cleared and run whole; any error output fails it. Notebook 01
-then plays a lesson step by clicking. In the same run the test measures the time from opening
-notebook 01 to a playable table against the time the same site takes to run ``1 + 1`` in an
-empty notebook (a bare kernel start), and reports both and their ratio.
+written) is opened in the site, cleared and run whole; any error output fails it. Notebook 01 then
+plays a lesson step by clicking. In the same run the test measures the time from opening notebook 01
+to a playable table against the time the same site takes to run ``1 + 1`` in an empty notebook (a
+bare kernel start), on a first visit (cold: an empty browser) and on a second visit in the same
+browser (warm), and prints both ratios beside their goals (1.5 and 1.2). The server counts what it
+sends: the second visits must download none of the files the site's service worker keeps (Pyodide,
+the wheels, the hash-named scripts) and little else.
 
 The session builds the site with ``make lite`` (a no-op when it is up to date), serves it on
 127.0.0.1 with Python's ``http.server``, and opens it in headless Chromium. Two nets catch a
@@ -19,11 +22,13 @@ request for another host, and the test fails on either:
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import http.server
 import re
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -45,6 +50,10 @@ from tests.browser.jupyter_server import (
     free_port,
 )
 
+sys.path.insert(0, str(REPO / "scripts"))
+
+from build_lite import immutable_files
+
 SITE = REPO / "lite-site"
 NOTEBOOK = "01-learn-the-rules.ipynb"
 TUTORIALS = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
@@ -54,6 +63,11 @@ LOCAL_HOST = "127.0.0.1"
 # Pyodide boots and loads its wheels in the page: slow on CI's two busy cores, but bounded.
 BOOT_TIMEOUT_MS = 240_000
 RUN_TIMEOUT_MS = 300_000
+#: Notebook 01 to a playable table, against ``1 + 1`` in an empty notebook (issue 32's goals).
+COLD_RATIO_GOAL = 1.5
+WARM_RATIO_GOAL = 1.2
+#: What a second visit may still download in all (the notebook, the app's page and settings).
+WARM_VISIT_BYTES = 1 << 20
 
 
 #: Hosts Chromium itself calls in the background whatever page is open (flags turn off the rest).
@@ -73,6 +87,18 @@ QUIET_CHROMIUM_ARGS = (
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+class CountingHandler(QuietHandler):
+    """Serves the site and counts the bytes of each file's body it sends (a 304 sends none)."""
+
+    sent: collections.Counter[str]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        path = urllib.parse.urlsplit(self.path).path.lstrip("/")
+        while chunk := source.read(1 << 16):
+            self.sent[path] += len(chunk)
+            outputfile.write(chunk)
 
 
 class RefusingProxy(http.server.BaseHTTPRequestHandler):
@@ -126,9 +152,18 @@ def serve(handler: Any) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def site_url(lite_site: Path) -> Iterator[str]:
-    """The site served by Python's ``http.server`` on 127.0.0.1, as a teacher would."""
-    yield from serve(functools.partial(QuietHandler, directory=str(lite_site)))
+def site_served(lite_site: Path) -> Iterator[tuple[str, collections.Counter[str]]]:
+    """The site served by Python's ``http.server`` on 127.0.0.1, as a teacher would, and the
+    bytes it has sent of each file."""
+    sent: collections.Counter[str] = collections.Counter()
+    handler = type("Counting", (CountingHandler,), {"sent": sent})
+    for url in serve(functools.partial(handler, directory=str(lite_site))):
+        yield url, sent
+
+
+@pytest.fixture(scope="module")
+def site_url(site_served: tuple[str, collections.Counter[str]]) -> str:
+    return site_served[0]
 
 
 @pytest.fixture(scope="module")
@@ -220,7 +255,7 @@ def run_whole(page: Page, site_url: str, name: str) -> dict[str, float]:
 def bare_kernel(page: Page, site_url: str) -> float:
     """Seconds from opening the site to the answer of ``1 + 1`` in a new, empty notebook."""
     start = time.monotonic()
-    page.goto(f"{site_url}/lab/index.html")
+    page.goto(f"{site_url}/lab/index.html?reset")
     page.locator(".jp-LauncherCard[data-category='Notebook']").first.click()
     cell = page.locator(".jp-Notebook .jp-Cell .cm-content").first
     cell.click()
@@ -266,57 +301,100 @@ def offline_context(browser: Browser, outside: list[str]) -> Any:
     return context
 
 
+def play_first_step(page: Page) -> None:
+    """One lesson step, played by clicking, checked by the engine in the browser's kernel."""
+    table = page.locator(WIDGET_SELECTOR).first
+    what, where, is_pile = first_step_move()
+    status = table.locator("[data-status]")
+    greeting = status.inner_text()
+    if is_pile:
+        table.locator(f"[data-pile='{what}']").click()
+    else:
+        table.locator(f"[data-hand] [data-card='{what}']").click()
+    target = table.locator(f"[data-pile='{where}']")
+    expect(target).to_have_attribute("data-legal", re.compile(".*"))
+    target.click()
+    if not is_pile:
+        expect(target.locator(f"[data-card='{what}']")).to_be_visible()
+        expect(table.locator(f"[data-hand] [data-card='{what}']")).to_have_count(0)
+    expect(status).not_to_have_text(greeting)
+    after = load_lesson("moves").steps[0].after
+    expect(status).to_contain_text(after.split(",")[0].split(".")[0])
+
+
+def course_ratios(cold: dict[str, float], warm: dict[str, float]) -> dict[str, float]:
+    """Notebook 01 to a playable table over ``1 + 1`` in an empty notebook, cold and warm."""
+    return {
+        f"{visit} ratio": round(timings["playable table"] / timings["1 + 1"], 2)
+        for visit, timings in (("cold", cold), ("warm", warm))
+    }
+
+
 def test_notebook_01_runs_in_the_browser_and_plays_a_lesson_step_offline(
     offline_browser: Browser,
-    site_url: str,
+    site_served: tuple[str, collections.Counter[str]],
     proxy_log: tuple[str, list[str]],
     screenshot_dir: Path,
     record_property: Any,
 ) -> None:
+    site_url, sent = site_served
     outside: list[str] = []
-    context = offline_context(offline_browser, outside)
-    page = context.new_page()
+    # Two browsers' worth of state: one only ever runs 1 + 1, the other the tutorial; each is
+    # visited twice (cold, then warm), interleaved so that a change in the machine's load falls
+    # on both sides of each ratio.
+    bare_context = offline_context(offline_browser, outside)
+    course_context = offline_context(offline_browser, outside)
+    visits: dict[str, dict[str, float]] = {"cold": {}, "warm": {}}
+    second_visits: collections.Counter[str] = collections.Counter()
+    page = course_context.new_page()
     try:
-        bare = bare_kernel(page, site_url)
-        context.close()
-        context = offline_context(offline_browser, outside)
-        page = context.new_page()
-        timings = run_notebook(page, site_url)
-        timings["1 + 1 in an empty notebook"] = bare
-        timings["ratio"] = timings["playable table"] / bare
-        for name, seconds in timings.items():
-            record_property(name, round(seconds, 2))
-            unit = "" if name == "ratio" else " s"
-            print(f"notebook 01 in JupyterLite: {name}: {seconds:.1f}{unit}")
-        assert errors_shown(page) == []
-
-        # One lesson step, played by clicking, checked by the engine in the browser's kernel.
-        table = page.locator(WIDGET_SELECTOR).first
-        what, where, is_pile = first_step_move()
-        status = table.locator("[data-status]")
-        greeting = status.inner_text()
-        if is_pile:
-            table.locator(f"[data-pile='{what}']").click()
-        else:
-            table.locator(f"[data-hand] [data-card='{what}']").click()
-        target = table.locator(f"[data-pile='{where}']")
-        expect(target).to_have_attribute("data-legal", re.compile(".*"))
-        target.click()
-        if not is_pile:
-            expect(target.locator(f"[data-card='{what}']")).to_be_visible()
-            expect(table.locator(f"[data-hand] [data-card='{what}']")).to_have_count(0)
-        expect(status).not_to_have_text(greeting)
-        after = load_lesson("moves").steps[0].after
-        expect(status).to_contain_text(after.split(",")[0].split(".")[0])
-        page.screenshot(path=screenshot_dir / "lite-notebook-01.png")
+        for visit, timings in visits.items():
+            bare_page = bare_context.new_page()
+            timings["1 + 1"] = bare_kernel(bare_page, site_url)
+            bare_page.close()
+            page = course_context.new_page()
+            timings.update(run_notebook(page, site_url))
+            assert errors_shown(page) == []
+            if visit == "cold":
+                play_first_step(page)
+                page.screenshot(path=screenshot_dir / "lite-notebook-01.png")
+                page.close()
+                sent.clear()  # what the second visits download, from here on
+            else:
+                second_visits.update(sent)
+        for visit, timings in visits.items():
+            for name, seconds in timings.items():
+                record_property(f"{visit}: {name}", round(seconds, 2))
+                print(f"notebook 01 in JupyterLite, {visit}: {name}: {seconds:.1f} s")
     except Exception:
         page.screenshot(path=screenshot_dir / "FAILED-lite-notebook-01.png", full_page=True)
         raise
     finally:
-        context.close()
+        bare_context.close()
+        course_context.close()
+    ratios = course_ratios(visits["cold"], visits["warm"])
+    total = sum(second_visits.values())
+    kept = set(immutable_files(SITE))
+    downloaded_again = sorted(path for path in second_visits if path in kept)
+    largest = second_visits.most_common(3)
+    for name, ratio in ratios.items():
+        record_property(name, ratio)
+    record_property("second visits: bytes downloaded", total)
+    print(
+        f"notebook 01 in JupyterLite: cold ratio {ratios['cold ratio']:.2f}"
+        f" (goal {COLD_RATIO_GOAL}), warm ratio {ratios['warm ratio']:.2f}"
+        f" (goal {WARM_RATIO_GOAL});"
+        f" the second visits downloaded {total / 1024:.0f} KiB in {len(second_visits)} files"
+        f" (largest: {', '.join(f'{path} {size / 1024:.0f} KiB' for path, size in largest)})"
+    )
     assert outside == [], f"requests left 127.0.0.1: {outside}"
     refused = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
     assert refused == [], f"the browser tried to reach other hosts: {refused}"
+    assert downloaded_again == [], f"a second visit downloaded again: {downloaded_again}"
+    assert total <= WARM_VISIT_BYTES, f"the second visits downloaded {total} bytes"
+    # The two ratios are speed goals: printed and recorded beside their goals on every run, not
+    # asserted, since a busy machine stretches one side of a ratio more than the other. What a
+    # second visit downloads does not depend on the machine, and is asserted above.
 
 
 @pytest.mark.parametrize("name", TUTORIALS)
