@@ -162,7 +162,11 @@ function render({ model, el }) {
     const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
     felt.append(...overlayEls(s));
+    // What the viewer typed in a box (explore's Load) stays there through the redraw, and so
+    // through the question Load asks, whatever its answer.
+    const typed = new Map([...controlsSlot.querySelectorAll("[data-form] input")].map((input) => [input.closest("[data-form]").dataset.form, input.value]));
     const controls = controlsEl(s, id);
+    for (const input of controls.querySelectorAll("[data-form] input")) input.value = typed.get(input.closest("[data-form]").dataset.form) ?? "";
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);

@@ -153,9 +153,9 @@ class TurnHint:
         >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
         >>> h = turn_hint(Game.from_position(line).observation(1))
         >>> h.text(1)
-        'Hint (to win the hand): this turn can play every card in your hand: look for the order.'
+        'Hint (to win the hand): This turn can play every card in your hand: look for the order.'
         >>> h.text(2)
-        'Hint (to win the hand): put the king of spades in the empty west space.'
+        'Hint (to win the hand): Play the ten of hearts onto the jack of clubs.'
         """
         head = f"Hint ({GOALS['win']}): "
         if level <= 1:

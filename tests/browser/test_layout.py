@@ -76,7 +76,7 @@ MEASURE_JS = """(root) => {
         }
     }
     return {
-        table: box(table), felt: part('.kcw-felt'), status: part('[data-status]'),
+        table: box(table), felt: part('.kcw-felt'), status: part('.kcw-status-box'),
         controls: part('.kcw-controls'), side: part('.kcw-side'), hand: part('[data-hand]'),
         height: table.querySelector('.kcw-main').getBoundingClientRect().bottom
             - table.getBoundingClientRect().top,

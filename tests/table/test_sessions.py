@@ -48,7 +48,7 @@ def test_explore_undoes_steps_and_branches() -> None:
     s.play("Th>N")
     s.play("Ks>NE")
     assert s.back().status == (
-        "Move 1 of 2: P1 plays the 10♥ on the J♣ (north). "
+        "Move 1 of 2: P1 plays the ten of hearts on the north pile. "
         "Step forward, or play another move for a new line. P1 to play."
     )
     assert s.undo().status == (
