@@ -164,9 +164,13 @@ function render({ model, el }) {
     felt.append(...overlayEls(s));
     // What the viewer typed in a box (explore's Load) stays there through the redraw, and so
     // through the question Load asks, whatever its answer.
-    const typed = new Map([...controlsSlot.querySelectorAll("[data-form] input")].map((input) => [input.closest("[data-form]").dataset.form, input.value]));
+    const formOf = (/** @type {HTMLInputElement} */ input) => input.closest("form")?.getAttribute("data-form") ?? "";
+    const typed = new Map([...controlsSlot.querySelectorAll("[data-form] input")].map((input) => [formOf(/** @type {HTMLInputElement} */ (input)), /** @type {HTMLInputElement} */ (input).value]));
     const controls = controlsEl(s, id);
-    for (const input of controls.querySelectorAll("[data-form] input")) input.value = typed.get(input.closest("[data-form]").dataset.form) ?? "";
+    for (const input of controls.querySelectorAll("[data-form] input")) {
+      const box = /** @type {HTMLInputElement} */ (input);
+      box.value = typed.get(formOf(box)) ?? "";
+    }
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);
