@@ -101,7 +101,10 @@ function render({ model, el }) {
   // The frame stays in place: the status line (a live region must persist to be announced) sits
   // between the hand and the buttons, where the eyes are; the slots are redrawn from each snapshot.
   const title = h("strong", { class: "kcw-title" });
-  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite" });
+  // The message line keeps one height whatever it says (the buttons under it never move); a
+  // long message shows in full while the pointer or the focus is on it (styles.css).
+  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite", tabindex: "0" });
+  const statusBox = h("div", { class: "kcw-status-box" }, status);
   const presentButton = h(
     "button",
     { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: say("presentTitle") },
@@ -115,7 +118,7 @@ function render({ model, el }) {
   const refusal = h("p", { class: "kcw-refusal", "data-refusal": "", hidden: true }); // stays until the next accepted action
   root.append(
     h("div", { class: "kcw-head" }, title, presentButton),
-    h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, status, refusal, summarySlot, controlsSlot)), side),
+    h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, statusBox, refusal, summarySlot, controlsSlot)), side),
     content,
   );
   /** @type {import("./layout").Layout | null} */
@@ -156,10 +159,18 @@ function render({ model, el }) {
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
     title.textContent = s.title || say("title");
-    const place = logPlace(root);
+    const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
     felt.append(...overlayEls(s));
+    // What the viewer typed in a box (explore's Load) stays there through the redraw, and so
+    // through the question Load asks, whatever its answer.
+    const formOf = (/** @type {HTMLInputElement} */ input) => input.closest("form")?.getAttribute("data-form") ?? "";
+    const typed = new Map([...controlsSlot.querySelectorAll("[data-form] input")].map((input) => [formOf(/** @type {HTMLInputElement} */ (input)), /** @type {HTMLInputElement} */ (input).value]));
     const controls = controlsEl(s, id);
+    for (const input of controls.querySelectorAll("[data-form] input")) {
+      const box = /** @type {HTMLInputElement} */ (input);
+      box.value = typed.get(formOf(box)) ?? "";
+    }
     controls.querySelector('[data-action="keys"]')?.before(...teacherButtons(s, teach));
     feltSlot.replaceChildren(felt);
     controlsSlot.replaceChildren(controls);
@@ -171,7 +182,6 @@ function render({ model, el }) {
     summarySlot.replaceChildren(...(summary && below ? [summary] : []));
     side.replaceChildren(...[below ? null : summary, lessonEl(s.lesson), treeEl(s, root), reviewEl(s), logEl(s), scoreEl(s.score)].flatMap((el) => (el ? [el] : [])));
     content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
-    echoFeedback(s);
     decorate();
     markHint(root, s.hint);
     followLog(root, place);
@@ -190,18 +200,7 @@ function render({ model, el }) {
     const text = note ?? model.get("status") ?? "";
     if (status.textContent !== text) status.textContent = text;
     showRefusal(refusal, snap().refusal, text);
-    const echo = side.querySelector("[data-echo]");
-    if (echo && echo.textContent !== text) echo.textContent = text;
-  }
-
-  /**
-   * In a lesson, the panel's feedback slot repeats the status line next to the narration.
-   * @param {Snapshot} s
-   */
-  function echoFeedback(s) {
-    if (!s.lesson) return;
-    const narration = side.querySelector(".kcw-lesson .kcw-narration");
-    narration?.after(h("p", { class: "kcw-feedback", "data-echo": "" }, status.textContent));
+    status.classList.toggle("kcw-long", status.scrollHeight > statusBox.clientHeight + 1);
   }
 
   /**
@@ -342,6 +341,22 @@ function render({ model, el }) {
   /** @param {Event} event the form (Load's position) a key was pressed in, if any */
   const load = (event) => /** @type {HTMLElement | null | undefined} */ (/** @type {Element} */ (event.target).closest?.(".kcw-load"));
   const onSubmit = (/** @type {Event} */ event) => event.preventDefault();
+  // The log follows the newest move unless the viewer scrolled back in it: only their scrolling
+  // decides (a resize changes the log's height, not where the viewer wants to be).
+  let following = true;
+  const onScroll = (/** @type {Event} */ event) => {
+    const log = /** @type {HTMLElement | null} */ (event.target);
+    if (!log?.classList?.contains("kcw-log")) return;
+    following = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  };
+  const followNow = () => {
+    const log = root.querySelector(".kcw-log");
+    if (following && log) log.scrollTop = log.scrollHeight;
+  };
+  root.addEventListener("scroll", onScroll, true);
+  globalThis.addEventListener?.("resize", followNow);
+  const logSize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(followNow);
+  logSize?.observe(side);
   /**
    * What a control's intent carries: its form's text, or the speed it asks for.
    * @param {import("./snapshot").Control} control
@@ -384,6 +399,9 @@ function render({ model, el }) {
     clearTimeout(sweep);
     sizing.stop();
     present.stop();
+    root.removeEventListener("scroll", onScroll, true);
+    globalThis.removeEventListener?.("resize", followNow);
+    logSize?.disconnect();
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
     for (const [name, fn] of changes) model.off(name, fn);
     stopAcknowledging();

@@ -4,8 +4,12 @@
 
 /** @typedef {ReturnType<typeof tableLayout>} Layout */
 
-/** Side panel (lesson, moves, score) width beside the felt, and the widths below which it moves under it. */
-const SIDE = { least: 260, most: 380, share: 0.26, below: 780 };
+/**
+ * Side panel (lesson, moves, score) width beside the felt, and the widths below which it moves
+ * under it. Presenting, it takes `present` of the width however wide (its words grow with the
+ * window's height, styles.css), so a line of the log holds as many words at 3840 as at 1920.
+ */
+const SIDE = { least: 260, most: 380, share: 0.26, present: 0.22, below: 780 };
 /** Card width in px: the smallest readable, and the largest at a desk and on a projector. */
 export const CARD = { least: 38, desk: 124, present: 320 };
 /** Width in px of a seat beside the piles: the least, and the most at a desk and on a projector. */
@@ -121,17 +125,28 @@ function widthForFan(room, count, tens) {
  */
 export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players = 2, present = false, longest = 1, tens = 0, cap = Number.POSITIVE_INFINITY }) {
   const sideBelow = width < SIDE.below;
-  const side = sideBelow ? 0 : Math.round(Math.min(SIDE.most, Math.max(SIDE.least, width * SIDE.share)));
+  const desk = Math.min(SIDE.most, Math.max(SIDE.least, width * SIDE.share));
+  const side = sideBelow ? 0 : Math.round(present ? Math.max(desk, width * SIDE.present) : desk);
   const felt = sideBelow ? width : width - side - 14;
-  // With three other players two sit beside the piles; on a narrow felt all sit in a row above.
-  const seatsTop = players <= 2 || felt < 660;
-  const seat = seatsTop ? 0 : Math.round(Math.min(present ? SEAT.present : SEAT.desk, Math.max(SEAT.least, felt * 0.13)));
-  const grid = felt - 30 - (seatsTop ? 0 : 2 * (seat + 12));
-  const cell = Math.max(60, (grid - 2 * 10) / 3);
-  const byWidth = Math.min(cell / 2.8, widthForFan(cell - 10, longest, tens));
+  // With three other players two sit beside the piles; on a narrow felt all sit in a row above,
+  // and so they do when a long pile wants the width they take (the cards come out larger).
   const byHeight = widthForHeight(height);
-  const most = present ? CARD.present : CARD.desk;
-  const card = Math.floor(Math.max(CARD.least, Math.min(byWidth, byHeight, most, cap)));
+  const largest = present ? CARD.present : CARD.desk;
+  const seated = (/** @type {boolean} */ seatsTop) => {
+    const seat = seatsTop ? 0 : Math.round(Math.min(present ? SEAT.present : SEAT.desk, Math.max(SEAT.least, felt * 0.13)));
+    const grid = felt - 30 - (seatsTop ? 0 : 2 * (seat + 12));
+    const cell = Math.max(60, (grid - 2 * 10) / 3);
+    const fan = widthForFan(cell - 10, longest, tens);
+    const card = Math.floor(Math.max(CARD.least, Math.min(cell / 2.8, fan, byHeight, largest, cap)));
+    return { seatsTop, seat, cell, card, fanned: fan < cell / 2.8 };
+  };
+  const beside = seated(players <= 2 || felt < 660);
+  // Only a long pile moves the seats up, and the cards grow no larger than its cell would make
+  // them with the seats beside (the table keeps its height).
+  const above = beside.seatsTop || !beside.fanned ? beside : seated(true);
+  const limit = Math.floor(beside.cell / 2.8);
+  const chosen = above.card >= beside.card + 2 ? { ...above, card: Math.min(above.card, Math.max(limit, beside.card)) } : beside;
+  const { seatsTop, seat, cell, card } = chosen;
   return {
     card,
     hand: Math.round(card * HAND_SCALE),

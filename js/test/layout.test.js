@@ -161,3 +161,24 @@ describe("presenting: the cards as large as fit the screen", () => {
     expect(big.seat).toBeGreaterThan(150); // a seat's name fits beside large cards
   });
 });
+
+describe("presenting: the side panel and crowded piles", () => {
+  it("widens the side panel with the screen, so its larger words hold as many to a line", () => {
+    const desk = tableLayout({ width: 3800, height: 2160, players: 4 });
+    const shown = tableLayout({ width: 3800, height: 2160, players: 4, present: true });
+    const hd = tableLayout({ width: 1880, height: 1080, players: 4, present: true });
+    expect(desk.side).toBe(380);
+    expect(shown.side).toBeGreaterThanOrEqual(2 * hd.side - 1);
+    expect(hd.side).toBeGreaterThan(380);
+  });
+
+  it("moves the seats above the piles when a pile of thirteen wants their width, never taller", () => {
+    const short = tableLayout({ width: 1240, height: 720, players: 4, present: true });
+    const crowded = tableLayout({ width: 1240, height: 720, players: 4, present: true, longest: 13, tens: 1 });
+    expect(short.seatsTop).toBe(false);
+    expect(crowded.seatsTop).toBe(true);
+    expect(crowded.card).toBeLessThanOrEqual(short.card);
+    // Squeezed, a covered rank is still a sixtieth of the screen's height.
+    expect(crowded.card * INDEX_FONT.squeezed).toBeGreaterThanOrEqual(720 / 60);
+  });
+});

@@ -144,7 +144,7 @@ describe("the end of a hand", () => {
       expect($(".kcw-table").classList.contains("kcw-side-below")).toBe(true);
       expect($(".kcw-side [data-summary]")).toBeNull();
       const dock = [...$(".kcw-dock").children].filter((child) => !child.hidden);
-      expect(dock.map((child) => child.className)).toEqual(["kcw-status", "kcw-summary-slot", "kcw-controls-slot"]);
+      expect(dock.map((child) => child.className)).toEqual(["kcw-status-box", "kcw-summary-slot", "kcw-controls-slot"]);
       expect(dock[1].querySelector("[data-summary]")).not.toBeNull();
       click($('[data-summary] [data-action="summary"]'));
       expect($("[data-summary]")).toBeNull();

@@ -14,25 +14,34 @@ LESSON_BUDGET`, and every lesson is proven within it when it loads.)
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ..analysis import Budget, Review, hint, review, winning_hint
 from ..analysis.judging.review import REVIEW_BUDGET
+from ..analysis.judging.winning_hint import WinningHint
+from ..analysis.players.expert import viewer_table_game
 from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.moves import Move, PlayCard
 from ..engine.observation import Observation
+from ..engine.words import card_words, instruction, sentence
 
 __all__ = [
     "BUDGET",
     "COMPUTER_OPTIONS",
     "GOALS",
+    "HINT_LEVELS",
     "PLAY_HINT",
     "REVIEW_BUDGET",
     "WINNING_WORLDS",
     "Advice",
+    "TurnHint",
     "advise",
     "play_hint",
     "review_of",
 ]
+
+Json = dict[str, Any]
 
 BUDGET = Budget(seconds=1.0, states=200_000)
 """What one search started by a click may spend."""
@@ -113,6 +122,111 @@ def play_hint(observation: Observation) -> Advice:
         return advise(observation)
     found = winning_hint(observation, worlds=WINNING_WORLDS)
     return Advice(str(found.move), found.reason, exact=True, goal="win")
+
+
+HINT_LEVELS = 3
+"""How far the play table's Hint goes, one press at a time: the idea, the card, the whole turn."""
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnHint:
+    """The play table's Hint for a whole turn, told one level at a time (as lessons do): the
+    idea first, then the card to play, then the rest of the turn with how often it won.
+
+    ``start`` is the view at the start of the turn's plan, ``plan`` the whole turn the winning
+    hint plays from there, ``at`` how many of its moves are made."""
+
+    start: Observation
+    plan: tuple[Move, ...]
+    found: WinningHint
+    at: int = 0
+
+    @property
+    def move(self) -> Move:
+        """The next move of the plan."""
+        return self.plan[self.at]
+
+    def text(self, level: int) -> str:
+        """The hint at ``level`` (1: the idea, 2: the next card, 3: the rest of the turn).
+
+        >>> from kingscorner_widget import Game
+        >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
+        >>> h = turn_hint(Game.from_position(line).observation(1))
+        >>> h.text(1)
+        'Hint (to win the hand): This turn can play every card in your hand: look for the order.'
+        >>> h.text(2)
+        'Hint (to win the hand): Play the ten of hearts onto the jack of clubs.'
+        """
+        head = f"Hint ({GOALS['win']}): "
+        if level <= 1:
+            return head + self._idea()
+        if level == 2:
+            return head + sentence(_lower(self._step(self.at)))
+        steps = [_lower(self._step(i)) for i in range(self.at, len(self.plan))]
+        whole = "the whole turn" if self.at == 0 else "the rest of the turn"
+        kept = self.found.held
+        keeps = f", which keeps back {card_words(kept[0])}" if kept else ""
+        return head + sentence(f"{whole}: {'; then '.join(steps)}{keeps}") + self._odds()
+
+    def _idea(self) -> str:
+        played = [m.card for m in self.plan if isinstance(m, PlayCard)]
+        if played and len(played) == len(self.start.hand):
+            return sentence("this turn can play every card in your hand: look for the order")
+        if self.found.held:
+            return sentence(
+                "playing the most cards is not the best here, as it would help the next "
+                "player: think about which card to keep back"
+            )
+        if not played:
+            return sentence("no card of yours helps you now: think about ending your turn")
+        return sentence(
+            "here the turn that plays the most cards is also the one most likely to win: "
+            "look for every card you can play"
+        )
+
+    def _step(self, index: int) -> str:
+        game = viewer_table_game(self.start)
+        for move in self.plan[:index]:
+            game.play(move)
+        return instruction(game, self.plan[index])
+
+    def _odds(self) -> str:
+        found, chosen = self.found, self.found.decision.chosen
+        if found.win_chance is None or chosen is None:
+            return ""
+        n = chosen.worlds
+        said = (
+            f" Played out {n} times from the start of the turn, with the cards you cannot see "
+            f"shuffled each time, this turn won {round(found.win_chance * n)}"
+        )
+        rival = found.best_turn_win_chance
+        if rival is not None:
+            said += f" and playing the most cards won {round(rival * n)}"
+        return sentence(said)
+
+    def payload(self, level: int) -> Json:
+        """What the table outlines at ``level``, as lessons do: the card (or the pile) to move,
+        and with the whole turn the pile it goes to as well."""
+        whole = level >= HINT_LEVELS
+        return {"move": str(self.move), "reason": self.text(level), "exact": True, "whole": whole}
+
+    def follows(self, made: tuple[Move, ...]) -> TurnHint | None:
+        """This plan after ``made`` (every move made since its start), if they follow it and
+        leave a move to make; else ``None`` (a new hint is needed)."""
+        if made != self.plan[: len(made)] or len(made) >= len(self.plan):
+            return None
+        return dataclasses.replace(self, at=len(made))
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def turn_hint(observation: Observation) -> TurnHint:
+    """The play table's Hint for the turn from ``observation``: the winning hint's whole turn
+    (:func:`play_hint`'s search), to be told one level at a time."""
+    found = winning_hint(observation, worlds=WINNING_WORLDS)
+    return TurnHint(start=observation, plan=tuple(found.turn), found=found)
 
 
 def review_of(source: Game | Match, player: int, budget: Budget = REVIEW_BUDGET) -> Review:

@@ -80,7 +80,7 @@ class ExploreSession(Session):
 
     mode = "explore"
     history: MoveTree
-    NEW_WORDS: ClassVar[dict[str, str]] = {**Session.NEW_WORDS, "load": "what you load"}
+    NEW_WORDS: ClassVar[dict[str, str]] = Session.NEW_WORDS
 
     def __init__(
         self,
@@ -301,7 +301,10 @@ class ExploreSession(Session):
 
     def _where(self) -> str:
         history = self.history
-        where = move_at(history.at, history.length, history.node.shown)
+        node = history.node
+        # The move as the log and play write it ("the ten of hearts"), not in card symbols.
+        words = str(node.line["words"]) if node.line is not None else node.shown
+        where = move_at(history.at, history.length, words)
         tail = " Step forward, or play another move for a new line." if history.ahead else ""
         return self.status(where + tail)
 
@@ -368,6 +371,24 @@ class ExploreSession(Session):
         game = source.game.copy() if isinstance(source, Match) else source
         self._replace(game, "", game.turn)
         return Reply(self.status("Loaded."))
+
+    def question(self, kind: str) -> Json:
+        """The question before Load throws away the game on the table (the position typed
+        stays in its box whatever the answer).
+
+        >>> from kingscorner_widget import Game
+        >>> ExploreSession(Game.new(players=2, seed=1)).question("load")["question"]
+        'Load this position? That throws away the game on the table.'
+        """
+        if kind != "load":
+            return super().question(kind)
+        stake = self.at_stake() or "the game on the table"
+        return {
+            "kind": kind,
+            "question": f"Load this position? That throws away {stake}.",
+            "yes": "Yes, load it",
+            "no": "No, keep playing",
+        }
 
     def _replace(self, game: Game, title: str, seat: int) -> None:
         self._game = game

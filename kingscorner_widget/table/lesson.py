@@ -161,8 +161,9 @@ class LessonSession(Session):
         """What to say when the step or the whole lesson is done (nothing is left to play)."""
         run = self.run
         if run.done:
-            where = "Next lesson" if self.following() is not None else "Restart lesson"
-            return f"the lesson is done: press {where} to go on"
+            if self.following() is not None:
+                return "the lesson is done: press Next lesson to go on"
+            return "the lesson is done: press Restart lesson to go through it again"
         if run.step_done and run.step.interactive:
             return "this step is done: press Next to go on"
         return None
@@ -342,6 +343,23 @@ class LessonSession(Session):
         if left is not None and self.game.position(player=self.learner) != left:
             status += " " + AFRESH
         return Reply(status)
+
+    @action(
+        "reveal",
+        lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        teacher=True,
+        offered=lambda s: s.revealable,
+    )
+    def reveal(self) -> Reply:
+        """A teacher's Show all hands: every hand face up (or down again), and the message line
+        still says where the step is and what to do in it."""
+        reply = Session.reveal(self)
+        if reply.refused:
+            return reply
+        step = self.status()
+        done = self.finished()
+        todo = f" {sentence(done)}" if done else ""
+        return Reply(f"{reply.status} {step}{todo}")
 
     # -- show me ------------------------------------------------------------------------------
 

@@ -51,14 +51,14 @@ from ..engine.match import Match
 from ..engine.moves import Move, as_move
 from ..engine.rules import MatchEnd, Rules
 from ..engine.words import match_line, refusal, sentence
-from .actions import action
-from .advice import COMPUTER_OPTIONS, play_hint
+from .actions import Field, action
+from .advice import COMPUTER_OPTIONS, HINT_LEVELS, PLAY_HINT, TurnHint, turn_hint
 from .guide import OUTLINES, next_step
 from .history import History
 from .page_words import sheet_caption
 from .reply import Reply, refuse
 from .review import ReviewSession
-from .session import Session, today
+from .session import MAX_SPEED, SPEED_ERROR, Session, today
 from .snapshot import Extra, Summary
 from .summary import hand_summary
 
@@ -128,6 +128,13 @@ class PlaySession(Session):
         self.guided = True
         """True in the viewer's first hand at this table: the message line says what to do."""
         self._moved = False
+        self._hint: tuple[Game, int, TurnHint] | None = None
+        """The Hint being told: the game and the number of its moves when its plan starts."""
+        self._hint_at: tuple[tuple[int, int], int] | None = None
+        """Where the last Hint was asked (the game's id and its moves) and at which level."""
+        self.hinted = False
+        """True once the viewer asked for a Hint in this hand: its review opens on the Hint's
+        judge (chance of winning), so the review judges by the measure the Hint gave."""
         default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
         super().__init__(game, title=title or default)
 
@@ -323,11 +330,39 @@ class PlaySession(Session):
         check=lambda s: None if s.to_move() else "a hint is for your own turn",
     )
     def hint(self) -> Reply:
+        """The next level of the Hint: the idea, then the card (outlined), then the whole turn
+        (the card and its pile outlined). The plan is the winning hint's whole turn from the
+        start of the plan: while the viewer follows it, each Hint goes on with the same turn."""
         viewer = self.viewer
         assert viewer is not None  # to_move says the viewer sits at the table
-        advice = play_hint(self.game.observation(viewer))
-        payload = {"move": advice.move, "reason": advice.reason, "exact": advice.exact}
-        return Reply(advice.line(), hint=payload)
+        game = self.game
+        here = (id(game), len(game.moves))
+        plan = self._current_plan()
+        if plan is None:
+            plan = turn_hint(game.observation(viewer))
+            self._hint = (game, len(game.moves), plan)
+            level = 1
+        elif self._hint_at is not None and self._hint_at[0] == here:
+            level = min(HINT_LEVELS, self._hint_at[1] + 1)
+        else:
+            level = 2 if plan.at else 1  # going on with the same turn: its idea is told
+        self._hint_at = (here, level)
+        self.hinted = True
+        return Reply(plan.text(level), hint=plan.payload(level))
+
+    def _current_plan(self) -> TurnHint | None:
+        """The Hint's plan, moved on to the moves made since it started, if they follow it."""
+        if self._hint is None:
+            return None
+        game, start, plan = self._hint
+        if game is not self.game or len(game.moves) < start:
+            return None
+        return plan.follows(tuple(game.moves[start:]))
+
+    @property
+    def hint_judge(self) -> Judge:
+        """The judge the Hint uses (:data:`~kingscorner_widget.table.advice.PLAY_HINT`)."""
+        return "win" if PLAY_HINT == "win" else "cards"
 
     # -- looking back -------------------------------------------------------------------------
 
@@ -377,12 +412,24 @@ class PlaySession(Session):
         )
 
     # -- computer players ---------------------------------------------------------------------
+    # Their controls (Faster, Pause, Next move, Skip) are always on the toolbar, disabled when
+    # they do nothing, so the buttons never move under the pointer when the computers start.
+
+    @action(
+        "speed",
+        "Faster",
+        key="+",
+        fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
+        any_version=True,
+    )
+    def speed(self, value: float) -> Reply:
+        """The seconds the table waits between computer moves (kept for their next turns)."""
+        return Reply(f"The computer players now take {value:g} s a move.")
 
     @action(
         "pause",
         lambda s: "Play on" if s.paused else "Pause",
         key="P",
-        offered=lambda s: s.paused or s.waiting is not None,
     )
     def pause(self) -> Reply:
         """Hold the computer players (each then moves on Next move), or let them play on."""
@@ -397,7 +444,6 @@ class PlaySession(Session):
         "step",
         "Next move",
         key=".",
-        offered=lambda s: s.paused and s.waiting is not None,
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to make: it is your turn"
         ),
@@ -415,7 +461,6 @@ class PlaySession(Session):
         "skip",
         "Skip",
         key="K",
-        offered=lambda s: s.waiting is not None,
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to skip: it is your turn"
         ),
@@ -547,7 +592,7 @@ class PlaySession(Session):
                 viewer=self.seat,
                 hand=match.hand_number if match is not None else None,
                 came_from=self,
-                judge=self.judge,
+                judge=self.hint_judge if self.hinted else self.judge,
             )
         except ValueError as error:
             return refuse(str(error))
@@ -559,6 +604,8 @@ class PlaySession(Session):
         self.title = title
         self._review = None
         self.show_all_hands = False  # the next hand is played face down again
+        self.hinted = False
+        self._hint = self._hint_at = None
         self.history = History(self.game, self.name)
 
 

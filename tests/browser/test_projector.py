@@ -41,9 +41,11 @@ INSIDE_JS = """(root) => {
                 + `-${Math.round(r.right)},${Math.round(r.bottom)}`);
         }
     }
-    // A label overflows its box when its text is wider (or taller) than the box drawn for it.
+    // A label overflows its box when its text is wider (or taller) than the box drawn for it
+    // (the message line's room is its box: a longer message is cut to it, in full on demand).
     const overflowing = [];
-    for (const el of table.querySelectorAll('.kcw-seat, .kcw-btn, .kcw-pile-name, .kcw-status')) {
+    const labels = '.kcw-seat, .kcw-btn, .kcw-pile-name, .kcw-status-box';
+    for (const el of table.querySelectorAll(labels)) {
         if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
             overflowing.push(el.textContent.trim().slice(0, 40));
         }

@@ -71,7 +71,7 @@ def test_jumps_from_the_page_and_their_refusals() -> None:
     first = w.lines[0]
     assert send(w, "jump", node=first.end)
     assert [str(m) for m in w.game.moves] == ["Th>N"]
-    assert w.status.startswith("Move 1 of 1: P1 plays the 10♥ on the J♣ (north).")
+    assert w.status.startswith("Move 1 of 1: P1 plays the ten of hearts on the north pile.")
     before = unchanged(w)
     for bad in (999, -1, True, "1", None):
         assert not send(w, "jump", node=bad)

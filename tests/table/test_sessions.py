@@ -48,7 +48,7 @@ def test_explore_undoes_steps_and_branches() -> None:
     s.play("Th>N")
     s.play("Ks>NE")
     assert s.back().status == (
-        "Move 1 of 2: P1 plays the 10♥ on the J♣ (north). "
+        "Move 1 of 2: P1 plays the ten of hearts on the north pile. "
         "Step forward, or play another move for a new line. P1 to play."
     )
     assert s.undo().status == (
@@ -206,12 +206,16 @@ def test_the_viewer_pauses_the_computer_players_and_steps_them_one_move_at_a_tim
     # P2's five of clubs fits on the red six: the greedy computer player plays it.
     line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
     s = PlaySession(Game.from_position(line), opponents="greedy")
-    kinds = [control["kind"] for control in s.snapshot(1)["actions"]]
-    assert "pause" not in kinds  # the viewer's turn: nothing to pause
+    # The computers' controls are on the toolbar all along (it never changes shape), and do
+    # nothing on the viewer's turn.
+    before = {c["kind"]: c for c in s.snapshot(1)["actions"]}
+    assert not before["skip"]["enabled"]
+    assert not before["step"]["enabled"]
     s.draw()
     controls = {c["kind"]: c for c in s.snapshot(2)["actions"]}
+    assert list(controls) == list(before)
     assert controls["pause"]["label"] == "Pause"
-    assert "step" not in controls  # the table's timer steps them
+    assert controls["skip"]["enabled"]
     assert s.act("pause").status.startswith("The computer players wait.")
     snap = s.snapshot(3)
     controls = {c["kind"]: c for c in snap["actions"]}

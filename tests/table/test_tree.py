@@ -240,8 +240,10 @@ def test_a_step_names_the_move_it_shows() -> None:
     s = ExploreSession(Game.from_position(OPENING))
     s.play("Th>N")
     s.play("Ks>NE")
-    assert s.back().status.startswith("Move 1 of 2: P1 plays the 10♥ on the J♣ (north).")
-    assert s.forward().status.startswith("Move 2 of 2: P1 plays the K♠ into the north-east corner.")
+    assert s.back().status.startswith("Move 1 of 2: P1 plays the ten of hearts on the north pile.")
+    assert s.forward().status.startswith(
+        "Move 2 of 2: P1 plays the king of spades into the north-east corner."
+    )
 
 
 # -- twins: two tables the viewer cannot tell apart ------------------------------------------
