@@ -115,8 +115,8 @@ def _win_step(turn: ReviewedTurn) -> Step:
     played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) you played {turn_words(turn.moves)} ({played}): your chance "
-        "of winning after it was "
+        f"In the game ({where}) your turn was: {turn_words(turn.moves)} ({played}). Your "
+        "chance of winning after it was "
         f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
     )
     turns = (win.best_moves, *win.near_best)
@@ -144,7 +144,7 @@ def _step(turn: ReviewedTurn) -> Step:
     played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) you played {turn_words(turn.moves)} ({played}) and shed "
+        f"In the game ({where}) your turn was: {turn_words(turn.moves)} ({played}). It shed "
         f"{no_or_count(turn.shed)}. "
         f"A better turn sheds {count_words(turn.best_shed)}"
         + (" and goes out" if turn.best.goes_out else "")
