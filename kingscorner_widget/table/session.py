@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import datetime
+import sys
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -102,10 +103,11 @@ class Session:
 
         >>> Session(Game.new(players=2, seed=1)).close()
         """
-        from .estimates import WinEstimates  # here: estimates import the analysis
-
+        estimates = sys.modules.get(f"{__package__}.estimates")
+        if estimates is None:  # never imported, so no table holds estimates (nor at shutdown)
+            return
         for value in list(vars(self).values()):
-            if isinstance(value, WinEstimates):
+            if isinstance(value, estimates.WinEstimates):
                 value.close()
 
     # -- reading ------------------------------------------------------------------------------

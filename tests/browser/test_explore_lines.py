@@ -53,7 +53,7 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
 
     # Another idea from move 2: a new line beside the first, then back to the first by its branch.
     widget.locator("[data-action='back']").click()
-    expect(status).to_contain_text("Move 2 of 3: P1 moves the 8♠ (west) onto the 9♦ (north).")
+    expect(status).to_contain_text("Move 2 of 3: P1 moves the west pile onto the north pile.")
     play_card(widget, "4d", "S")
     expect(status).to_contain_text("A new line branches off here (2 lines now)")
     expect(lines.locator("h3")).to_have_text("Lines (2 lines)")
@@ -70,7 +70,9 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     expect(status).to_contain_text("The start of the hand (3 moves in this line)")
     lines.locator("[data-action='jump']", has_text="3. Qh>W").click()
     expect(lines.locator("[aria-current='step']")).to_have_text("3. Qh>W")
-    expect(status).to_contain_text("Move 3 of 3: P1 plays the Q♥ into the empty west space.")
+    expect(status).to_contain_text(
+        "Move 3 of 3: P1 plays the queen of hearts into the empty west space."
+    )
     lines.scroll_into_view_if_needed()
     screenshot(opened.page, "explore-lines-1366x768")
 

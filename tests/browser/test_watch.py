@@ -34,7 +34,7 @@ def test_a_watched_player_plays_its_seat_to_the_end_of_the_hand(
     expect(widget.locator("[data-action='draw']")).to_be_disabled()
     hand = widget.locator("[data-hand] [data-card]")
     expect(hand.first).to_be_visible()  # the watched seat's own cards, face up
-    expect(widget.locator("[data-status]")).to_contain_text("wins", timeout=240_000)
+    expect(widget.locator("[data-status]")).to_contain_text("won the hand", timeout=240_000)
     screenshot(widget, "watch-shedder")
     assert opened.value("w.game.is_over()") == "True"
     movers = opened.json("sorted(set(w.game.movers()))")
