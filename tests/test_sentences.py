@@ -22,7 +22,7 @@ from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlay
 from kingscorner_widget.analysis.runs.check_player import check_player
 from kingscorner_widget.engine.match import Match
 from kingscorner_widget.engine.moves import EndTurn
-from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
+from kingscorner_widget.engine.rules import Count
 from kingscorner_widget.engine.words import match_line
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, generate_puzzles
 from kingscorner_widget.lessons.exercise import (
@@ -33,19 +33,9 @@ from kingscorner_widget.lessons.exercise import (
     check,
 )
 from kingscorner_widget.table.summary import hand_summary
+from tests.analysis.support import EVERY_OPTION
 
 NAMES = {1: "You", 2: "P2"}
-EVERY_OPTION = (
-    Rules(),
-    Rules(must_play=True),
-    Rules(kings_first=True),
-    Rules(draw_until_fits=True),
-    Rules(draw_timing=DrawTiming.START),
-    Rules(count=Count.PICTURES),
-    Rules(count=Count.HEAVY, target=100),
-    Rules(match_end=MatchEnd.ELIMINATION),
-    Rules(corners_version=True),
-)
 
 NOUNS = (
     "card|hand|turn|point|corner|decision|deal|sampled deal|move|twin table|table|mistake|"

@@ -5,9 +5,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from kingscorner_widget import DrawTiming, Game, Rules
+from kingscorner_widget import Count, DrawTiming, Game, MatchEnd, Rules
 from kingscorner_widget.analysis.players import GreedyPlayer, RandomPlayer
 from kingscorner_widget.analysis.positions import random_position
+
+EVERY_OPTION = (
+    Rules(),
+    Rules(must_play=True),
+    Rules(kings_first=True),
+    Rules(draw_until_fits=True),
+    Rules(draw_timing=DrawTiming.START),
+    Rules(count=Count.PICTURES),
+    Rules(count=Count.HEAVY, target=100),
+    Rules(match_end=MatchEnd.ELIMINATION),
+    Rules(corners_version=True),
+)
+"""One table for each rule option the rules offer, the defaults first: what the claim and
+sentence sweeps run under."""
 
 RULE_VARIANTS = (
     Rules(),

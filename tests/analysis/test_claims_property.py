@@ -12,32 +12,21 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingscorner_widget import Game, Rules
+from kingscorner_widget import Game
 from kingscorner_widget.analysis import best_turn
 from kingscorner_widget.analysis.judging.review import review
 from kingscorner_widget.analysis.judging.winning_hint import CLOSE_CALL, winning_hint
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.analysis.players.expert import ExpertPlayer
 from kingscorner_widget.engine.moves import EndTurn, PlayCard
-from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
 from kingscorner_widget.engine.words import count_words, hand_winners
 from kingscorner_widget.lessons import generate_puzzles
 from kingscorner_widget.lessons.puzzles import greedy_turn
 from kingscorner_widget.lessons.search import proven_shed
 from kingscorner_widget.table.summary import hand_summary
+from tests.analysis.support import EVERY_OPTION
 
 NAMES = {1: "You", 2: "P2"}
-EVERY_OPTION = (
-    Rules(),
-    Rules(must_play=True),
-    Rules(kings_first=True),
-    Rules(draw_until_fits=True),
-    Rules(draw_timing=DrawTiming.START),
-    Rules(count=Count.PICTURES),
-    Rules(count=Count.HEAVY, target=100),
-    Rules(match_end=MatchEnd.ELIMINATION),
-    Rules(corners_version=True),
-)
 SETTINGS = settings(
     max_examples=12,
     deadline=None,
