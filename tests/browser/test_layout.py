@@ -345,10 +345,13 @@ def test_a_lesson_table_is_drawn_with_lines_and_aligned_numbers(
     widget.locator("[data-action='skip']").click()  # step 1 wants a move: the teacher skips it
     expect(widget.locator(".kcw-progress")).to_contain_text("Step 2 of 3")
     widget.locator("[data-action='next']").click()  # step 2 only reads
+    expect(widget.locator(".kcw-progress")).to_contain_text("Step 3 of 3")
     grid = widget.locator(".kcw-narration table.kcw-md-table")
     expect(grid).to_have_count(1)
     cell = grid.locator("td").first
     expect(cell).to_have_css("border-top-style", "solid")  # retried: the table may redraw
     expect(cell).to_have_css("padding-left", "8px")
-    grid.scroll_into_view_if_needed()
+    # Every snapshot redraws the narration, so the table found a moment ago may be gone: scroll
+    # whichever copy is there (a detached one scrolls nothing and raises nothing).
+    grid.evaluate("table => table.scrollIntoView({block: 'center'})")
     screenshot(widget, "layout-lesson-md-table")
