@@ -139,8 +139,8 @@ def run() -> None:
     n deals."""
     deals = int(os.environ.get("KINGSCORNER_BENCH_DEALS", QUICK_DEALS))
     lookahead = int(os.environ.get("KINGSCORNER_BENCH_LOOKAHEAD", "0"))
-    print("targets: v three greedy >= 43%; v greedy heads-up >= 75% (80% with the look-ahead);")
-    print(f"decision p95 < 500 ms. Expert: 100 worlds, 64 candidates, lookahead={lookahead}")
+    print("goals: v three greedy 45%; v greedy heads-up >= 75% (80% with the look-ahead);")
+    print(f"decision p95 <= 250 ms. Expert: 100 worlds, 64 candidates, lookahead={lookahead}")
     wanted = os.environ.get("KINGSCORNER_BENCH_MATCHES", "").split(",")
     every = int(os.environ.get("KINGSCORNER_BENCH_REPORT", "0"))  # deals between running figures
     for name, opponents, share in MATCHES:
