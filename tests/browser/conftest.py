@@ -138,6 +138,14 @@ def notebook(
     jupyter.shutdown_kernels()
 
 
+def into_view(target: Locator) -> None:
+    """Scroll ``target`` into the window's view if it is not already there, as Playwright's
+    ``scroll_into_view_if_needed`` does. Every snapshot redraws the table, so the element found a
+    moment ago may be replaced before Playwright's own scroll runs (which then fails as "not
+    attached"); this scrolls whichever copy is there, and a detached one scrolls nothing."""
+    target.evaluate("element => element.scrollIntoViewIfNeeded(true)")
+
+
 _SCREENSHOTS: list[Path] = []
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 
 CHARTS = """from kingscorner_widget import Match, Rules
 from kingscorner_widget.analysis import review, simulate, tournament
@@ -43,13 +43,13 @@ def test_every_chart_is_drawn_and_tables_show(
     expect(charts).to_have_count(4, timeout=60_000)
     for index in range(4):
         chart = charts.nth(index)
-        chart.scroll_into_view_if_needed()
+        into_view(chart)
         expect(chart.locator(".marks").first).to_be_visible()
     # The score sheet is an HTML table of its own (no chart beside it).
     sheet = page.locator(".jp-OutputArea-output .kc-table").last
-    sheet.scroll_into_view_if_needed()
+    into_view(sheet)
     expect(sheet.locator("caption")).to_have_text("Score sheet (target 200)")
     expect(sheet.locator("tbody tr")).to_have_count(2)
     going = charts.nth(2)
-    going.scroll_into_view_if_needed()
+    into_view(going)
     screenshot(page, "chart-going-out")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
 
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 
 # P1 can put the black six on the red seven (west), move the west pile onto the red nine (north)
@@ -73,7 +73,7 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     expect(status).to_contain_text(
         "Move 3 of 3: P1 plays the queen of hearts into the empty west space."
     )
-    lines.scroll_into_view_if_needed()
+    into_view(lines)
     screenshot(opened.page, "explore-lines-1366x768")
 
     printed = opened.run_code(
@@ -88,7 +88,7 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
 
     taught = opened.widget(1)
     expect(taught.locator("[data-pile='N']")).to_be_visible()
-    taught.scroll_into_view_if_needed()
+    into_view(taught)
     expect(taught).to_contain_text(FIRST)
     expect(taught).to_contain_text("Step 1 of 2")
     play_card(taught, "6c", "W")
@@ -98,7 +98,7 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     pile(taught, "N").click()
     play_card(taught, "Qh", "W")
     assert opened.json("(w2.lesson.step_done, w2.lesson.progress)") == [True, [2, 2]]
-    taught.locator(".kcw-lesson").scroll_into_view_if_needed()
+    into_view(taught.locator(".kcw-lesson"))
     screenshot(opened.page, "lesson-written-by-playing-1366x768")
 
     # The explore table keeps its seats when the turn passes: P1 stays at the bottom, P2's hand
@@ -108,7 +108,7 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     assert opened.json("(w.viewer, w.game.turn, w.snapshot['hands'][1]['cards'])") == [1, 2, None]
     expect(widget.locator("[data-player='2'] [data-card]")).to_have_count(0)
     expect(card_in_hand(widget, "4d")).to_be_visible()
-    widget.locator(".kcw-controls [data-action='skip']").scroll_into_view_if_needed()
+    into_view(widget.locator(".kcw-controls [data-action='skip']"))
     screenshot(opened.page, "explore-face-down-turn-1366x768")
     widget.locator(".kcw-controls [data-action='skip']").click()
     expect(widget.locator(".kcw-hidden-turn")).to_have_count(0)
@@ -123,5 +123,5 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
     expect(pile(widget, "N").locator("[data-card='8c']")).to_be_visible()
     assert opened.json("(w.viewer, [str(m) for m in w.game.moves])") == [1, ["draw", "8c>N"]]
     expect(card_in_hand(widget, "Qh")).to_be_visible()
-    widget.scroll_into_view_if_needed()
+    into_view(widget)
     screenshot(opened.page, "explore-every-hand-shown-1366x768")

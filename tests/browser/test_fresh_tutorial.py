@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from kingscorner_widget.engine.render import Picture
-from tests.browser.conftest import Screenshot
+from tests.browser.conftest import Screenshot, into_view
 from tests.browser.jupyter_server import JupyterServer, NotebookPage
 
 TUTORIAL = Path(__file__).parents[2] / "notebooks" / "02-pile-transfer-combo.ipynb"
@@ -49,7 +49,7 @@ def test_a_fresh_tutorial_shows_its_tables_as_pictures_before_any_cell_runs(
             image = fallback.locator("img")
             expect(image).to_have_count(1)
         first = fallbacks.first.locator("img")
-        first.scroll_into_view_if_needed()
+        into_view(first)
         expect(first).to_be_visible()
         loaded, width, height = first.evaluate(
             "img => [img.complete, img.naturalWidth, img.naturalHeight]"
@@ -67,11 +67,11 @@ def test_a_fresh_tutorial_shows_its_tables_as_pictures_before_any_cell_runs(
         assert 'aria-label="nine of diamonds on the north pile"' in Picture.decode(html)
         # A Game shown by the tutorial draws itself the same way.
         game_picture = page.locator(".kcw-picture img").first
-        game_picture.scroll_into_view_if_needed()
+        into_view(game_picture)
         expect(game_picture).to_be_visible()
         assert game_picture.evaluate("img => img.naturalWidth") > 200
         assert page.locator(".jp-OutputArea-output svg.kcw-static").count() == 0
-        first.scroll_into_view_if_needed()
+        into_view(first)
         screenshot(page, "fresh-tutorial-untrusted-1366x768")
     finally:
         context.close()

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from kingscorner_widget import Game, KingsCornerWidget
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 
 # Four players; a five-card pile on E, a seven-card run in NE, and a hand of seven.
@@ -88,7 +88,7 @@ MEASURE_JS = """(root) => {
 
 
 def measure(widget: Locator) -> dict[str, Any]:
-    widget.scroll_into_view_if_needed()
+    into_view(widget)
     result: dict[str, Any] = widget.evaluate(MEASURE_JS)
     return result
 
@@ -313,7 +313,7 @@ def test_a_refusal_shows_once_next_to_the_hand(
     said = status.inner_text()
     assert widget.locator(".kcw-side").inner_text().count(said) == 0
     # With the hand in view, the message is in view as well (1366x768: no scrolling between).
-    widget.locator("[data-hand]").scroll_into_view_if_needed()
+    into_view(widget.locator("[data-hand]"))
     hand = widget.locator("[data-hand]").bounding_box()
     line = status.bounding_box()
     assert hand
@@ -332,7 +332,7 @@ def test_a_refusal_shows_once_next_to_the_hand(
     )
     assert all(abs(dt - dd) <= 4 for dt, dd, _ in rows), rows
     assert len({round(left) for _, _, left in rows}) >= 2, "the keys should take two columns"
-    keys.last.scroll_into_view_if_needed()
+    into_view(keys.last)
     screenshot(widget, "layout-keys")
 
 
@@ -351,7 +351,5 @@ def test_a_lesson_table_is_drawn_with_lines_and_aligned_numbers(
     cell = grid.locator("td").first
     expect(cell).to_have_css("border-top-style", "solid")  # retried: the table may redraw
     expect(cell).to_have_css("padding-left", "8px")
-    # Every snapshot redraws the narration, so the table found a moment ago may be gone: scroll
-    # whichever copy is there (a detached one scrolls nothing and raises nothing).
-    grid.evaluate("table => table.scrollIntoView({block: 'center'})")
+    into_view(grid)
     screenshot(widget, "layout-lesson-md-table")

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from kingscorner_widget.engine.cards import DECK
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.test_a11y import inject_axe, set_theme
 from tests.browser.test_layout import sidebar
 from tests.browser.test_projector import ranks_clear, settle
@@ -304,7 +304,7 @@ def test_piles_of_thirteen_on_every_space_keep_ranks_and_labels_clear_and_contra
     problems: dict[str, Any] = {}
     for pair, widget in zip(PAIRS, tables, strict=True):
         name = "-".join(pair)
-        widget.locator(".kcw-felt").scroll_into_view_if_needed()
+        into_view(widget.locator(".kcw-felt"))
         ranks = ranks_clear(widget)
         labels = widget.evaluate(CLEAR_JS)
         screenshot(widget.locator(".kcw-felt"), f"legible-thirteen-{name}-1366x768")
@@ -319,7 +319,7 @@ def test_piles_of_thirteen_on_every_space_keep_ranks_and_labels_clear_and_contra
                 {runOnly: ['color-contrast'], resultTypes: ['violations']})).violations
                 .flatMap(v => v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary))"""
         )
-        tables[0].locator(".kcw-felt").scroll_into_view_if_needed()
+        into_view(tables[0].locator(".kcw-felt"))
         screenshot(tables[0].locator(".kcw-felt"), "legible-thirteen-W-SW-1366x768-dark")
     finally:
         set_theme(opened, page, "JupyterLab Light")

@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, expect
 
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.test_widget import IMPORTS
 
 TABLES = """from IPython.display import display
@@ -70,7 +70,7 @@ def test_every_lesson_ends_with_one_way_on_and_teachers_controls_only_for_a_teac
         listed = opened.json(f"[c['kind'] for c in ends[{index}].snapshot['actions']]")
         assert kinds == [*listed, "keys"], name
         if index == 0:
-            widget.scroll_into_view_if_needed()
+            into_view(widget)
             screenshot(widget, "lesson-end-moves")
         widget.locator(".kcw-primary").click()  # the one way on answers with no refusal
         expect(widget.locator(".kcw-progress").first).to_contain_text("Step 1 of")
@@ -90,5 +90,5 @@ def test_every_lesson_ends_with_one_way_on_and_teachers_controls_only_for_a_teac
     assert opened.json("learner.snapshot['lesson']['progress']")[0] == 1
     teacher.locator("[data-action='skip']").click()
     expect(teacher.locator(".kcw-progress").first).to_contain_text("Step 2 of")
-    teacher.scroll_into_view_if_needed()
+    into_view(teacher)
     screenshot(teacher, "lesson-teacher-controls")

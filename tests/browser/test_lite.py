@@ -42,6 +42,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from kingscorner_widget.lessons import load_lesson
+from tests.browser.conftest import into_view
 from tests.browser.jupyter_server import (
     CHROMIUM_ARGS,
     REPO,
@@ -423,7 +424,7 @@ def test_each_tutorial_runs_whole_in_the_site(
         assert errors_shown(page) == [], f"{name} failed in the site"
         charts = page.locator(".jp-OutputArea-output .vega-embed")
         if charts.count():  # how the first chart looks, for a person to check
-            charts.first.scroll_into_view_if_needed()
+            into_view(charts.first)
         page.screenshot(path=screenshot_dir / f"lite-{name}.png")
     except Exception:
         page.screenshot(path=screenshot_dir / f"FAILED-lite-{name}.png", full_page=True)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.jupyter_server import WIDGET_SELECTOR, JupyterServer, NotebookPage
 from tests.browser.test_layout import FOUR, sidebar
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
@@ -191,7 +191,7 @@ def test_every_covered_rank_shows_in_full_however_squeezed_its_pile(
                 expect(root).to_have_class(present)
                 settle(page)
             else:
-                widget.locator(".kcw-felt").scroll_into_view_if_needed()
+                into_view(widget.locator(".kcw-felt"))
             found = ranks_clear(widget)
             seen[name] = found["steps"]
             screenshot(
@@ -252,7 +252,7 @@ def test_the_summary_sits_beside_the_final_table_and_the_position_stays_in_view(
     assert box
     apart = box["x"] >= felt["x"] + felt["width"] or box["y"] >= felt["y"] + felt["height"]
     assert apart, f"the summary lies over the felt: {box} over {felt}"
-    widget.locator(".kcw-felt").scroll_into_view_if_needed()
+    into_view(widget.locator(".kcw-felt"))
     assert widget.evaluate(COVERED_JS) == []
     # The final position is there to read: the ten of hearts on the jack.
     expect(pile(widget, "N").locator("[data-card='Th']")).to_be_visible()

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.jupyter_server import NotebookPage
 from tests.browser.test_widget import IMPORTS, play_by_clicks, table
 
@@ -32,7 +32,7 @@ def laptop(page: Page) -> None:
 def picture(screenshot: Screenshot, page: Page, widget: Locator, name: str) -> None:
     """The page at a laptop's size, the table scrolled into view (the cells the test runs to read
     Python's side scroll the notebook down)."""
-    widget.scroll_into_view_if_needed()
+    into_view(widget)
     screenshot(page, name)
 
 
