@@ -186,6 +186,21 @@ def base_spec(
     }
 
 
+def _quantity(
+    table: HtmlTable, column: str, title: str | None, domain: tuple[float, float] | None
+) -> dict[str, Any]:
+    """The encoding of a chart's value axis: column ``column`` as a quantity, on ``domain``
+    when one is given."""
+    value: dict[str, Any] = {
+        "field": field(column),
+        "type": "quantitative",
+        "axis": _axis(table, column, title),
+    }
+    if domain is not None:
+        value["scale"] = {"domain": list(domain)}
+    return value
+
+
 def bar_chart(
     table: HtmlTable,
     x: str,
@@ -205,10 +220,7 @@ def bar_chart(
     ``colour`` names a column whose values colour the bars (``colours`` maps a value to its
     colour); ``domain`` fixes the value axis (``(0, 1)`` for a rate).
     """
-    value_axis = _axis(table, y, y_title)
-    value: dict[str, Any] = {"field": field(y), "type": "quantitative", "axis": value_axis}
-    if domain is not None:
-        value["scale"] = {"domain": list(domain)}
+    value = _quantity(table, y, y_title, domain)
     kind = x_type or ("nominal" if horizontal else "ordinal")
     category: dict[str, Any] = {"field": field(x), "type": kind, "axis": _axis(table, x, x_title)}
     if kind != "quantitative":
@@ -242,16 +254,9 @@ def line_chart(
 ) -> VegaLiteChart:
     """Points joined by a line: column ``y`` against the numbers in column ``x``; with
     ``colour``, a line for each value of that column (a legend names them)."""
-    value: dict[str, Any] = {
-        "field": field(y),
-        "type": "quantitative",
-        "axis": _axis(table, y, y_title),
-    }
-    if domain is not None:
-        value["scale"] = {"domain": list(domain)}
     encoding: dict[str, Any] = {
         "x": {"field": field(x), "type": "quantitative", "axis": _axis(table, x, x_title)},
-        "y": value,
+        "y": _quantity(table, y, y_title, domain),
         "tooltip": tooltip(table),
     }
     mark: dict[str, Any] = {"type": "line", "color": ACCENT, "point": {"size": 70, "color": ACCENT}}
