@@ -7,7 +7,14 @@ from kingscorner_widget.analysis import explain
 from kingscorner_widget.engine.game import Outcome
 from kingscorner_widget.engine.match import Match
 from kingscorner_widget.engine.spaces import Space
-from kingscorner_widget.engine.words import match_line, outcome_line, refusal
+from kingscorner_widget.engine.words import (
+    count_words,
+    match_line,
+    outcome_line,
+    refusal,
+    win_clause,
+    wins_verb,
+)
 
 
 def NAMES(player: int) -> str:  # noqa: N802 - read as a table of names
@@ -31,6 +38,40 @@ def test_the_corners_version_names_the_corners_won() -> None:
     outcome = Outcome("blocked", None, (3,), (2, 2, 5), (1, 0, 2))
     line = outcome_line(outcome, NAMES, (2, 2, 5), corners_version=True)
     assert line.startswith("The hand is blocked; P3 wins it with 2 corners to 1.")
+
+
+def test_the_engines_own_line_gives_the_hand_to_whom_the_engine_gives_it() -> None:
+    """Corners version: going out ends the hand, and the corner kept wins it."""
+    line = (
+        "N:5d E:3c S:7d W:Jd NE:- SE:- SW:- NW:- P1:Tc P2:?7 "
+        "P2kept:KsQhJsTh9s8h7s6h5s4h3s2dAc stock:27 turn:P1"
+    )
+    game = Game.from_position(line, rules=Rules(corners_version=True))
+    game.play("Tc>W")
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == (2,)
+    said = outcome.describe()
+    assert said.startswith(f"P1 went out, which ends the hand; P2 {wins_verb(['P2'])} it with ")
+    assert count_words(1, "corner") in said
+    assert "P1 wins" not in said
+    assert "went out and" not in said
+
+
+def test_the_engines_lines_make_the_verb_agree() -> None:
+    out = Outcome("out", 1, (1,), (0, 4), (0, 0))
+    assert out.describe().startswith(f"P1 went out and {wins_verb(['P1'])}.")
+    match = Match(Rules(players=3, target=1), seed=2)
+    while not match.is_over():
+        game = match.game
+        while not game.is_over():
+            game.play(game.legal_moves()[-1])
+        match.score_hand()
+        if not match.is_over():
+            match.next_hand()
+    names = [f"seat {s}" for s in match.winners()]
+    assert f": {win_clause(names)}. Totals: " in match.describe()
+    assert count_words(len(match.sheet), "hand") in match.describe()
 
 
 def test_a_match_after_one_hand_says_one_hand() -> None:
