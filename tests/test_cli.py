@@ -21,6 +21,7 @@ from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlay
 from kingscorner_widget.cli import COMMANDS, PLAYER_NAMES, Command, main
 from kingscorner_widget.engine.record import read_record, save
 from kingscorner_widget.engine.rules import Rules, option_names
+from kingscorner_widget.engine.words import count_words
 
 COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
 
@@ -42,6 +43,16 @@ def test_best_prints_every_move_of_the_proven_best_turn() -> None:
         game.play(move)
     assert game.is_over()  # the three cards were the whole hand
     assert moves[:3] == ["6c>N", "N>E", "Qh>N"]
+
+
+def test_the_command_lines_counts_agree_with_their_nouns() -> None:
+    one = "N:Jc E:6h S:5h W:Qc NE:- SE:- SW:- NW:- P1:Th2d P2:?7 stock:39 turn:P1"
+    status, text = run("best", one)
+    assert status == 0
+    assert text.splitlines()[0].startswith(f"P1's best turn sheds {count_words(1)} (")
+    status, text = run("simulate", "greedy", "random", "--games", "1", "--workers", "1", "--quiet")
+    assert status == 0
+    assert text.startswith(f"{count_words(1, 'game')}, seats rotating")
 
 
 def test_best_with_a_time_limit_says_whether_it_is_proven() -> None:
