@@ -345,8 +345,8 @@ def _simulate(args: argparse.Namespace, out: Writer) -> None:
             played[name] = played.get(name, 0) + 1
         for name in record.winner_names():
             wins[name] = wins.get(name, 0.0) + 1 / len(record.winners)
-    games = count_words(len(result.records), "game")
-    out.write(f"{games}, seats rotating; a shared win counts a fraction.\n")
+    total = count_words(len(result.records), "game")
+    out.write(f"{total}, seats rotating; a shared win counts a fraction.\n")
     out.write(f"{'player':<12} {'games':>6} {'win rate':>9}  95% interval\n")
     for name, games in played.items():
         won = wins.get(name, 0.0)
