@@ -30,7 +30,8 @@ def test_builtin_lessons_are_all_there() -> None:
         "must-play",
         "kings-first",
         "draw-until-fits",
-        "counts",
+        "pictures-count",
+        "heavy-count",
         "elimination",
         "corners-version",
     ]
@@ -49,7 +50,8 @@ def test_builtin_lessons_are_all_there() -> None:
         "House rule: must play",
         "House rule: kings first",
         "House rule: draw until it fits",
-        "House rule: the pictures and heavy counts",
+        "House rule: the pictures count",
+        "House rule: the heavy count",
         "House rule: elimination",
         "House rule: the corners version",
     ]
