@@ -35,6 +35,7 @@ def test_there_is_one_house_rule_lesson_per_rule_option_in_teaching_order() -> N
     # elimination and the corners version
     for name in OPTIONS:  # each lesson's rules hold its own option and no other's
         rules = load_lesson(name).rules
+        assert rules is not None, name  # a house-rule lesson is played under its own rules
         assert [other for other, test in OPTIONS.items() if test(rules)] == [name]
 
 
