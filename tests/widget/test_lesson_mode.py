@@ -8,7 +8,7 @@ from kingscorner_widget import IllegalMoveError
 from kingscorner_widget.lessons import Lesson, lesson_names
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
-from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, state
+from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, refused_words, state
 
 LESSON = Lesson.from_dict(
     {
@@ -49,9 +49,7 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
     assert "not what this step is about" in w.status
     assert state(w) == before
     assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
-    assert w.status == (
-        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
-    )
+    assert w.status == refused_words(w, "4h>NE", "corner_needs_king")
     with pytest.raises(IllegalMoveError):
         w.play("Th>W")
 
