@@ -9,13 +9,14 @@ import pathlib
 
 import pytest
 
-from kingscorner_widget import Count, Game, Match, Rules
+from kingscorner_widget import Card, Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
 from kingscorner_widget.analysis.judging.review_view import VERDICT_COLOURS
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
 from kingscorner_widget.display.charts import VegaLiteChart
 from kingscorner_widget.engine.notation import parse_position
 from kingscorner_widget.engine.record import game_to_dict, match_to_dict, save
+from kingscorner_widget.engine.words import count_words
 from kingscorner_widget.lessons import Lesson
 
 from .support import RULE_VARIANTS
@@ -278,9 +279,12 @@ def test_the_same_cards_shedding_fewer_points_is_an_inaccuracy() -> None:
     assert one_turn(line, ["Jh>E", "draw"], rules)[0] == "best"
     verdict, reason = one_turn(line, ["5c>E", "draw"], rules)
     assert verdict == "inaccuracy"
+    jack, five = Card.parse("Jh"), Card.parse("5c")
+    points = Count.PICTURES.value_of
+    assert (points(five), points(jack)) == (1, 2)
     assert reason == (
-        "Shed 1 card, as many as the best turn, "
-        "but shed 1 penalty point where the best turn shed 2."
+        f"Shed {count_words(1)}, as many as the best turn, but shed "
+        f"{count_words(points(five), 'penalty point')} where the best turn shed {points(jack)}."
     )
 
 
