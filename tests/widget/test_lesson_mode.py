@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import IllegalMoveError
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.words import logged
 from kingscorner_widget.lessons import Lesson, lesson_names
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
@@ -55,10 +57,11 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
 
     assert send(w, "hint")
     assert w.status == "Hint: Look for a black jack."
+    table = w.game.copy()
     assert send(w, "play", move="Th>N")
     assert w.status.startswith("Well done: red ten on black jack.")
     assert w.snapshot["lesson"]["stepDone"]
-    assert w.snapshot["log"][-1]["words"] == "You play the ten of hearts on the north pile"
+    assert w.snapshot["log"][-1]["words"] == logged(table, parse_move("Th>N"), "You")
 
     assert send(w, "next")
     assert w.snapshot["lesson"]["progress"] == [2, 2]
