@@ -289,7 +289,11 @@ def test_nobody_wins_a_blocked_hand_it_is_scored_by_the_cards_left() -> None:
         assert "under the standard count" in message.lower()
     heavy = WinnerExercise(STUCK, ["pass", "pass"], rules=Rules(count=Count.HEAVY))
     assert heavy.worked_answer == "nobody"
-    assert "P2's cards cost 27 (the ace of diamonds 25" in check(heavy, 2).message
+    ace, two = Card.parse("Ad"), Card.parse("2d")
+    cost = Count.HEAVY.value_of
+    assert cost(ace) + cost(two) == 27
+    said = check(heavy, 2).message
+    assert f"P2's cards cost {cost(ace) + cost(two)} ({card_words(ace)} {cost(ace)}" in said
 
 
 def test_going_out_wins_but_corners_decide_in_the_corners_version() -> None:
