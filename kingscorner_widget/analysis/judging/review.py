@@ -201,7 +201,8 @@ class Review:
     def accuracy(self) -> float:
         """From 0 to 1, and below 1 whenever a turn is not called best. Judged by cards: the
         cards each turn is credited with (:attr:`ReviewedTurn.credit`) over the most that could
-        have been shed (1 with no cards to shed). Judged by win chance, as chess sites do: each
+        have been shed (with no cards to shed: 1, or one half beside a turn not called best).
+        Judged by win chance, as chess sites do: each
         turn's accuracy from its loss of win chance (:func:`~.win_chance.turn_accuracy`; a loss
         within twice its standard error counts as none, a declined sure win as a blunder's), and
         the review's is the mean of the arithmetic and the harmonic means of the turns' (so one
