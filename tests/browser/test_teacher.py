@@ -33,7 +33,9 @@ def test_the_summary_reveal_and_new_match_asking_first(
     summary = widget.locator("[data-summary]")
     expect(summary).to_be_visible()
     assert opened.json("w.game.outcome().went_out") == 1
-    ended = hand_end_reason(Outcome("out", 1, (1,), (0, 4), (0, 0)), {1: "You", 2: "P2"}.get)
+    ended = hand_end_reason(
+        Outcome("out", 1, (1,), (0, 4), (0, 0)), {1: "You", 2: "P2"}.__getitem__
+    )
     expect(summary).to_contain_text(ended)  # the words' reason for the hand the viewer won
     rows = summary.locator(".kcw-summary-hands tbody tr")
     expect(rows).to_have_count(2)
