@@ -45,6 +45,7 @@ from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
 from .engine.rules import Rules, option_names
+from .engine.words import count_words
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -300,7 +301,7 @@ def _regular_file(path: Path, what: str) -> None:
 
 def _best(args: argparse.Namespace, out: Writer) -> None:
     plan = best_turn(_game(args), _budget(args))
-    cards = "1 card" if plan.cards_played == 1 else f"{plan.cards_played} cards"
+    cards = count_words(plan.cards_played)
     if plan.goes_out:
         cards += " and goes out"
     proof = "proven best" if plan.exact else "the best found in the time given, not proven"
@@ -344,7 +345,8 @@ def _simulate(args: argparse.Namespace, out: Writer) -> None:
             played[name] = played.get(name, 0) + 1
         for name in record.winner_names():
             wins[name] = wins.get(name, 0.0) + 1 / len(record.winners)
-    out.write(f"{len(result.records)} games, seats rotating; a shared win counts a fraction.\n")
+    total = count_words(len(result.records), "game")
+    out.write(f"{total}, seats rotating; a shared win counts a fraction.\n")
     out.write(f"{'player':<12} {'games':>6} {'win rate':>9}  95% interval\n")
     for name, games in played.items():
         won = wins.get(name, 0.0)
@@ -412,7 +414,8 @@ def _tutorials(args: argparse.Namespace, out: Writer) -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         raise _UsageError(f"cannot write the tutorials into {target}: {reason}") from None
-    out.write(f"Copied {copied} tutorial notebooks to {target}. Open the first with:\n")
+    notebooks = count_words(copied, "tutorial notebook")
+    out.write(f"Copied {notebooks} to {target}. Open the first with:\n")
     out.write(f"  jupyter lab {target / '01-learn-the-rules.ipynb'}\n")
 
 

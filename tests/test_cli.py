@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 
 from kingscorner_widget import Game, Match, __version__
-from kingscorner_widget.analysis import review
+from kingscorner_widget.analysis import best_turn, review
 from kingscorner_widget.analysis.league.results import ResultsFile
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer, make_player
 from kingscorner_widget.cli import COMMANDS, PLAYER_NAMES, Command, main
 from kingscorner_widget.engine.record import read_record, save
 from kingscorner_widget.engine.rules import Rules, option_names
+from kingscorner_widget.engine.words import count_words, listed
 
 COMBO = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
 
@@ -35,13 +36,25 @@ def test_best_prints_every_move_of_the_proven_best_turn() -> None:
     status, text = run("best", COMBO)
     assert status == 0
     lines = text.splitlines()
-    assert lines[0] == "P1's best turn sheds 3 cards and goes out (proven best):"
+    plan = best_turn(Game.from_position(COMBO))
+    assert (plan.cards_played, plan.goes_out, plan.exact) == (3, True, True)
+    assert lines[0] == f"P1's best turn sheds {count_words(3)} and goes out (proven best):"
     moves = [line.split()[1] for line in lines[1:]]
     game = Game.from_position(COMBO)
     for move in moves:  # every printed move replays legally, in order
         game.play(move)
     assert game.is_over()  # the three cards were the whole hand
     assert moves[:3] == ["6c>N", "N>E", "Qh>N"]
+
+
+def test_the_command_lines_counts_agree_with_their_nouns() -> None:
+    one = "N:Jc E:6h S:5h W:Qc NE:- SE:- SW:- NW:- P1:Th2d P2:?7 stock:39 turn:P1"
+    status, text = run("best", one)
+    assert status == 0
+    assert text.splitlines()[0].startswith(f"P1's best turn sheds {count_words(1)} (")
+    status, text = run("simulate", "greedy", "random", "--games", "1", "--workers", "1", "--quiet")
+    assert status == 0
+    assert text.startswith(f"{count_words(1, 'game')}, seats rotating")
 
 
 def test_best_with_a_time_limit_says_whether_it_is_proven() -> None:
@@ -126,8 +139,7 @@ def test_a_bad_player_is_refused_before_any_progress_bar(
         err = capsys.readouterr().err
         assert (status, text) == (2, "")
         assert err == (
-            "kingscorner: unknown player 'wizard': choose random, greedy, planner, lookahead "
-            "or expert\n"
+            f"kingscorner: unknown player 'wizard': choose {listed(list(PLAYER_NAMES), 'or')}\n"
         )
 
 

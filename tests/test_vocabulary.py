@@ -134,28 +134,3 @@ def test_a_card_is_named_by_rank_alone_only_when_no_other_card_of_that_rank_is_i
     seven = Card.parse("7s")
     assert rank_words(seven, [Card.parse("9h")]) == "the seven"
     assert rank_words(seven, [seven, Card.parse("7d")]) == "the seven of spades"
-
-
-def test_golden_sentences_one_set_per_voice() -> None:
-    """The few whole sentences pinned: one per voice (log, instruction, explanation, outcome)."""
-    from kingscorner_widget import Game
-    from kingscorner_widget.engine.game import Outcome
-    from kingscorner_widget.engine.moves import parse_move
-    from kingscorner_widget.engine.spaces import SPACES
-    from kingscorner_widget.engine.words import instruction, logged, move_sentences, outcome_line
-
-    g = Game.from_position(
-        "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
-    )
-    assert logged(g, parse_move("W>N"), "P2") == "P2 moves the west pile onto the north pile"
-    assert instruction(g, parse_move("Qh>E")) == "Put the queen of hearts in the empty east space"
-    turn = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N")]
-    assert move_sentences([g.pile(s) for s in SPACES], g.hand(), turn)[2] == (
-        "Play the black 6 (6c) on the red 7 (7h) on the north pile."
-    )
-    names = {1: "You", 2: "P2", 3: "P3"}.__getitem__
-    blocked = Outcome("blocked", None, (1, 3), (2, 5, 2), (0, 0, 0))
-    assert outcome_line(blocked, names, (2, 5, 2)) == (
-        "The hand is blocked: nobody wins it, and it is scored by the cards left. "
-        "Left in hand: You 2 cards, P2 5 cards, P3 2 cards."
-    )

@@ -26,7 +26,7 @@ from html import escape
 from ..display.tables import Column, HtmlTable
 from .game import Game, daily_seed
 from .rules import MatchEnd, Rules
-from .words import count_words, listed
+from .words import count_words, win_clause
 
 __all__ = ["HandScore", "Match"]
 
@@ -312,10 +312,9 @@ class Match:
         """
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(self.totals, start=1))
         if self.is_over():
-            names = listed([f"seat {s}" for s in self.winners()])
-            verb = "wins" if len(self.winners()) == 1 else "share the win"
+            said = win_clause([f"seat {s}" for s in self.winners()])
             hands = count_words(len(self.sheet), "hand")
-            return f"Match over after {hands}: {names} {verb}. Totals: {totals}."
+            return f"Match over after {hands}: {said}. Totals: {totals}."
         return f"Hand {self.hand_number}. Totals: {totals} (target {self.rules.target})."
 
 

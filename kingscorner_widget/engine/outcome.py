@@ -35,12 +35,6 @@ class Outcome:
         >>> Outcome("out", 2, (2,), (13, 0), (0, 0)).describe()
         'P2 went out and wins. Left in hand: P1 13, P2 0.'
         """
-        names = " and ".join(f"P{p}" for p in self.winners)
-        verb = "wins" if len(self.winners) == 1 else "share the win"
-        if self.reason == "out":
-            who = "" if self.winners == (self.went_out,) else f" {names}"
-            head = f"P{self.went_out} went out and{who} {verb}."
-        else:  # SPEC: nobody wins a blocked hand; it is scored by the cards left
-            head = "The hand is blocked: nobody wins it, and it is scored by the cards left."
-        counts = ", ".join(f"P{i} {n}" for i, n in enumerate(self.penalties, start=1))
-        return f"{head} Left in hand: {counts}."
+        from .words import outcome_words  # words reads outcomes, so it is imported here
+
+        return outcome_words(self)

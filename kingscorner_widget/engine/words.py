@@ -184,9 +184,19 @@ def win_clause(names: Sequence[str], start: bool = False, what: str = "the win")
     ('P2 wins', 'you win', 'P1, you and P3 share the win')
     """
     who = players_listed(names, start)
+    return f"{who} {wins_verb(names, what)}"
+
+
+def wins_verb(names: Sequence[str], what: str = "the win") -> str:
+    """The verb for who wins, agreeing with them: ``"wins"``, ``"win"`` (you) or ``"share the
+    win"`` (``what``: what several share).
+
+    >>> wins_verb(["P2"]), wins_verb(["You"]), wins_verb(["P1", "P3"])
+    ('wins', 'win', 'share the win')
+    """
     if len(names) > 1:
-        return f"{who} share {what}"
-    return f"{who} win" if who.lower() == "you" else f"{who} wins"
+        return f"share {what}"
+    return "win" if names and names[0].lower() == "you" else "wins"
 
 
 def sentence(text: str) -> str:
@@ -748,7 +758,7 @@ def outcome_line(
     elif corners_version and any(outcome.corners):
         head = f"The hand is blocked; {_corners_win(outcome, names)}."
     else:
-        head = "The hand is blocked: nobody wins it, and it is scored by the cards left."
+        head = BLOCKED
     players = order or range(1, len(outcome.penalties) + 1)
     parts = []
     for player in players:
@@ -759,6 +769,40 @@ def outcome_line(
         cost = "" if points == cards else f" ({count_words(points, 'point')})"
         parts.append(f"{name_of(player)} {count_words(cards)}{cost}")
     return f"{head} Left in hand: {', '.join(parts)}." if parts else head
+
+
+BLOCKED = "The hand is blocked: nobody wins it, and it is scored by the cards left."
+"""A blocked hand, as the rules texts and SPEC say it: no winner, scored by the cards left."""
+
+
+def outcome_words(outcome: Outcome) -> str:
+    """The engine's own line for a finished hand, players named ``Pn``: how it ended and who won
+    it, then each player's penalty count left in hand (:meth:`Outcome.describe`). The corners
+    version is read from the corners kept (none kept: going out wins, a blocked hand has none).
+
+    >>> from kingscorner_widget.engine.game import Outcome
+    >>> outcome_words(Outcome("out", 2, (2,), (13, 0), (0, 0)))
+    'P2 went out and wins. Left in hand: P1 13, P2 0.'
+    >>> outcome_words(Outcome("out", 2, (1,), (3, 0), (1, 0)))
+    'P2 went out, which ends the hand; P1 wins it with 1 corner to 0. Left in hand: P1 3, P2 0.'
+    >>> outcome_words(Outcome("blocked", None, (1, 2), (2, 2), (0, 0)))
+    'The hand is blocked: nobody wins it, and it is scored by the cards left. Left in hand: P1 2, P2 2.'
+    """  # noqa: E501
+    names = [f"P{p}" for p in outcome.winners]
+    if any(outcome.corners):
+        went = f"P{outcome.went_out} went out, which ends the hand"
+        how = went if outcome.reason == "out" else "The hand is blocked"
+        head = f"{how}; {_corners_win(outcome, names)}."
+    elif outcome.reason == "out" and outcome.went_out is not None:
+        went = f"P{outcome.went_out}"
+        if outcome.winners == (outcome.went_out,):
+            head = f"{went} went out and {wins_verb(names)}."
+        else:
+            head = f"{went} went out; {win_clause(names, what='the hand')}."
+    else:
+        head = BLOCKED
+    counts = ", ".join(f"P{i} {n}" for i, n in enumerate(outcome.penalties, start=1))
+    return f"{head} Left in hand: {counts}."
 
 
 def hand_winners(outcome: Outcome, corners_version: bool = False) -> tuple[int, ...]:
@@ -781,11 +825,13 @@ def _corners_win(outcome: Outcome, names: Sequence[str]) -> str:
     ranked = sorted(outcome.corners, reverse=True)
     best = ranked[0]
     if len(names) > 1:
-        return f"{players_listed(names)} share it with {count_words(best, 'corner')} each"
+        each = count_words(best, "corner")
+        return f"{players_listed(names)} {wins_verb(names, 'it')} with {each} each"
     others = [n for n in ranked if n < best]
     against = f" to {others[0]}" if others else ""
-    verb = "win" if names and names[0] == "You" else "wins"
-    return f"{players_listed(names)} {verb} it with {count_words(best, 'corner')}{against}"
+    return (
+        f"{players_listed(names)} {wins_verb(names)} it with {count_words(best, 'corner')}{against}"
+    )
 
 
 def match_line(match: Match, seat_name: Callable[[int], str]) -> str:

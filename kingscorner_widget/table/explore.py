@@ -156,7 +156,11 @@ class ExploreSession(Session):
             return None
         parts = []
         if lines:
-            parts.append("the line you tried" if lines == 1 else f"the {lines} lines you tried")
+            parts.append(
+                "the line you tried"
+                if lines == 1
+                else f"the {count_words(lines, 'line')} you tried"
+            )
         if comments:
             parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
         return listed(parts)
@@ -204,8 +208,9 @@ class ExploreSession(Session):
 
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
+        lines = count_words(self.history.line_count, "line")
         note = {
-            "branched": f" A new line branches off here ({self.history.line_count} lines now).",
+            "branched": f" A new line branches off here ({lines} now).",
             "followed": " That move was played here before: the table follows its line.",
         }.get(self.history.played, "")
         return Reply(self.status(sentence(line["words"]) + note))

@@ -50,7 +50,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
 from ..engine.rules import MatchEnd, Rules
-from ..engine.words import match_line, refusal, sentence
+from ..engine.words import count_words, match_line, refusal, sentence
 from .actions import Field, action
 from .advice import COMPUTER_OPTIONS, HINT_LEVELS, PLAY_HINT, TurnHint, turn_hint
 from .guide import OUTLINES, next_step
@@ -197,7 +197,7 @@ class PlaySession(Session):
             if match.is_over() or (match.hand_number == 1 and not self.game.moves):
                 return None
             done = len(match.sheet)
-            played = f"{done} hand{'s' if done != 1 else ''} scored" if done else "hand 1 begun"
+            played = f"{count_words(done, 'hand')} scored" if done else "hand 1 begun"
             return f"the match in progress ({played})"
         if self.game.is_over() or not self.game.moves:
             return None
@@ -533,7 +533,7 @@ class PlaySession(Session):
         self.match = Match(self.rules, seed=seed)
         self._daily = ""
         self._reset(f"Hand 1 of a match to {self.rules.target}")
-        return Reply(self.status(f"A new match to {self.rules.target} points."))
+        return Reply(self.status(f"A new match to {count_words(self.rules.target, 'point')}."))
 
     @action("daily", "Daily match", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
@@ -548,9 +548,8 @@ class PlaySession(Session):
         self.match = Match.daily(day, self.rules)
         self._daily = f"Daily match, {day.isoformat()}"
         self._reset(f"{self._daily}: hand 1")
-        return Reply(
-            self.status(f"The daily match of {day.isoformat()}, to {self.rules.target} points.")
-        )
+        to = count_words(self.rules.target, "point")
+        return Reply(self.status(f"The daily match of {day.isoformat()}, to {to}."))
 
     @action(
         "next",

@@ -20,7 +20,7 @@ from kingscorner_widget.analysis.players.expert import ExpertPlayer, sample_worl
 from kingscorner_widget.analysis.runs.simulate import simulate, tournament
 from kingscorner_widget.analysis.search.playout import PlayoutState, play_to_end
 from kingscorner_widget.engine.moves import EndTurn
-from kingscorner_widget.engine.words import card_label
+from kingscorner_widget.engine.words import card_label, move_sentences
 
 from .support import RULE_VARIANTS, played_games, position, resample_hidden
 
@@ -316,9 +316,10 @@ def test_the_winning_hint_names_a_forced_move_and_a_way_out() -> None:
     out = Game.from_position(position("N:9d E:4c S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c"))
     assert winning_hint(out, worlds=8).reason.endswith("this turn goes out and wins the hand.")
     forced = Game.from_position(position("N:9d E:4c S:5s W:Qs NE:- SE:- SW:- NW:- P1:Ah"))
-    assert winning_hint(forced, worlds=8).reason == (
-        "Draw a card to end your turn: it is the only move the rules allow now."
-    )
+    only = winning_hint(forced, worlds=8)
+    assert forced.legal_moves() == [only.move] == [EndTurn("draw")]
+    draw = move_sentences([], (), [only.move])[0]
+    assert only.reason == f"{draw.removesuffix('.')}: it is the only move the rules allow now."
 
 
 # -- paired deals, which the expert's figures are measured on ------------------------------------

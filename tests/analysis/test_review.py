@@ -9,13 +9,14 @@ import pathlib
 
 import pytest
 
-from kingscorner_widget import Count, Game, Match, Rules
+from kingscorner_widget import Card, Count, Game, Match, Rules
 from kingscorner_widget.analysis import Budget, Review, TurnValue, review
 from kingscorner_widget.analysis.judging.review_view import VERDICT_COLOURS
 from kingscorner_widget.analysis.players import GreedyPlayer, PlannerPlayer, Player, RandomPlayer
 from kingscorner_widget.display.charts import VegaLiteChart
 from kingscorner_widget.engine.notation import parse_position
 from kingscorner_widget.engine.record import game_to_dict, match_to_dict, save
+from kingscorner_widget.engine.words import count_words
 from kingscorner_widget.lessons import Lesson
 
 from .support import RULE_VARIANTS
@@ -278,10 +279,55 @@ def test_the_same_cards_shedding_fewer_points_is_an_inaccuracy() -> None:
     assert one_turn(line, ["Jh>E", "draw"], rules)[0] == "best"
     verdict, reason = one_turn(line, ["5c>E", "draw"], rules)
     assert verdict == "inaccuracy"
+    jack, five = Card.parse("Jh"), Card.parse("5c")
+    points = Count.PICTURES.value_of
+    assert (points(five), points(jack)) == (1, 2)
     assert reason == (
-        "Shed 1 card, as many as the best turn, "
-        "but shed 1 penalty point where the best turn shed 2."
+        f"Shed {count_words(1)}, as many as the best turn, but shed "
+        f"{count_words(points(five), 'penalty point')} where the best turn shed {points(jack)}."
     )
+
+
+CORNER_TO_FINISH = (
+    "N:5d E:3c S:7d W:Jd NE:KsQhJsTh9s8h7s6h5s4h3s SE:- SW:- NW:- P1:Ac2d9h P2:?7 stock:27 turn:P1"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "moves", "rules"),
+    [
+        (CORNER_TO_FINISH, ["2d>E", "Ac>E", "draw"], Rules(corners_version=True)),
+        (
+            f"N:9d E:- S:5s W:4c {CORNERS_BUILT} P1:5c7c P2:?7 stock:31 turn:P1",
+            ["7c>E", "draw"],
+            None,
+        ),
+    ],
+    ids=["corners version: a corner left unfinished", "standard: more openings left"],
+)
+def test_an_inaccuracy_that_shed_every_card_still_costs_accuracy(
+    line: str, moves: list[str], rules: Rules | None
+) -> None:
+    game = Game.from_position(line, rules=rules)
+    for move in moves:
+        game.play(move)
+    result = review(game, 1, progress=False)
+    (turn,) = result.turns
+    assert (turn.verdict, turn.shed) == ("inaccuracy", turn.best_shed)
+    assert turn.credit == turn.best_shed - 0.5
+    assert result.accuracy == (turn.best_shed - 0.5) / turn.best_shed < 1.0
+    assert f"accuracy {result.accuracy:.0%}" in result.summary()
+    assert "half a card short" in result.summary()  # the summary says why it is not 100%
+
+
+def test_accuracy_is_full_only_when_every_turn_is_best() -> None:
+    seen = 0
+    for game in mixed_games(12, seed=4):
+        for player in (1, 2):
+            result = review(game, player, progress=False)
+            assert (result.accuracy == 1.0) == (not result.to_learn), result.summary()
+            seen += sum(1 for turn in result.to_learn if turn.tie_lost)
+    assert seen  # a turn lost on a tie-break was met, so the check bites
 
 
 def test_practice_can_take_the_inaccuracies_that_shed_a_card_too_few() -> None:

@@ -14,6 +14,7 @@ from kingscorner_widget.analysis.runs.summaries import (
     pairings_table,
     player_results,
 )
+from kingscorner_widget.engine.words import count_words
 
 
 @settings(max_examples=60, deadline=None)
@@ -34,6 +35,12 @@ def test_describe_matches_pandas(values: list[int]) -> None:
 def test_describe_of_nothing_and_of_one_value() -> None:
     assert describe_numbers({"x": []}).column("x") == [0, None, None, None, None, None, None, None]
     assert describe_numbers({"x": [3]}).column("x") == [1, 3.0, None, 3, 3.0, 3.0, 3.0, 3]
+
+
+def test_a_single_game_and_a_single_run_are_counted_in_words() -> None:
+    one = simulate(["greedy", "random"], games=1, seed=4, workers=1, progress=False)
+    assert player_results(one).title == f"Results of {count_words(1, 'game')}"
+    assert game_lengths(one).names == ("", count_words(2, "player"))
 
 
 def test_result_tables_add_up() -> None:

@@ -3,6 +3,7 @@ in words and the accuracy, on seeded games and on built positions."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -175,6 +176,21 @@ def test_review_accuracy_lies_between_its_turns(pairs: list[tuple[float, float]]
     turns = [chances(loss, stderr) for loss, stderr in pairs]
     each = [turn_accuracy(c.loss if c.significant else 0.0) for c in turns]
     assert min(each) - 1e-9 <= win_accuracy(turns) <= max(each) + 1e-9
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(st.floats(0, 0.5), st.floats(0, 0.1)), max_size=8), st.floats(0, 0.2))
+def test_a_declined_sure_win_never_sits_beside_full_accuracy(
+    pairs: list[tuple[float, float]], stderr: float
+) -> None:
+    """A blunder whatever the deals: even when its estimated loss is inside their luck, the
+    review's accuracy falls below 100% and by no less than a blunder's loss would take."""
+    declined = dataclasses.replace(chances(0.0, stderr), missed_win=True)
+    assert win_verdict(declined) == "blunder"
+    turns = [chances(loss, err) for loss, err in pairs] + [declined]
+    assert win_accuracy(turns) < 1.0
+    blunder = chances(WIN_THRESHOLDS[0][0], 0.0)
+    assert win_accuracy(turns) <= win_accuracy([*turns[:-1], blunder]) + 1e-9
 
 
 def test_greedy_turn_is_greedy_play() -> None:

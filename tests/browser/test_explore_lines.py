@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
 
+from kingscorner_widget import Game
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.words import count_words, logged, move_at
 from tests.browser.conftest import OpenNotebook, Screenshot, into_view
 from tests.browser.test_widget import IMPORTS, card_in_hand, pile, table
 
@@ -53,9 +56,11 @@ def test_a_two_step_lesson_written_by_playing_round_trips_and_plays_in_lesson_mo
 
     # Another idea from move 2: a new line beside the first, then back to the first by its branch.
     widget.locator("[data-action='back']").click()
-    expect(status).to_contain_text("Move 2 of 3: P1 moves the west pile onto the north pile.")
+    at_two = Game.from_position(LINE)
+    at_two.play("6c>W")
+    expect(status).to_contain_text(move_at(2, 3, logged(at_two, parse_move("W>N"), "P1")))
     play_card(widget, "4d", "S")
-    expect(status).to_contain_text("A new line branches off here (2 lines now)")
+    expect(status).to_contain_text(f"A new line branches off here ({count_words(2, 'line')} now)")
     expect(lines.locator("h3")).to_have_text("Lines (2 lines)")
     lines.locator(".kcw-alts [data-action='jump']", has_text="Qh>W").click()
     expect(lines.locator("[aria-current='step']")).to_have_text("3. Qh>W")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from kingscorner_widget.engine.outcome import Outcome
+from kingscorner_widget.engine.words import count_words, hand_end_reason
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.test_widget import IMPORTS, table
 
@@ -30,11 +32,15 @@ def test_the_summary_reveal_and_new_match_asking_first(
 
     summary = widget.locator("[data-summary]")
     expect(summary).to_be_visible()
-    expect(summary).to_contain_text("You played your last card, so the hand ended at once.")
+    assert opened.json("w.game.outcome().went_out") == 1
+    ended = hand_end_reason(
+        Outcome("out", 1, (1,), (0, 4), (0, 0)), {1: "You", 2: "P2"}.__getitem__
+    )
+    expect(summary).to_contain_text(ended)  # the words' reason for the hand the viewer won
     rows = summary.locator(".kcw-summary-hands tbody tr")
     expect(rows).to_have_count(2)
     expect(rows.nth(1).locator("[data-card]")).to_have_count(4)
-    expect(rows.nth(1)).to_contain_text("4 cards")
+    expect(rows.nth(1)).to_contain_text(count_words(4))
     points = opened.json("list(w.match.sheet[-1].points)")
     expect(summary.locator(".kcw-summary-row tbody tr").first).to_have_text(
         f"Hand 1{points[0]}{points[1]}"

@@ -20,10 +20,19 @@ from collections.abc import Iterator
 import pytest
 
 from kingscorner_widget import DECK, Card, Game, IllegalMoveError, Rank, Rules
-from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard
+from kingscorner_widget.engine.moves import (
+    DRAW,
+    PASS,
+    EndTurn,
+    Move,
+    MovePile,
+    PlayCard,
+    parse_move,
+)
+from kingscorner_widget.engine.reasons import Reason
 from kingscorner_widget.engine.rules import Count, DrawTiming, MatchEnd
 from kingscorner_widget.engine.spaces import SPACES
-from kingscorner_widget.engine.words import refusal
+from kingscorner_widget.engine.words import named, refusal
 
 OPTION_RULES: dict[str, dict[str, object]] = {
     "standard": {},
@@ -186,6 +195,16 @@ def check_refused(game: Game, move: Move, *, lines: bool = True) -> str:
     assert not lines or game.position() == position
     assert game.moves == history
     return reason
+
+
+def refused_for(game: Game, move: str, reason: Reason) -> str:
+    """The move is refused for ``reason`` (the judge's value) and changes nothing; the words
+    said are the reason's words, naming the card it concerns, words first."""
+    said = check_refused(game, parse_move(move))
+    assert game.violation(move) == reason
+    assert said == refusal(reason)
+    assert reason.card is None or named(reason.card) in said, said
+    return said
 
 
 def checked_step(game: Game, rng: random.Random, *, full: bool = True) -> Move:

@@ -6,10 +6,13 @@ import pytest
 
 from kingscorner_widget import Card, Count, DrawTiming, Game, Rules
 from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, parse_move
+from kingscorner_widget.engine.reasons import Reason
 from kingscorner_widget.engine.scoring import hand_penalty
+from kingscorner_widget.engine.spaces import Space
+from kingscorner_widget.engine.words import named
 
-from .support import check_invariants, check_moves, check_refused, game_at
-from .test_rules import cards
+from .support import check_invariants, check_moves, check_refused, game_at, refused_for
+from .test_rules import C, cards
 
 # -- draw at the start of the turn --------------------------------------------------------------
 
@@ -21,9 +24,8 @@ def test_draw_first_draws_at_the_start_and_ends_with_pass() -> None:
     assert game.hand_sizes() == (8, 7, 7)
     assert game.stock_size == stock - 1
     assert game.end_move() == PASS
-    assert check_refused(game, DRAW) == (
-        "with the draw at the start of the turn, end your turn with pass"
-    )
+    said = refused_for(game, "draw", Reason("end_with_pass_draw_first"))
+    assert said.endswith(f"end your turn with {PASS}")
     assert [m for m in check_moves(game) if isinstance(m, EndTurn)] == [PASS]
     game.play("pass")
     assert game.turn == 2
@@ -52,10 +54,9 @@ def test_draw_first_undo_puts_the_next_players_card_back() -> None:
 
 def test_must_play_refuses_to_end_the_turn_while_a_card_fits() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:Th2c P2:?", must_play=True)
-    reason = check_refused(game, DRAW)
-    assert reason == (
-        "must play: the ten of hearts (Th) can go on the north pile, so it must be played"
-    )
+    reason = refused_for(game, "draw", Reason("must_play", C("Th"), C("Jc"), Space.N))
+    assert reason.startswith("must play: ")
+    assert f"can go on {Space.N.words}" in reason
     assert game.end_move() not in game.legal_moves()
     check_moves(game)
     game.play("Th>N")
@@ -121,13 +122,9 @@ def test_draw_until_it_fits_keeps_drawing_then_the_card_must_be_played() -> None
     assert game.hand(1) == cards("2c3s4sJh")
     assert game.pending_card == Card.parse("Jh")
     assert [str(m) for m in check_moves(game)] == ["Jh>E"]
-    assert check_refused(game, DRAW) == (
-        "draw until it fits: play the jack of hearts (Jh) you drew before ending your turn"
-    )
-    assert (
-        check_refused(game, parse_move("2c>N"))
-        == "draw until it fits: play the jack of hearts (Jh) you drew first"
-    )
+    for move, code in (("draw", "pending_end"), ("2c>N", "pending")):
+        said = refused_for(game, move, Reason(code, C("Jh")))  # type: ignore[arg-type]
+        assert said.startswith(f"draw until it fits: play {named(C('Jh'))} you drew")
     game.play("Jh>E")
     assert game.pending_card is None
     game.play("draw")
@@ -293,10 +290,8 @@ def test_must_play_after_drawing_until_a_card_fits() -> None:
     game.play("draw")
     assert [str(m) for m in game.legal_moves()] == ["Jh>E"]
     game.play("Jh>E")
-    assert (
-        check_refused(game, DRAW)
-        == "must play: the ten of clubs (Tc) can go on the east pile, so it must be played"
-    )
+    must = refused_for(game, "draw", Reason("must_play", C("Tc"), C("Jh"), Space.E))
+    assert f"can go on {Space.E.words}" in must
     game.play("Tc>E")
     game.play("draw")
     assert game.turn == 2

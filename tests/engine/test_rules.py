@@ -6,14 +6,26 @@ import pytest
 
 from kingscorner_widget import Card, Game, IllegalMoveError, Rank, Space
 from kingscorner_widget.engine.moves import DRAW, PASS, EndTurn, MovePile, PlayCard, parse_move
-from kingscorner_widget.engine.words import card_label, refusal
+from kingscorner_widget.engine.reasons import Reason
+from kingscorner_widget.engine.words import BLOCKED as BLOCKED_WORDS
+from kingscorner_widget.engine.words import (
+    card_label,
+    hand_winners,
+    named,
+    refusal,
+    takes,
+)
 
-from .support import check_invariants, check_moves, check_refused, game_at
+from .support import check_invariants, check_moves, check_refused, game_at, refused_for
 
 
 def cards(text: str) -> tuple[Card, ...]:
     """Concatenated cards (``"JcTh"``) as a tuple, as :meth:`Game.pile` returns them."""
     return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+
+
+def C(text: str) -> Card:  # noqa: N802 - read as a card's name
+    return Card.parse(text)
 
 
 def legal(game: Game) -> list[str]:
@@ -37,11 +49,10 @@ def test_card_goes_on_a_pile_one_rank_lower_in_the_other_colour() -> None:
 
 def test_card_of_the_same_colour_is_refused() -> None:
     game = game_at("N:Jd E:Qs P1:Th P2:?7")
-    reason = check_refused(game, parse_move("Th>N"))
-    assert reason == (
-        "the ten of hearts (Th) cannot go on the jack of diamonds (Jd): colours must alternate "
-        "(the jack takes a black ten)"
-    )
+    reason = refused_for(game, "Th>N", Reason("colour", C("Th"), C("Jd"), Space.N))
+    assert reason.startswith(f"{named(C('Th'))} cannot go on {named(C('Jd'))}: ")
+    assert "colours must alternate" in reason
+    assert reason.endswith(f"(the jack takes {takes(C('Jd'))})")
 
 
 @pytest.mark.parametrize("card", ["9h", "Qh", "Jh", "Ah"])
@@ -55,7 +66,8 @@ def test_card_of_the_wrong_rank_is_refused(card: str) -> None:
 
 def test_card_must_be_in_the_movers_hand() -> None:
     game = game_at("N:Jc E:Qs P1:9s P2:Th8c")
-    assert check_refused(game, parse_move("Th>N")) == "the ten of hearts (Th) is not in your hand"
+    reason = refused_for(game, "Th>N", Reason("not_in_hand", C("Th")))
+    assert reason == f"{named(C('Th'))} is not in your hand"
 
 
 # -- kings into corners -------------------------------------------------------------------------
@@ -129,12 +141,12 @@ def test_whole_cross_pile_moves_onto_a_corner_pile() -> None:
 def test_pile_moves_by_its_bottom_card_and_never_splits() -> None:
     # The top of N (Jc) would fit on E (Qd), but the pile moves whole, from its bottom (Qh).
     game = game_at("N:QhJc E:Qd S:5s W:8h P1:2c P2:?7")
-    reason = check_refused(game, MovePile(Space.N, Space.E))
-    assert reason == (
-        "the north pile starts with the queen of hearts (Qh), which cannot go on the queen of "
-        "diamonds (Qd): "
-        "a pile moves only when its bottom card is one rank lower and the other colour"
+    pile_no_fit = Reason("pile_no_fit", C("Qh"), C("Qd"), Space.E, source=Space.N)
+    reason = refused_for(game, "N>E", pile_no_fit)
+    assert reason.startswith(
+        f"{Space.N.words} starts with {named(C('Qh'))}, which cannot go on {named(C('Qd'))}: "
     )
+    assert reason.endswith("one rank lower and the other colour")
     assert not [m for m in game.legal_moves() if isinstance(m, MovePile)]
 
 
@@ -155,10 +167,10 @@ def test_king_based_cross_pile_moves_into_an_empty_corner() -> None:
 
 def test_pile_without_a_king_at_its_bottom_does_not_open_a_corner() -> None:
     game = game_at("N:QhJc E:Qd S:5s W:8h P1:2c P2:?7")
-    reason = check_refused(game, MovePile(Space.N, Space.NE))
+    needs_king = Reason("corner_needs_king", C("Qh"), space=Space.NE, source=Space.N)
+    reason = refused_for(game, "N>NE", needs_king)
     assert reason == (
-        "only a king can open an empty corner, and the north pile starts with the queen of hearts "
-        "(Qh)"
+        f"only a king can open an empty corner, and {Space.N.words} starts with {named(C('Qh'))}"
     )
 
 
@@ -277,7 +289,9 @@ def test_nothing_is_played_on_an_ace() -> None:
         for card in ("Kh", "Qd"):
             reason = check_refused(game, parse_move(f"{card}>{space}"))
             if card == "Kh" and space == "NE":  # a king is told first that a corner is taken
-                assert reason == "the north-east corner is taken: a king opens only an empty corner"
+                taken = Reason("corner_taken", C("Kh"), C("Ad"), Space.NE)
+                assert game.violation(f"{card}>{space}") == taken
+                assert reason.startswith(f"{Space.NE.words} is taken")
             else:
                 assert reason.startswith("nothing can be played on an ace")
     assert check_refused(game, parse_move("S>N")).startswith("nothing can be played on an ace")
@@ -297,8 +311,8 @@ def test_turn_ends_with_a_draw_of_the_stocks_top_card() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:2c P2:? stock:9h3c")
     assert game.end_move() == DRAW
     assert legal(game)[-1] == "draw"
-    reason = check_refused(game, PASS)
-    assert reason == "the stock still has cards: end your turn with draw"
+    reason = refused_for(game, "pass", Reason("end_with_draw"))
+    assert reason.endswith(f"end your turn with {DRAW}")
     game.play("draw")
     assert game.hand(1) == cards("2c9h")
     assert game.stock_size == 1
@@ -327,7 +341,9 @@ def test_turn_ends_with_a_pass_once_the_stock_is_empty() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:2c P2:?7 P3:?40 stock:-")
     assert game.end_move() == PASS
     assert legal(game) == ["pass"]
-    assert check_refused(game, DRAW) == "the stock is empty: end your turn with pass"
+    reason = refused_for(game, "draw", Reason("end_with_pass"))
+    assert reason.startswith("the stock is empty")
+    assert reason.endswith(f"end your turn with {PASS}")
     game.play("pass")
     assert game.turn == 2
     assert game.hand(1) == cards("2c")
@@ -399,10 +415,10 @@ def test_blocked_hand_goes_to_the_lowest_count_and_ties_share() -> None:
         i + 1 for i, penalty in enumerate(outcome.penalties) if penalty == low
     )
     assert outcome.winners == (1, 3)
-    assert outcome.describe() == (
-        "The hand is blocked: nobody wins it, and it is scored by the cards left. "
-        "Left in hand: P1 2, P2 11, P3 2, P4 69."
-    )
+    said = outcome.describe()
+    assert said.startswith(f"{BLOCKED_WORDS} Left in hand: ")  # the engine's count, yet nobody wins
+    assert said.endswith(f"P1 2, P2 11, P3 2, P4 {outcome.penalties[3]}.")
+    assert hand_winners(outcome) == ()
 
 
 def test_a_card_played_restarts_the_round() -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from kingscorner_widget.engine.cards import Card
 from kingscorner_widget.engine.moves import EndTurn, MovePile, PlayCard
+from kingscorner_widget.engine.reasons import Reason
 from kingscorner_widget.engine.scoring import hand_penalty
-from kingscorner_widget.engine.words import refusal
+from kingscorner_widget.engine.spaces import Space
+from kingscorner_widget.engine.words import named, refusal
 from kingscorner_widget.lessons import LessonRun, load_lesson
 from kingscorner_widget.lessons.search import max_shed
 
@@ -65,9 +68,11 @@ def test_dealt_king_step_moves_the_king_then_fills_its_space() -> None:
 def test_the_ace_lesson_numbers() -> None:
     lesson = load_lesson("ace")
     game = lesson.steps[0].new_game()
-    assert refusal(game.violation("4c>N")) == (
-        "nothing can be played on an ace: the ace of diamonds (Ad) ends the north pile"
-    )
+    on_ace = game.violation("4c>N")
+    assert on_ace is not None
+    ace = Card.parse("Ad")
+    assert (on_ace.code, on_ace.top, on_ace.space) == ("on_ace", ace, Space.N)
+    assert refusal(on_ace) == f"nothing can be played on an ace: {named(ace)} ends {Space.N.words}"
     game.play("4c>E")
     assert 1 + max_shed(game) == 2  # the four of clubs first: two cards at most
     assert max_shed(lesson.steps[0].new_game()) == 3
@@ -78,7 +83,8 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     assert run.game.stock_size == 0
     assert run.game.turn == 2
     run = LessonRun(load_lesson("stock-and-blocked"), start=1)
-    assert run.try_move("draw").message == "the stock is empty: end your turn with pass"
+    assert run.game.violation("draw") == Reason("end_with_pass")
+    assert run.try_move("draw").message == refusal(Reason("end_with_pass"))
     run = LessonRun(load_lesson("stock-and-blocked"), start=2)
     game = run.game
     # the learner could play, but P2 has nothing at all once the learner passes

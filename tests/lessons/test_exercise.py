@@ -16,7 +16,7 @@ import pytest
 
 from kingscorner_widget import Card, Count, Game, PlayCard, Rules
 from kingscorner_widget.engine.moves import EndTurn
-from kingscorner_widget.engine.words import refusal
+from kingscorner_widget.engine.words import card_words, count_words, listed, refusal, win_clause
 from kingscorner_widget.lessons.exercise import (
     Exercise,
     ExerciseError,
@@ -245,11 +245,15 @@ def test_the_rules_worked_hand_costs_what_the_sheet_says(count: str, total: int)
 
 
 def test_counting_cards_instead_of_points_is_named() -> None:
-    verdict = check(PenaltyExercise("Ac Kh 7d 2s", Count.HEAVY), 4)
+    hand = [Card.parse(t) for t in ("Ac", "Kh", "7d", "2s")]
+    verdict = check(PenaltyExercise(hand, Count.HEAVY), len(hand))
+    each = [f"{card_words(c)} {Count.HEAVY.value_of(c)}" for c in hand]
+    each[0] = f"{card_words(hand[0])} costs {Count.HEAVY.value_of(hand[0])}"
+    total = sum(Count.HEAVY.value_of(c) for c in hand)
+    assert total == 44  # the ace 25, the king 10, then each card its number
     assert verdict.message == (
-        "Not quite: 4 is how many cards there are, not what they cost. Under the heavy count the "
-        "ace of clubs costs 25, the king of hearts 10, the seven of diamonds 7 and the two of "
-        "spades 2: 44 in all."
+        f"Not quite: {len(hand)} is how many cards there are, not what they cost. "
+        f"Under the heavy count {listed(each)}: {total} in all."
     )
 
 
@@ -285,23 +289,33 @@ def test_nobody_wins_a_blocked_hand_it_is_scored_by_the_cards_left() -> None:
         assert "under the standard count" in message.lower()
     heavy = WinnerExercise(STUCK, ["pass", "pass"], rules=Rules(count=Count.HEAVY))
     assert heavy.worked_answer == "nobody"
-    assert "P2's cards cost 27 (the ace of diamonds 25" in check(heavy, 2).message
+    ace, two = Card.parse("Ad"), Card.parse("2d")
+    cost = Count.HEAVY.value_of
+    assert cost(ace) + cost(two) == 27
+    said = check(heavy, 2).message
+    assert f"P2's cards cost {cost(ace) + cost(two)} ({card_words(ace)} {cost(ace)}" in said
 
 
 def test_going_out_wins_but_corners_decide_in_the_corners_version() -> None:
     plain = WinnerExercise(CORNER, ["Ah>NE", "draw", "4d>N"])
     assert plain.worked_answer == "P2"
+    went = plain.game.outcome()
+    assert went is not None
+    assert went.winners == (went.went_out,) == (2,)
     assert check(plain, "P1").message == (
-        "Not quite: P2 went out, and whoever goes out wins the hand."
+        f"Not quite: P{went.went_out} went out, and whoever goes out wins the hand."
     )
     corners = WinnerExercise(
         CORNER, ["Ah>NE", "draw", "4d>N"], rules=Rules(players=2, corners_version=True)
     )
     assert corners.worked_answer == "P1"
-    assert check(corners, "P2").message == (
-        "Not quite: P2 went out, which ends the hand, but in the corners version the hand goes "
-        "to the most corners kept (P1 1 corner and P2 none): P1 wins."
-    )
+    kept = corners.game.outcome()
+    assert kept is not None
+    assert (kept.went_out, kept.corners, kept.winners) == (2, (1, 0), (1,))
+    said = check(corners, "P2").message
+    assert said.startswith("Not quite: P2 went out, which ends the hand, but in the corners ")
+    assert f"(P1 {count_words(1, 'corner')} and P2 none)" in said
+    assert said.endswith(f": {win_clause(['P1'])}.")
     assert corners.start.position() != corners.game.position()
 
 

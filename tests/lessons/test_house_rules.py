@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from kingscorner_widget import Count, Game, MatchEnd, Rules
+from kingscorner_widget.engine.cards import Card
 from kingscorner_widget.engine.moves import EndTurn
 from kingscorner_widget.engine.rules import DrawTiming
 from kingscorner_widget.lessons import LessonRun, load_lesson, under_rules
@@ -18,10 +19,24 @@ OPTIONS: dict[str, Callable[[Rules], bool]] = {
     "must-play": lambda r: r.must_play,
     "kings-first": lambda r: r.kings_first,
     "draw-until-fits": lambda r: r.draw_until_fits,
-    "counts": lambda r: r.count in (Count.PICTURES, Count.HEAVY),
+    "pictures-count": lambda r: r.count is Count.PICTURES,
+    "heavy-count": lambda r: r.count is Count.HEAVY,
     "elimination": lambda r: r.match_end is MatchEnd.ELIMINATION,
     "corners-version": lambda r: r.corners_version,
 }
+
+
+def test_there_is_one_house_rule_lesson_per_rule_option_in_teaching_order() -> None:
+    from kingscorner_widget.lessons import lesson_names
+
+    house = [n for n in lesson_names() if load_lesson(n).title.startswith("House rule: ")]
+    assert house == list(OPTIONS)
+    assert len(house) == 8  # draw first, must play, kings first, draw until it fits, two counts,
+    # elimination and the corners version
+    for name in OPTIONS:  # each lesson's rules hold its own option and no other's
+        rules = load_lesson(name).rules
+        assert rules is not None, name  # a house-rule lesson is played under its own rules
+        assert [other for other, test in OPTIONS.items() if test(rules)] == [name]
 
 
 def step_game(name: str, number: int = 1) -> Game:
@@ -90,12 +105,18 @@ def test_draw_until_it_fits_draws_two_then_the_card_that_fits_must_go() -> None:
     assert game.turn == 2
 
 
-@pytest.mark.parametrize(("number", "shed", "kept"), [(1, "Qc", "4c"), (2, "Ad", "3c")])
-def test_each_count_sheds_the_card_that_costs_more(number: int, shed: str, kept: str) -> None:
-    game = step_game("counts", number)
+@pytest.mark.parametrize(
+    ("name", "shed", "kept"), [("pictures-count", "Qc", "4c"), ("heavy-count", "Ad", "3c")]
+)
+def test_each_count_sheds_the_card_that_costs_more(name: str, shed: str, kept: str) -> None:
+    game = step_game(name)
     count = game.rules.count
     cards = {str(c): count.value_of(c) for c in game.hand(1)}
     assert cards[shed] > cards[kept]
+    standard = Count.STANDARD
+    assert standard.value_of(Card.parse(shed)) == standard.value_of(
+        Card.parse(kept)
+    )  # the rule decides
     plays = [str(m) for m in game.legal_moves() if not isinstance(m, EndTurn)]
     assert sorted(plays) == sorted([f"{shed}>W", f"{kept}>W"])  # only one can go, there
     game.play(f"{shed}>W")

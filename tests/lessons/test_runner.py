@@ -6,8 +6,12 @@ import re
 
 import pytest
 
-from kingscorner_widget.engine.words import refusal
+from kingscorner_widget.engine.cards import Card
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.reasons import Reason
+from kingscorner_widget.engine.words import instruction, kind_again, move_kind, no_or_count, refusal
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
+from kingscorner_widget.lessons.search import max_shed
 
 
 def run_at(name: str, step: int) -> LessonRun:
@@ -30,7 +34,8 @@ def test_builtin_lessons_are_all_there() -> None:
         "must-play",
         "kings-first",
         "draw-until-fits",
-        "counts",
+        "pictures-count",
+        "heavy-count",
         "elimination",
         "corners-version",
     ]
@@ -49,7 +54,8 @@ def test_builtin_lessons_are_all_there() -> None:
         "House rule: must play",
         "House rule: kings first",
         "House rule: draw until it fits",
-        "House rule: the pictures and heavy counts",
+        "House rule: the pictures count",
+        "House rule: the heavy count",
         "House rule: elimination",
         "House rule: the corners version",
     ]
@@ -126,36 +132,49 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
     assert "a card must be exactly one rank lower" in feedback.message
     assert run.game.position() == before
     assert run.played == []
-    assert run.try_move("Qh>N").message == "the queen of hearts (Qh) is not in your hand"
+    assert run.game.violation("Qh>N") == Reason("not_in_hand", Card.parse("Qh"))
+    assert run.try_move("Qh>N").message == refusal(run.game.violation("Qh>N"))
     assert run.try_move("nonsense").message.startswith("'nonsense' is not a move")
 
 
 def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     run = run_at("ace", 1)
     before = run.game.position()
+    best = max_shed(run.game)
+    trial = run.game.copy()
+    trial.play("4c>E")
+    after = 1 + max_shed(trial)
+    assert (after, best) == (2, 3)
     feedback = run.try_move("4c>E")
     assert not feedback.accepted
+    wanted = move_kind(run.game, run.show_me()[0])
+    assert wanted == "a pile move"
     assert feedback.message == (
-        "after that move this turn sheds at most 2 cards; the best turn here sheds 3"
-        " — try a pile move first"
+        f"after that move this turn sheds at most {no_or_count(after)}; "
+        f"the best turn here sheds {best} — try {wanted} first"
     )
     assert run.game.position() == before
     ending = run.try_move("draw")
     assert ending.message == (
-        "ending the turn now sheds no card this turn; the best turn here sheds 3"
-        " — try a pile move first"
+        f"ending the turn now sheds {no_or_count(0)} this turn; the best turn here sheds {best}"
+        f" — try {wanted} first"
     )
     run = run_at("moves", 4)
+    kind = move_kind(run.game, parse_move("2c>S"))
+    assert kind == move_kind(run.game, run.show_me()[0])  # the same kind of move
     assert run.try_move("2c>S").message == (
-        "after that move this turn sheds at most 1 card; the best turn here sheds 2"
-        " — try another card in the empty space"
+        f"after that move this turn sheds at most {no_or_count(1)}; the best turn here sheds "
+        f"{max_shed(run.game)} — try another {kind_again(kind)}"
     )
+    assert max_shed(run.game) == 2
 
 
 def test_a_move_off_the_lesson_gets_told_what_the_step_is_about() -> None:
     run = run_at("pile-transfer", 1)
+    wanted = move_kind(run.game, run.show_me()[0])
+    assert wanted != move_kind(run.game, parse_move("6s>W"))
     assert run.try_move("6s>W").message == (
-        "that is legal, but it is not what this step is about — try a pile move first"
+        f"that is legal, but it is not what this step is about — try {wanted} first"
     )
     run = run_at("moves", 2)  # a king to a corner
     assert not run.try_move("draw").accepted
@@ -190,7 +209,9 @@ def test_hints_get_more_specific_then_repeat() -> None:
     run = run_at("pile-transfer", 1)
     hints = [run.next_hint() for _ in range(5)]
     assert hints[:2] == list(run.step.hints)
-    assert hints[2] == "Move the west pile onto the nine of diamonds (W>N)."
+    first = run.show_me()[0]
+    assert str(first) == "W>N"
+    assert hints[2] == f"{instruction(run.game, first)} ({first})."
     assert hints[3] == hints[4] == hints[2]
     assert len(set(hints)) == 3
     run.next()
@@ -328,7 +349,9 @@ def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
         )
         assert found, message
         assert 1 <= int(found[1]) < 4
+    best = 1 + max_shed(run.game)  # one card played so far, and the most that can follow
+    assert best == 4
     assert (
-        "ending the turn now stops this turn at 1 card; the best turn from here sheds 4 in all"
-        in (run.try_move("draw").message)
-    )
+        f"ending the turn now stops this turn at {no_or_count(1)}; "
+        f"the best turn from here sheds {best} in all"
+    ) in run.try_move("draw").message

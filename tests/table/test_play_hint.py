@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from kingscorner_widget import Game
 from kingscorner_widget.engine.match import Match
+from kingscorner_widget.engine.moves import parse_move
 from kingscorner_widget.engine.rules import Rules
+from kingscorner_widget.engine.words import instruction, sentence
 from kingscorner_widget.table.play import PlaySession
 from kingscorner_widget.table.review import ReviewSession
 
+HINT = "Hint (to win the hand):"
 HELD = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
 
 
@@ -18,7 +21,8 @@ def test_the_hint_escalates_from_the_idea_to_the_card_to_the_whole_turn() -> Non
     idea, card, turn, again = (r.status for r in said)
     assert idea.startswith("Hint (to win the hand): Playing the most cards is not the best")
     assert "queen" not in idea  # the idea names no card
-    assert card == "Hint (to win the hand): Play the queen of hearts onto the king of spades."
+    queen = parse_move("Qh>NE")
+    assert card == f"{HINT} {sentence(instruction(Game.from_position(HELD), queen))}"
     assert turn.startswith("Hint (to win the hand): The whole turn: play the queen of hearts")
     assert "keeps back the eight of diamonds" in turn
     assert "Played out 100 times" in turn
@@ -34,9 +38,14 @@ def test_the_hint_goes_on_with_the_same_turn_while_it_is_followed() -> None:
     s = PlaySession(Game.from_position(HELD), opponents="greedy")
     first = s.act("hint").hint
     assert first is not None
+    before = s.game.copy()
     s.play(first["move"])
     after = s.act("hint")  # the idea was told: the next card at once
-    assert after.status == "Hint (to win the hand): Play the six of clubs onto the seven of hearts."
+    assert after.hint is not None
+    following = parse_move(after.hint["move"])
+    assert str(following) == "6c>W"
+    assert before.is_legal(following)  # the same turn goes on: the six was there to play before
+    assert after.status == f"{HINT} {sentence(instruction(s.game, following))}"
     assert s.act("hint").status.startswith("Hint (to win the hand): The rest of the turn: play")
 
 

@@ -8,7 +8,10 @@ import time
 
 import pytest
 
-from kingscorner_widget import Game, Match, Rules
+from kingscorner_widget import Card, Game, Match, Rules
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.reasons import Reason
+from kingscorner_widget.engine.words import count_words, logged, move_at, phrase, refusal, sentence
 from kingscorner_widget.lessons import load_lesson
 from kingscorner_widget.table import ExploreSession, LessonSession, PlaySession, Reply
 
@@ -47,12 +50,13 @@ def test_explore_undoes_steps_and_branches() -> None:
     s = ExploreSession(Game.from_position(OPENING))
     s.play("Th>N")
     s.play("Ks>NE")
-    assert s.back().status == (
-        "Move 1 of 2: P1 plays the ten of hearts on the north pile. "
-        "Step forward, or play another move for a new line. P1 to play."
-    )
+    ten = parse_move("Th>N")
+    start = Game.from_position(OPENING)
+    back = s.back().status
+    assert back.startswith(move_at(1, 2, logged(start, ten, "P1")))
+    assert back.endswith("Step forward, or play another move for a new line. P1 to play.")
     assert s.undo().status == (
-        "Took back the ten of hearts to the north pile (Th>N) (and 1 move tried after it). "
+        f"Took back {phrase(ten)} ({ten}) (and {count_words(1, 'move')} tried after it). "
         "P1 to play."
     )
     assert s.history.ahead == []
@@ -94,18 +98,18 @@ def test_play_looks_back_on_a_copy_and_scores_once() -> None:
 
 def test_play_words_for_the_viewer() -> None:
     s = PlaySession(Game.from_position(OPENING), opponents="greedy")
+    ten = parse_move("Th>N")
     # The viewer's first hand at the table: the message line says what can be done now.
     guide = "Pick a card (or a pile), then a pile it fits on, or Draw & end turn."
     assert s.status() == f"Your turn. {guide}"
     assert s.snapshot(1)["guide"] is not None  # what the gold outlines mean, said once
-    assert s.play("Th>N").status == (
-        "You play the ten of hearts on the north pile. Your turn. Pick another card (or a "
-        "pile), then a pile it fits on, or Draw & end turn."
-    )
+    played = s.play("Th>N").status
+    assert played.startswith(sentence(logged(Game.from_position(OPENING), ten, "You")))
+    assert played.endswith(" Your turn. " + guide.replace("Pick a card", "Pick another card"))
     assert s.step().status == "There is no computer move to make: it is your turn."
     assert s.next().status == "This table plays a single hand: start a new match with New."
     # A hand played: the next one says only whose turn it is.
-    assert s.new(seed=1).status == "A new match to 25 points. Your turn."
+    assert s.new(seed=1).status == f"A new match to {count_words(25, 'point')}. Your turn."
     assert s.snapshot(2)["guide"] is None
 
 
@@ -134,7 +138,8 @@ def test_a_seat_outside_the_table_is_refused_at_once() -> None:
 def test_a_lesson_session_checks_the_learners_moves() -> None:
     s = LessonSession(load_lesson("worked-turn"))
     assert s.status() == "Step 1 of 3: The ten on the jack."
-    assert s.play("Qs>N").status == "The queen of spades (Qs) is not in your hand."
+    assert s.game.violation("Qs>N") == Reason("not_in_hand", Card.parse("Qs"))
+    assert s.play("Qs>N").status == sentence(refusal(s.game.violation("Qs>N")) or "")
     assert not s.play("Th>N").refused
     assert s.new().status == (
         "A lesson sets out its own positions: use Next and Back to move through it."

@@ -11,6 +11,7 @@ from kingscorner_widget.engine.moves import EndTurn, Move, PlayCard
 from kingscorner_widget.engine.notation import parse_position
 from kingscorner_widget.engine.observation import Observation
 from kingscorner_widget.engine.record import match_to_json
+from kingscorner_widget.engine.words import refusal, sentence
 from kingscorner_widget.table import ExploreSession
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
@@ -149,3 +150,11 @@ def state(widget: KingsCornerWidget) -> tuple[object, ...]:
         id(game),
         id(widget.session),
     )
+
+
+def refused_words(w: KingsCornerWidget, move: str, code: str) -> str:
+    """What the table says of a refused move: the judge's reason (of ``code``) in its words."""
+    reason = w.game.violation(move)
+    assert reason is not None
+    assert reason.code == code
+    return sentence(refusal(reason) or "")

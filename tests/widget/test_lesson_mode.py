@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget import IllegalMoveError
+from kingscorner_widget.engine.moves import parse_move
+from kingscorner_widget.engine.words import logged
 from kingscorner_widget.lessons import Lesson, lesson_names
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
-from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, state
+from .helpers import OPENING, TWO_PILE_MOVES, assert_no_hidden_card, refused_words, state
 
 LESSON = Lesson.from_dict(
     {
@@ -49,18 +51,17 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
     assert "not what this step is about" in w.status
     assert state(w) == before
     assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
-    assert w.status == (
-        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
-    )
+    assert w.status == refused_words(w, "4h>NE", "corner_needs_king")
     with pytest.raises(IllegalMoveError):
         w.play("Th>W")
 
     assert send(w, "hint")
     assert w.status == "Hint: Look for a black jack."
+    table = w.game.copy()
     assert send(w, "play", move="Th>N")
     assert w.status.startswith("Well done: red ten on black jack.")
     assert w.snapshot["lesson"]["stepDone"]
-    assert w.snapshot["log"][-1]["words"] == "You play the ten of hearts on the north pile"
+    assert w.snapshot["log"][-1]["words"] == logged(table, parse_move("Th>N"), "You")
 
     assert send(w, "next")
     assert w.snapshot["lesson"]["progress"] == [2, 2]

@@ -16,7 +16,7 @@ import traitlets
 from kingscorner_widget import Card, Game, KingsCornerWidget
 from kingscorner_widget.engine.cards import DECK
 from kingscorner_widget.engine.spaces import SPACES
-from kingscorner_widget.engine.words import card_label, count_words
+from kingscorner_widget.engine.words import card_label, count_words, win_clause
 from kingscorner_widget.table import ExploreSession, PlaySession
 from kingscorner_widget.table.page_words import (
     COUNTED,
@@ -104,13 +104,13 @@ def test_the_score_sheet_says_its_caption() -> None:
     w = KingsCornerWidget(seed=5, opponents=[FirstMove(), FirstMove(), FirstMove()])
     score = w.snapshot["score"]
     assert score["caption"] == "Hand 1. When a total reaches 25, the lowest total wins."
-    assert sheet_caption(["You", "P2"], [1], hand=3, target=25) == "Match over: You win"
-    assert sheet_caption(["You", "P2", "P3"], [2, 3], hand=3, target=25) == (
-        "Match over: P2 and P3 share the win"
-    )
-    assert sheet_caption(["P1", "You", "P3", "P4", "P5"], [1, 2, 3], hand=3, target=25) == (
-        "Match over: P1, you and P3 share the win"
-    )
+    five = ["P1", "You", "P3", "P4", "P5"]
+    for seats, winners in ((["You", "P2"], [1]), (["You", "P2", "P3"], [2, 3]), (five, [1, 2, 3])):
+        said = [seats[w - 1] for w in winners]
+        assert sheet_caption(seats, winners, hand=3, target=25) == (
+            f"Match over: {win_clause(said, start=True)}"
+        )
+    assert "and You" not in sheet_caption(five, [1, 2, 3], hand=3, target=25)
 
 
 def test_the_snapshot_trait_holds_only_whole_snapshots() -> None:

@@ -21,6 +21,7 @@ from .helpers import (
     FirstMove,
     assert_no_hidden_card,
     random_game,
+    refused_words,
     visible_cards,
 )
 
@@ -96,9 +97,7 @@ def test_play_follows_the_engine_and_refusals_change_nothing() -> None:
     position = w.game.position()
     with pytest.raises(IllegalMoveError, match="only a king can open an empty corner"):
         w.play("4h>NE")
-    assert w.status == (
-        "Only a king can open an empty corner, and the four of hearts (4h) is not a king."
-    )
+    assert w.status == refused_words(w, "4h>NE", "corner_needs_king")
     assert w.game.position() == position
     assert w.snapshot["version"] == version
     with pytest.raises(IllegalMoveError, match="is not a move"):

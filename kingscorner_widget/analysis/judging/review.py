@@ -140,6 +140,20 @@ class ReviewedTurn:
         return self.best.exact
 
     @property
+    def credit(self) -> float:
+        """The cards this turn counts towards the review's accuracy judged by cards: the cards
+        it shed, at most its best's (so a lucky draw never lifts another turn), and half a card
+        less when it shed as many as the best but is not called best (it lost on corners,
+        points or openings), so an inaccuracy never sits beside 100%."""
+        credit = float(min(self.shed, self.best_shed))
+        return max(0.0, credit - 0.5) if self.tie_lost else credit
+
+    @property
+    def tie_lost(self) -> bool:
+        """True when the turn shed as many cards as the best turn and is not called best."""
+        return self.verdict != "best" and self.shed >= self.best_shed
+
+    @property
     def missed_out(self) -> bool:
         """True when the player could have gone out this turn and did not."""
         return self.best.goes_out and not self.went_out
@@ -185,18 +199,20 @@ class Review:
 
     @property
     def accuracy(self) -> float:
-        """From 0 to 1. Judged by cards: cards shed over the most that could have been shed (1
-        with no cards to shed; a turn counts at most its best, so a lucky draw never lifts
-        another turn). Judged by win chance, as chess sites do: each turn's accuracy from its
-        loss of win chance (:func:`~.win_chance.turn_accuracy`; a loss within twice its standard
-        error counts as none), and the review's is the mean of the arithmetic and the harmonic
-        means of the turns' (so one blunder weighs more than several slips)."""
+        """From 0 to 1, and below 1 whenever a turn is not called best. Judged by cards: the
+        cards each turn is credited with (:attr:`ReviewedTurn.credit`) over the most that could
+        have been shed (with no cards to shed: 1, or one half beside a turn not called best).
+        Judged by win chance, as chess sites do: each
+        turn's accuracy from its loss of win chance (:func:`~.win_chance.turn_accuracy`; a loss
+        within twice its standard error counts as none, a declined sure win as a blunder's), and
+        the review's is the mean of the arithmetic and the harmonic means of the turns' (so one
+        blunder weighs more than several slips)."""
         if self.judge == "win":
             return win_accuracy([turn.win for turn in self.turns if turn.win is not None])
         possible = sum(turn.best_shed for turn in self.turns)
         if possible == 0:
-            return 1.0
-        return sum(min(turn.shed, turn.best_shed) for turn in self.turns) / possible
+            return 1.0 if not self.to_learn else 0.5
+        return sum(turn.credit for turn in self.turns) / possible
 
     @property
     def counts(self) -> dict[Verdict, int]:
@@ -246,10 +262,17 @@ class Review:
                 f"{count_words(counts['mistake'], 'mistake')}"
                 + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
             ]
-        if self.judge == "cards" and self.accuracy == 1.0 and self.to_learn:
+        tied = [turn for turn in self.turns if turn.tie_lost]
+        if self.judge == "cards" and tied:
+            which = _turns(tied)
+            each = "it counts" if len(tied) == 1 else "each counts"
+            if all(turn.shed >= turn.best_shed for turn in self.turns):
+                lead = f"Every card that could be shed was shed, but {which} lost"
+            else:
+                lead = f"{which[0].upper()}{which[1:]} shed as many cards as the best turn but lost"
             lines.append(
-                "Every card that could be shed was shed; the turns not called best lost on "
-                "what else the best turn did (corners finished, points, openings left)."
+                f"{lead} on what else the best turn did (corners finished, points, openings "
+                f"left): {each} half a card short in the accuracy."
             )
         missed = self.missed_outs
         if missed:

@@ -282,9 +282,10 @@ def turn_accuracy(loss: float) -> float:
 
 def win_accuracy(chances: Sequence[WinChances]) -> float:
     """A review's accuracy from its turns' chances: each turn's :func:`turn_accuracy` of its loss
-    (none when within twice its standard error), then the mean of the arithmetic mean and the
-    harmonic mean (each turn counted at least 1%), so one blunder weighs more than several
-    slips. 1 with no turn.
+    (none when within twice its standard error; a declined sure win, a blunder whatever the
+    deals, loses at least a blunder's share, so it never sits beside 100%), then the mean of
+    the arithmetic mean and the harmonic mean (each turn counted at least 1%), so one blunder
+    weighs more than several slips. 1 with no turn.
 
     >>> one = WinChances(0.3, 0.3, 0.3, 0.3, (), (), 0.0, 100)
     >>> win_accuracy([one, one]), win_accuracy([])
@@ -292,10 +293,18 @@ def win_accuracy(chances: Sequence[WinChances]) -> float:
     """
     if not chances:
         return 1.0
-    each = [turn_accuracy(c.loss if c.significant else 0.0) for c in chances]
+    each = [turn_accuracy(_judged_loss(c)) for c in chances]
     mean = sum(each) / len(each)
     harmonic = len(each) / sum(1 / max(a, 0.01) for a in each)
     return (mean + harmonic) / 2
+
+
+def _judged_loss(chances: WinChances) -> float:
+    """The loss a turn's accuracy is read from: none within the deals' luck, at least a
+    blunder's for a declined sure win."""
+    if chances.missed_win:
+        return max(chances.loss, WIN_THRESHOLDS[0][0])
+    return chances.loss if chances.significant else 0.0
 
 
 def greedy_turn(observation: Observation) -> tuple[Move, ...]:

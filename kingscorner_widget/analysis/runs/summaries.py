@@ -20,6 +20,7 @@ from typing import Protocol
 
 from ...display.tables import Column, HtmlTable, Value
 from ...engine.rules import Rules
+from ...engine.words import count_words
 from ..stats import wilson_interval
 
 
@@ -147,7 +148,7 @@ def _as_runs(
 ) -> dict[str, SimulationShape]:
     if isinstance(results, Mapping):
         return dict(results)
-    return {f"{results.rules.players} players": results}
+    return {count_words(results.rules.players, "player"): results}
 
 
 def game_lengths(
@@ -187,7 +188,7 @@ def player_results(result: SimulationShape) -> HtmlTable:
         Column("95% high", format=".1%"),
     ]
     count = len(result.records)
-    title = f"Results of {count} game{'s' if count != 1 else ''}"
+    title = f"Results of {count_words(count, 'game')}"
     return HtmlTable(columns, rows, title=title, notes=[INTERVAL_NOTE])
 
 
