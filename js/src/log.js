@@ -114,7 +114,9 @@ export function fitLog(root) {
   const panel = log.parentElement?.getBoundingClientRect();
   const under = panel ? panel.bottom - log.getBoundingClientRect().bottom : 0; // the panel's padding and border
   const room = side.getBoundingClientRect().bottom - log.getBoundingClientRect().top - under + side.scrollTop;
-  if (room < least) summary.style.maxHeight = `${Math.max(0, summary.offsetHeight - (least - room))}px`;
+  // the summary gives up what the log lacks, down to a few lines of its own
+  const kept = Math.min(summary.offsetHeight, Math.round(6 * line));
+  if (room < least) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
   log.style.maxHeight = `${Math.max(least, Math.floor(room))}px`;
 }
 
