@@ -7,7 +7,7 @@ import { hideFallbacks } from "./fallback.js";
 import { acknowledgeSnapshots } from "./hosts.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
-import { followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
+import { fitLog, followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
 import { coveredTens } from "./pile.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
@@ -184,6 +184,7 @@ function render({ model, el }) {
     content.replaceChildren(...(showKeys ? [keysEl(s)] : []));
     decorate();
     markHint(root, s.hint);
+    fitLog(root);
     followLog(root, place);
     if (focused) /** @type {HTMLElement | null} */ (root.querySelector(focused))?.focus();
     focusQuestion(root, s, teach);
@@ -350,6 +351,7 @@ function render({ model, el }) {
     following = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   };
   const followNow = () => {
+    fitLog(root);
     const log = root.querySelector(".kcw-log");
     if (following && log) log.scrollTop = log.scrollHeight;
   };

@@ -90,6 +90,36 @@ export function followLog(root, place) {
   log.scrollTop = !place || place.atEnd ? log.scrollHeight : place.top;
 }
 
+/** Room kept for the log's newest move under a summary at a desk, in lines of the log's text. */
+export const LOG_LEAST_LINES = 4.5;
+
+/**
+ * At a desk (not presenting, the side panel beside the table), with a finished hand's summary
+ * heading the side panel: the side panel is as tall as the table (styles.css) and the log takes
+ * the room left under the summary, at least LOG_LEAST_LINES, so its newest move shows beside the
+ * table and never below the window's fold; a summary too tall for that scrolls within itself.
+ * The score sheet comes after, further down the side panel. Anywhere else the styles decide.
+ * @param {HTMLElement} root
+ */
+export function fitLog(root) {
+  const side = /** @type {HTMLElement | null} */ (root.querySelector(".kcw-side"));
+  const log = /** @type {HTMLElement | null | undefined} */ (side?.querySelector(".kcw-log"));
+  const summary = /** @type {HTMLElement | null | undefined} */ (side?.querySelector(":scope > .kcw-summary"));
+  if (log) log.style.maxHeight = "";
+  if (summary) summary.style.maxHeight = "";
+  if (!side || !log || !summary || root.classList.contains("kcw-present") || root.classList.contains("kcw-side-below")) return;
+  const style = globalThis.getComputedStyle?.(log);
+  const line = (style ? Number.parseFloat(style.lineHeight) || 1.2 * Number.parseFloat(style.fontSize) : 0) || 17;
+  const least = Math.round(LOG_LEAST_LINES * line);
+  const panel = log.parentElement?.getBoundingClientRect();
+  const under = panel ? panel.bottom - log.getBoundingClientRect().bottom : 0; // the panel's padding and border
+  const room = side.getBoundingClientRect().bottom - log.getBoundingClientRect().top - under + side.scrollTop;
+  // the summary gives up what the log lacks, down to a few lines of its own
+  const kept = Math.min(summary.offsetHeight, Math.round(6 * line));
+  if (room < least) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
+  log.style.maxHeight = `${Math.max(least, Math.floor(room))}px`;
+}
+
 /** @param {import("./snapshot").Score | null} score */
 export function scoreEl(score) {
   if (!score) return null;

@@ -39,6 +39,7 @@ from ..engine.words import (
     sentence,
     went_out_words,
 )
+from .corners import IDENTITY, Corners, carried, composed, placement, relabel_step
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -101,6 +102,8 @@ class LessonRun:
         """The moves accepted in the current step, oldest first."""
         self.index = 0
         """The current step, 0-based."""
+        self._corners: dict[int, Corners] = {}
+        self._step = lesson.steps[0]
         self._hint = 0
         self._judged: dict[tuple[int, tuple[str, ...]], AgainstBest] = {}
         self.go_to(start)
@@ -117,8 +120,9 @@ class LessonRun:
 
     @property
     def step(self) -> Step:
-        """The current step."""
-        return self.lesson.steps[self.index]
+        """The current step, its corners where the learner's own choices put them (see
+        :meth:`next`)."""
+        return self._step
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -151,6 +155,7 @@ class LessonRun:
             raise IndexError(f"the lesson has steps 1 to {len(self.lesson.steps)}, not {index + 1}")
         self.index = index
         self._hint = 0
+        self._step = relabel_step(self.lesson.steps[index], self._corners.get(index, IDENTITY))
         self.restart_step()
 
     def restart_step(self) -> None:
@@ -159,11 +164,43 @@ class LessonRun:
         self.played = []
 
     def next(self) -> bool:
-        """Go to the next step; False (and nothing changes) at the last one."""
+        """Go to the next step; False (and nothing changes) at the last one.
+
+        A next step that continues this one's table keeps the corners where the learner put
+        them: a king the learner placed in another corner than the lesson's own answer stays
+        there, and the step's position, moves and words follow it.
+
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> run = LessonRun(load_lesson("worked-turn"), start=1)
+        >>> run.try_move("Ks>SW").accepted, run.next()
+        (True, True)
+        >>> run.step.position
+        'N:JcTh E:6h S:5s W:- NE:- SE:- SW:Ks NW:- P1:4h P2:?7 stock:39 turn:P1'
+        """
         if self.index + 1 >= len(self.lesson.steps):
             return False
+        self._corners[self.index + 1] = self._carried()
         self.go_to(self.index + 1)
         return True
+
+    def _carried(self) -> Corners:
+        """Where the next step shows the lesson's corners: the learner's own placement (this
+        step's answer relabelled to the table the learner leaves), carried when the next step
+        continues that table."""
+        following = self.index + 1
+        if following < len(self._views) and self._views[following] is not None:
+            return IDENTITY  # judged from a view of the lesson's own table
+        step = self.step
+        answer = step.new_game(self.lesson.rules)
+        for text in step.expect[0] if step.expect else ():
+            answer.play(text)
+        here = self._corners.get(self.index, IDENTITY)
+        moved = placement(
+            answer.position(player=step.learner), self.game.position(player=step.learner)
+        )
+        candidates = (here,) if moved is None else (composed(moved, here), here)
+        left = self.game.position(player=step.learner)
+        return carried(left, self.lesson.steps[following].position, *candidates)
 
     def back(self) -> bool:
         """Go to the previous step, afresh; False (and nothing changes) at the first one."""

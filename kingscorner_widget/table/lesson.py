@@ -40,8 +40,9 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
-from ..engine.notation import parse_position
-from ..engine.words import logged, named, phrase, sentence
+from ..engine.notation import Table, parse_position
+from ..engine.spaces import SPACES
+from ..engine.words import listed, logged, named, phrase, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
@@ -49,12 +50,15 @@ from .reply import Reply, refuse
 from .session import Session
 from .snapshot import Extra
 
-__all__ = ["LessonSession", "as_run"]
+__all__ = ["LessonSession", "afresh", "as_run"]
 
 Json = dict[str, Any]
 FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
 LAST_LESSON = "this is the last lesson: press Restart lesson to go through it again"
-AFRESH = "The table is set out afresh for this step."
+AFRESH = "The table is set out afresh for this step"
+MOST_CHANGES = 3
+"""The most changes :func:`afresh` names one by one; a step that changes more starts from a
+table of its own."""
 NOT_DONE = "this step is not done yet: make its move, or press Show me to see it"
 READ_ONLY = "there is nothing to play in this step: read it, then press Next"
 
@@ -340,8 +344,9 @@ class LessonSession(Session):
         self._showing = None
         self.view()
         status = self.status()
-        if left is not None and self.game.position(player=self.learner) != left:
-            status += " " + AFRESH
+        now = self.game.position(player=self.learner)
+        if left is not None and now != left:
+            status += " " + afresh(left, now, self.learner)
         return Reply(status)
 
     @action(
@@ -440,3 +445,48 @@ def as_run(lesson: Lesson | LessonRun | str) -> LessonRun:
     if not isinstance(lesson, LessonRun):
         raise TypeError(f"lesson takes a Lesson, a LessonRun or a name, not {lesson!r}")
     return lesson
+
+
+def afresh(left: str, now: str, learner: int) -> str:
+    """Why the table a step starts from is not the one the learner ``left``: what the step
+    sets out itself (both positions as ``learner`` sees them).
+
+    >>> print(afresh(
+    ...     "N:JcTh E:6h S:5d W:9d NE:Ks SE:- SW:- NW:- P1:7d2c P2:?7 stock:37 turn:P1",
+    ...     "N:JcTh E:6h S:5s4h W:9d NE:Ks SE:- SW:- NW:- P1:7d2cQc P2:?7 stock:35 turn:P1",
+    ...     1,
+    ... ))  # doctest: +NORMALIZE_WHITESPACE
+    The table is set out afresh for this step: it starts with a new south pile, new cards in
+    your hand and a new stock.
+    """
+    was, new = parse_position(left), parse_position(now)
+    changes = _changes(was, new, learner)
+    if changes is None or len(changes) > MOST_CHANGES:
+        return f"{AFRESH}: it starts from a table of its own."
+    turn = "your turn" if new.turn + 1 == learner else f"P{new.turn + 1}'s turn"
+    if was.turn == new.turn:
+        return f"{AFRESH}: it starts with {listed(changes)}."
+    if not changes:
+        return f"{AFRESH}: it starts on {turn}."
+    return f"{AFRESH}: it starts on {turn}, with {listed(changes)}."
+
+
+def _changes(was: Table, new: Table, learner: int) -> list[str] | None:
+    """The parts of the table that differ, in words (``None``: a table of other players)."""
+    if len(was.hands) != len(new.hands):
+        return None
+    changes = [
+        f"a new {space.direction} {'pile' if space.is_cross else 'corner'}"
+        for space in SPACES
+        if was.piles[space.index] != new.piles[space.index]
+    ]
+    for number, (before, after) in enumerate(zip(was.hands, new.hands, strict=True), start=1):
+        if before != after:
+            changes.append(
+                "new cards in your hand" if number == learner else f"a new hand for P{number}"
+            )
+    if was.kept != new.kept:
+        changes.append("new corners kept")
+    if was.stock != new.stock:
+        changes.append("a new stock")
+    return changes

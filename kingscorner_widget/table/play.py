@@ -72,6 +72,8 @@ NO_UNDO = (
     "try ideas out in explore mode"
 )
 START = "this is the start of the hand: there is nothing further back"
+HAND_OVER_COMPUTERS = "the hand is over: the computer players have nothing left to play"
+"""Why Faster and Pause are disabled once the hand is over (they stay on the toolbar)."""
 MAX_COMPUTER_MOVES = 5000
 """A guard for :meth:`PlaySession.skip`: far more moves than any hand needs."""
 
@@ -413,7 +415,8 @@ class PlaySession(Session):
 
     # -- computer players ---------------------------------------------------------------------
     # Their controls (Faster, Pause, Next move, Skip) are always on the toolbar, disabled when
-    # they do nothing, so the buttons never move under the pointer when the computers start.
+    # they do nothing (Faster and Pause once the hand is over), so the buttons never move under
+    # the pointer when the computers start or stop.
 
     @action(
         "speed",
@@ -421,6 +424,7 @@ class PlaySession(Session):
         key="+",
         fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
         any_version=True,
+        check=lambda s: HAND_OVER_COMPUTERS if s.game.is_over() else None,
     )
     def speed(self, value: float) -> Reply:
         """The seconds the table waits between computer moves (kept for their next turns)."""
@@ -430,6 +434,7 @@ class PlaySession(Session):
         "pause",
         lambda s: "Play on" if s.paused else "Pause",
         key="P",
+        check=lambda s: HAND_OVER_COMPUTERS if s.game.is_over() else None,
     )
     def pause(self) -> Reply:
         """Hold the computer players (each then moves on Next move), or let them play on."""

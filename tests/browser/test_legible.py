@@ -138,6 +138,69 @@ def test_presenting_every_text_is_a_sixtieth_of_the_screen_with_the_summary_and_
     print("text sizes presenting:", json.dumps(measured))
 
 
+DESK_JS = """(root) => {
+    // At a desk: where the notebook shows the table (its scrolling box), and the side panel's
+    // parts in it.
+    const table = root.querySelector('.kcw-table');
+    let box = table.parentElement;
+    const scrolls = (el) => /(auto|scroll)/.test(getComputedStyle(el).overflowY)
+        && el.scrollHeight > el.clientHeight;
+    while (box && !scrolls(box)) box = box.parentElement;
+    const shown = box ? box.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+    const foot = Math.min(shown.bottom, window.innerHeight);
+    const r = (el) => {
+        const b = el.getBoundingClientRect();
+        return {top: Math.round(b.top), bottom: Math.round(b.bottom)};
+    };
+    return {
+        shown: {top: Math.round(shown.top), bottom: Math.round(foot)},
+        table: r(table),
+        main: r(table.querySelector('.kcw-main')),
+        side: r(table.querySelector('.kcw-side')),
+        summary: r(table.querySelector('[data-summary]')),
+    };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1280, 720)])
+def test_at_a_desk_the_summary_and_the_newest_move_show_together(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    opened = notebook([IMPORTS, FINISHED])
+    widget = table(opened)
+    expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
+    sidebar(page, open_=False)
+    settle(page)
+    widget.locator(".kcw-table").evaluate("t => t.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    together = widget.evaluate(TOGETHER_JS)
+    desk = widget.evaluate(DESK_JS)
+    found = texts(widget)
+    screenshot(page, f"legible-summary-{width}x{height}-desk")
+    sizes = {
+        where: min(t["size"] for t in found if t["where"] == where)
+        for where in ("felt", "dock", "side")
+    }
+    print(f"desk {width}x{height}: smallest text px {sizes}, {desk}")
+    shown = desk["shown"]
+    last = together["lastBox"]
+    assert together["summary"], f"the summary is not wholly in view: {together}"
+    assert together["last"], f"the newest move is not in the side panel's view: {together}"
+    assert shown["top"] - 1 <= last["top"], (last, desk)
+    assert last["bottom"] <= shown["bottom"] + 1, f"the newest move is below the fold: {desk}"
+    assert together["atEnd"], together
+    # the side panel runs no further down than the table beside it
+    assert desk["side"]["bottom"] <= desk["main"]["bottom"] + 1, desk
+    # the hand is over: the computers' Faster and Pause stay in their places, disabled, and say why
+    why = "The hand is over: the computer players have nothing left to play."
+    for kind, label in (("speed", "Faster"), ("pause", "Pause")):
+        button = widget.locator(f".kcw-controls [data-action='{kind}']")
+        expect(button).to_have_text(label)
+        expect(button).to_have_attribute("aria-disabled", "true")
+        expect(button).to_have_attribute("title", re.compile(re.escape(why)))
+
+
 # P2's five of clubs fits on the red six; the hand is long enough for several turns of play.
 TURNS = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h9c P2:?7 P3:?7 P4:?7 stock:26 turn:P1"
 

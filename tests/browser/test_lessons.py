@@ -37,7 +37,10 @@ def test_the_stock_lesson_walked_with_a_wrong_move_at_each_step(
 
     # Step 2: the button now reads Pass, as the narration says.
     expect(widget).to_contain_text("now reads Pass")
-    expect(status).to_contain_text("The table is set out afresh for this step.")
+    expect(status).to_contain_text(
+        "The table is set out afresh for this step: it starts on your turn, with new cards in "
+        "your hand."
+    )
     refused_in_words("2d", "N", "Nothing can be played on an ace")
     expect(end_turn).to_have_text("Pass")
     end_turn.click()

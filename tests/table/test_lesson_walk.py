@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kingscorner_widget.engine.moves import Move
+from kingscorner_widget.engine.words import listed
 from kingscorner_widget.lessons import lesson_names, load_lesson
 from kingscorner_widget.table import LessonSession
 from kingscorner_widget.table.lesson import AFRESH
@@ -55,7 +56,7 @@ def test_a_learner_walks_every_step_of_every_lesson(name: str) -> None:
             reply = s.next()
             assert not reply.refused
             fresh = s.game.position(player=s.learner) != left
-            assert reply.status.endswith(AFRESH) == fresh, reply.status
+            assert (AFRESH in reply.status) == fresh, reply.status
     assert s.run.done
     end = s.status("done")
     assert "That is the end of the lesson: press Restart" in end
@@ -84,12 +85,59 @@ def test_the_end_of_a_lesson_leads_to_the_next_one() -> None:
     assert s.snapshot(1, None)["title"] == "The pile-transfer combo"
 
 
-def test_a_step_that_continues_the_learners_table_says_nothing_about_a_reset() -> None:
+def test_every_kind_of_move_keeps_both_corners_the_learner_chose() -> None:
+    """The first lesson: the king in SW (the lesson writes NE), and later the king of diamonds'
+    pile in NW (the lesson writes SE); every later step keeps both."""
+    s = LessonSession("moves")
+    s.play("Th>N")
+    s.next()
+    s.play("Ks>SW")
+    reply = s.next()
+    assert "SW:Ks" in s.game.position()
+    assert "NE:-" in s.game.position()
+    # the step changes the south pile and the hand on purpose, and says so
+    assert reply.status == (
+        f"Step 3 of 6: Moving a whole pile. {AFRESH}: it starts with "
+        f"{listed(['a new south pile', 'new cards in your hand', 'a new stock'])}."
+    )
+    for move in ("S>E",):
+        s.play(move)
+    s.next()
+    for move in ("8c>S", "7d>S"):
+        s.play(move)
+    s.next()
+    assert "SW:Ks" in s.game.position()
+    assert not s.play("W>NW").refused
+    s.next()
+    position = s.game.position()
+    for corner in ("NE:-", "SE:-", "SW:Ks", "NW:KdQs"):
+        assert corner in position, position
+
+
+def test_a_step_that_continues_the_table_says_nothing_about_a_reset() -> None:
     s = LessonSession("worked-turn")
     s.play("Th>N")
-    assert s.next().status == "Step 2 of 3: The king to a corner."
-    s.play("Ks>SW")  # the next step's table has the king in NE
-    assert s.next().status == f"Step 3 of 3: Going out. {AFRESH}"
+    s.next()
+    s.play("Ks>SW")  # the lesson's next step has the king in NE
+    reply = s.next()
+    assert reply.status == "Step 3 of 3: Going out."
+    assert "SW:Ks" in s.game.position()
+    assert not s.play("4h>S").refused
+    assert s.run.done
+
+
+def test_a_dealt_king_moved_to_another_corner_stays_there() -> None:
+    s = LessonSession("dealt-kings")
+    s.play("N>NW")
+    reply = s.next()
+    assert reply.status == "Step 2 of 2: Fill the space."
+    assert "NW:Kh" in s.game.position()
+
+
+def test_a_step_with_a_table_of_its_own_says_so() -> None:
+    s = LessonSession("ace")
+    own = f"{AFRESH}: it starts from a table of its own."
+    assert s.skip().status == f"Step 2 of 2: Playing an ace. {own}"
 
 
 def test_show_me_in_the_blocked_hand_plays_the_other_seats_pass_too() -> None:

@@ -237,3 +237,24 @@ def test_the_viewer_pauses_the_computer_players_and_steps_them_one_move_at_a_tim
     assert s.paused  # still held for the computers' next turn
     assert s.act("pause").status.startswith("The computer players play on.")
     assert s.snapshot(4)["paused"] is False
+
+
+def test_faster_and_pause_are_disabled_once_the_hand_is_over_and_stay_on_the_toolbar() -> None:
+    line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th P2:5c9d2d3d8d7s6s stock:41 turn:P1"
+    s = PlaySession(Game.from_position(line), opponents="greedy")
+    before = {c["kind"]: c for c in s.snapshot(1)["actions"]}
+    assert before["speed"]["enabled"]
+    assert before["pause"]["enabled"]
+    assert not s.play("Th>N").refused  # the viewer goes out: the hand is over
+    assert s.game.is_over()
+    after = {c["kind"]: c for c in s.snapshot(2)["actions"]}
+    # the toolbar keeps its shape (Review this hand joins it at the end)
+    assert [kind for kind in after if kind in before] == list(before)
+    why = "The hand is over: the computer players have nothing left to play."
+    for kind in ("speed", "pause"):
+        assert not after[kind]["enabled"], kind
+        assert after[kind]["why"] == why
+        assert after[kind]["label"] == before[kind]["label"]
+    assert s.act("pause").refused
+    assert not s.paused
+    assert s.act("speed", value=0.4).refused
