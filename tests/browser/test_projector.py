@@ -560,19 +560,21 @@ def test_the_learner_pauses_the_computers_and_steps_them_one_move_at_a_time(
 ) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     opened = notebook(
-        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{P2_PLAYS}"), speed=4)\nw']
+        [IMPORTS, f'w = KingsCornerWidget(Game.from_position("{P2_PLAYS}"), speed=10)\nw']
     )
     widget = table(opened)
     widget.locator("[data-action='draw']").click()
     pause = widget.locator("[data-action='pause']")
     expect(pause).to_have_text("Pause")
+    expect(pause).to_be_enabled()  # the computers have started: P2 moves in 10 s
+    settle(page)  # the draw's redraws land, so the click meets the button that stays
     pause.click()
     expect(pause).to_have_text("Play on")
     status = widget.locator("[data-status]")
     expect(status).to_contain_text("The computer players wait.")
     step = widget.locator("[data-action='step']")
     expect(step).to_have_text("Next move")
-    page.wait_for_timeout(5_000)  # longer than the table's speed: nothing moves by itself
+    page.wait_for_timeout(11_000)  # longer than the table's speed: nothing moves by itself
     assert opened.value("len(w.game.moves)") == "1"
     step.click()
     expect(status).to_contain_text("P2 plays the five of clubs on the east pile")
@@ -580,4 +582,4 @@ def test_the_learner_pauses_the_computers_and_steps_them_one_move_at_a_time(
     assert opened.value("len(w.game.moves)") == "2"
     screenshot(widget, "projector-paused-next-move")
     pause.click()  # play on: the computer finishes its turn by itself
-    expect(widget.locator("[data-action='draw']")).to_be_enabled(timeout=30_000)
+    expect(widget.locator("[data-action='draw']")).to_be_enabled(timeout=60_000)
