@@ -35,7 +35,7 @@ LAYERS = {
 }
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
-WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "outcome", "errors"}
+WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "errors"}
 
 Graph = Mapping[str, Set[str]]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal
 
+from .words import outcome_words
+
 __all__ = ["Outcome"]
 
 
@@ -35,6 +37,4 @@ class Outcome:
         >>> Outcome("out", 2, (2,), (13, 0), (0, 0)).describe()
         'P2 went out and wins. Left in hand: P1 13, P2 0.'
         """
-        from .words import outcome_words  # words reads outcomes, so it is imported here
-
         return outcome_words(self)

@@ -31,9 +31,24 @@ from typing import Protocol
 
 from .cards import Card, Rank
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
-from .outcome import Outcome
 from .reasons import Reason
 from .spaces import Space
+
+
+class Finished(Protocol):
+    """What the phrasing reads from a finished hand (the engine's ``Outcome`` has it): how it
+    ended, who went out, who won, each player's count left and the corners each kept."""
+
+    @property
+    def reason(self) -> str: ...
+    @property
+    def went_out(self) -> int | None: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def penalties(self) -> tuple[int, ...]: ...
+    @property
+    def corners(self) -> tuple[int, ...]: ...
 
 
 class Piles(Protocol):
@@ -512,13 +527,13 @@ def kind_again(kind: str) -> str:
     }.get(kind, "move")
 
 
-class _Finished(Piles, Protocol):
+class _GameOver(Piles, Protocol):
     def is_over(self) -> bool: ...
 
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Finished | None: ...
 
 
-def went_out_words(game: _Finished, learner: int = 0) -> str:
+def went_out_words(game: _GameOver, learner: int = 0) -> str:
     """What going out did, by the engine's outcome of ``game`` (over): ``"You went out and won
     the hand"``; in the corners version, when another player has more corners, ``"You went
     out, which ends the hand; P2 wins it on corners"``."""
@@ -723,7 +738,7 @@ def _filler(later: Sequence[Move], space: Space) -> Card | None:
 
 
 def outcome_line(
-    outcome: Outcome,
+    outcome: Finished,
     name_of: Callable[[int], str],
     cards_left: Sequence[int],
     order: Sequence[int] | None = None,
@@ -775,7 +790,7 @@ BLOCKED = "The hand is blocked: nobody wins it, and it is scored by the cards le
 """A blocked hand, as the rules texts and SPEC say it: no winner, scored by the cards left."""
 
 
-def outcome_words(outcome: Outcome) -> str:
+def outcome_words(outcome: Finished) -> str:
     """The engine's own line for a finished hand, players named ``Pn``: how it ended and who won
     it, then each player's penalty count left in hand (:meth:`Outcome.describe`). The corners
     version is read from the corners kept (none kept: going out wins, a blocked hand has none).
@@ -805,7 +820,7 @@ def outcome_words(outcome: Outcome) -> str:
     return f"{head} Left in hand: {counts}."
 
 
-def hand_winners(outcome: Outcome, corners_version: bool = False) -> tuple[int, ...]:
+def hand_winners(outcome: Finished, corners_version: bool = False) -> tuple[int, ...]:
     """Who won a finished hand, as the words say it: nobody for a blocked hand (it is scored
     by the cards left), unless the corners version gives it to the most corners kept.
 
@@ -820,7 +835,7 @@ def hand_winners(outcome: Outcome, corners_version: bool = False) -> tuple[int, 
     return outcome.winners
 
 
-def _corners_win(outcome: Outcome, names: Sequence[str]) -> str:
+def _corners_win(outcome: Finished, names: Sequence[str]) -> str:
     """``"you win it with 2 corners to 1"``: the corners version's winner of a hand."""
     ranked = sorted(outcome.corners, reverse=True)
     best = ranked[0]
@@ -928,7 +943,7 @@ def _review_words(
 # -- the teacher's table: how a hand ended, what a turn did ---------------------------------------
 
 
-def hand_end_reason(outcome: Outcome, name_of: Callable[[int], str]) -> str:
+def hand_end_reason(outcome: Finished, name_of: Callable[[int], str]) -> str:
     """Why a finished hand ended, in one sentence.
 
     >>> from kingscorner_widget.engine.game import Outcome
