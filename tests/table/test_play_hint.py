@@ -18,16 +18,16 @@ def test_the_hint_escalates_from_the_idea_to_the_card_to_the_whole_turn() -> Non
     idea, card, turn, again = (r.status for r in said)
     assert idea.startswith("Hint (to win the hand): Playing the most cards is not the best")
     assert "queen" not in idea  # the idea names no card
-    assert card == "Hint (to win the hand): Play the queen of hearts onto the king of spades."
-    assert turn.startswith("Hint (to win the hand): The whole turn: play the queen of hearts")
-    assert "keeps back the eight of diamonds" in turn
-    assert "Played out 100 times" in turn
+    assert card == "Hint (to win the hand): Play the six of clubs onto the seven of hearts."
+    assert turn.startswith("Hint (to win the hand): The whole turn: play the six of clubs")
+    assert "keeps back the three of hearts" in turn
+    assert "Played out 62 times" in turn  # the deals its play-outs allowed
     assert again == turn  # the last level stays
     for text in (idea, card, turn):
         assert "sampled" not in text
     # The card is outlined from the first; the pile with the whole turn.
     assert [r.hint and r.hint["whole"] for r in said] == [False, False, True, True]
-    assert {r.hint["move"] for r in said if r.hint} == {"Qh>NE"}
+    assert {r.hint["move"] for r in said if r.hint} == {"6c>W"}
 
 
 def test_the_hint_goes_on_with_the_same_turn_while_it_is_followed() -> None:
@@ -36,8 +36,8 @@ def test_the_hint_goes_on_with_the_same_turn_while_it_is_followed() -> None:
     assert first is not None
     s.play(first["move"])
     after = s.act("hint")  # the idea was told: the next card at once
-    assert after.status == "Hint (to win the hand): Play the six of clubs onto the seven of hearts."
-    assert s.act("hint").status.startswith("Hint (to win the hand): The rest of the turn: play")
+    assert after.status == "Hint (to win the hand): Move the west pile onto the nine of diamonds."
+    assert s.act("hint").status.startswith("Hint (to win the hand): The rest of the turn: move")
 
 
 def test_hands_played_by_following_every_hint_are_never_marked_down() -> None:
