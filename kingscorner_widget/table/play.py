@@ -46,6 +46,7 @@ from typing import Any, ClassVar
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import GreedyPlayer, Player, make_player
+from ..analysis.players.timed import Late, OnTime
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
@@ -62,7 +63,6 @@ from .review import ReviewSession
 from .session import MAX_SPEED, SPEED_ERROR, Session, today
 from .snapshot import Extra, Summary
 from .summary import hand_summary
-from .timed import Late, OnTime
 
 __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
 
@@ -483,7 +483,8 @@ class PlaySession(Session):
 
     def _computer_move(self, player: int) -> tuple[Move, str]:
         """The computer player's choice, checked by the engine; a bad choice ends its turn. A
-        player object (a student's) has :data:`~.timed.PLAYER_LIMIT` seconds: past it, or
+        player object (a student's) has
+        :data:`~kingscorner_widget.analysis.players.timed.PLAYER_LIMIT` seconds: past it, or
         while an earlier call of its still runs, the greedy player makes this one move for it,
         said, so the kernel is never held."""
         game = self.game
@@ -506,7 +507,7 @@ class PlaySession(Session):
 
     def _ask(self, player: int, seen: Observation) -> object:
         """The answer of ``player``'s computer player: a built-in one directly, a player object
-        within its time limit (:class:`~.timed.OnTime`)."""
+        within its time limit (:class:`~kingscorner_widget.analysis.players.timed.OnTime`)."""
         bot = self._bot(player)
         seat = self.match.seat_of(player) if self.match is not None else player
         timed = self._timed.get(seat)

@@ -10,10 +10,9 @@ import time
 import pytest
 
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.players import GreedyPlayer
+from kingscorner_widget.analysis.players import GreedyPlayer, timed
 from kingscorner_widget.engine.moves import Move
 from kingscorner_widget.engine.observation import Observation
-from kingscorner_widget.table import timed
 from kingscorner_widget.table.play import PlaySession
 
 
@@ -51,7 +50,7 @@ def test_a_looping_opponent_is_stood_in_for_and_said(monkeypatch: pytest.MonkeyP
     assert looper.calls == 1
     looper.stop.set()
     for _ in range(100):
-        if not any(t.name == "kc-table-player" and t.is_alive() for t in threading.enumerate()):
+        if not any(t.name == "kc-player-call" and t.is_alive() for t in threading.enumerate()):
             break
         time.sleep(0.05)
     # Once its call has returned, it plays its own moves again.

@@ -42,7 +42,6 @@ import copy
 import dataclasses
 import random
 import statistics
-import threading
 import time
 import traceback
 from collections import Counter
@@ -55,6 +54,7 @@ from ...engine.observation import Observation
 from ...engine.rules import Rules
 from ...engine.words import count_words, phrase, reason_words
 from ..players import GreedyPlayer, Player, make_player
+from ..players.timed import Late, call_within
 from .apart import APART, Apart, can_fork, inert
 from .simulate import game_seed
 
@@ -203,7 +203,8 @@ class Overtime(Exception):  # noqa: N818 - a decision past its time, in words
 
 
 def _within(limit: float | None, call: Callable[[], object]) -> object:
-    """``call()``, on a thread of its own when there is a ``limit``: :class:`Overtime` if it
+    """``call()``, on a thread of its own when there is a ``limit``
+    (:func:`~kingscorner_widget.analysis.players.timed.call_within`): :class:`Overtime` if it
     has not returned within ``limit`` seconds (the notebook goes on; the call is left
     behind). Everything it raises, ``SystemExit`` included, comes back as an exception."""
     if limit is None:
@@ -211,29 +212,10 @@ def _within(limit: float | None, call: Callable[[], object]) -> object:
             return call()
         except (SystemExit, GeneratorExit) as error:
             raise RuntimeError(f"{type(error).__name__}: {error}") from None
-    box: list[object] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            box.append(call())
-        except BaseException as error:  # the player's: reported, never raised here
-            failed.append(error)
-
-    thread = threading.Thread(target=run, name="kc-check-player", daemon=True)
     try:
-        thread.start()
-    except RuntimeError:  # no threads (a browser's Python): no limit either
-        return _within(None, call)
-    thread.join(limit)
-    if thread.is_alive():
-        raise Overtime(f"it took longer than {limit:g} s to decide")
-    if failed:
-        problem = failed[0]
-        if isinstance(problem, Exception):
-            raise problem
-        raise RuntimeError(f"{type(problem).__name__}: {problem}")
-    return box[0]
+        return call_within(call, limit)
+    except Late:
+        raise Overtime(f"it took longer than {limit:g} s to decide") from None
 
 
 class Decider(Protocol):
