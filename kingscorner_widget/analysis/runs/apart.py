@@ -24,6 +24,7 @@ import socket
 import sys
 import time
 import traceback
+import warnings
 from typing import Any
 
 from ...engine.game import Game
@@ -85,7 +86,9 @@ class Apart:
         mine, theirs = socket.socketpair()
         sys.stdout.flush()
         sys.stderr.flush()
-        pid = os.fork()
+        with warnings.catch_warnings():  # Python 3.12 warns of forking a threaded kernel:
+            warnings.simplefilter("ignore", DeprecationWarning)  # the child runs no thread's code
+            pid = os.fork()
         if pid == 0:  # the player's process: it never returns from here
             mine.close()
             _serve(self.player, theirs)
