@@ -54,10 +54,14 @@ HINT_PLAYOUTS = 800
 """The play-outs the play table's Hint may spend (a candidate turn played out in one deal):
 counted, not timed, so the same view gets the same hint on any machine, and sized so the Hint
 answers well under a second on a loaded machine. Measured (``python -m bench hint_latency``, 69
-views, two busy loops on two cores): wall time per Hint at the median 0.12 s, 95th percentile
-0.38 s, at most 0.65 s, against 0.14, 0.49 and 0.94 s over all 100 deals with no budget; it
-samples 62 to 100 deals (the most when few turns are worth comparing). 600 play-outs
-marked a turn of the Hint-following hands in tests/table/test_play_hint.py down; 800 do not."""
+views, two busy loops on two cores the other work of the machine shared): per Hint, a median of
+0.08 to 0.12 s, a 95th percentile of 0.32 to 0.38 s and at most 0.65 to 0.79 s of wall time in
+two runs, against 0.11 to 0.14, 0.49 to 0.73 and 0.94 to 1.29 s over all 100 deals with no
+budget; at most 0.17 s of processor time against 0.21 s. It samples 62 to 100 deals, the fewest
+where many turns are worth comparing. Following it at every move won as often as following
+the unbudgeted hint (120 paired deals against greedy players, budgeted first: 70.0% and 70.0%
+heads-up, 55.8% and 52.5% against two, differences within their 95% intervals); with 600 or 700 play-outs a turn of the Hint-following hands in
+tests/table/test_play_hint.py is marked down, with 800 none is."""
 
 COMPUTER_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_budget": 0.5}}
 """Options the table gives computer players by name, so a computer turn never stalls the table:
