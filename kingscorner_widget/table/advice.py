@@ -60,8 +60,9 @@ two runs, against 0.11 to 0.14, 0.49 to 0.73 and 0.94 to 1.29 s over all 100 dea
 budget; at most 0.17 s of processor time against 0.21 s. It samples 62 to 100 deals, the fewest
 where many turns are worth comparing. Following it at every move won as often as following
 the unbudgeted hint (120 paired deals against greedy players, budgeted first: 70.0% and 70.0%
-heads-up, 55.8% and 52.5% against two, differences within their 95% intervals); with 600 or 700 play-outs a turn of the Hint-following hands in
-tests/table/test_play_hint.py is marked down, with 800 none is."""
+heads-up, 55.8% and 52.5% against two, differences within their 95% intervals); with 600 or
+700 play-outs a turn of the Hint-following hands in tests/table/test_play_hint.py is marked
+down, with 800 none is."""
 
 COMPUTER_OPTIONS: dict[str, dict[str, object]] = {"expert": {"time_budget": 0.5}}
 """Options the table gives computer players by name, so a computer turn never stalls the table:
