@@ -5,6 +5,7 @@ each reported in words, and the notebook goes on."""
 from __future__ import annotations
 
 import gc
+import os
 import time
 from pathlib import Path
 from typing import ClassVar
@@ -186,3 +187,28 @@ def test_in_process_system_exit_and_strange_answers_are_words() -> None:
         report = check_player(Odd(answer), hands=1, twins=0)
         assert report.problems[0].kind == "not a move"
         assert words in report.problems[0].detail
+
+
+class Vanishes:
+    """Prints (nothing of it reaches the notebook), then ends its own process mid-hand."""
+
+    name = "vanishes"
+
+    def choose(self, seen: Observation) -> object:
+        print("\x1b[2Jhello from the player")
+        if seen.cards_played_this_turn == 0 and len(seen.legal_moves) > 2:
+            os._exit(3)
+        return seen.legal_moves[-1]
+
+
+def test_an_object_that_ends_its_process_forfeits_that_hand_in_words(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    report = check_player(Vanishes(), hands=3)
+    assert report.hands == 3
+    assert report.problems
+    assert {p.kind for p in report.problems} == {"exception"}
+    assert "its process ended (exit status 3)" in report.describe()
+    assert "a stand-in plays the rest of this hand" in report.describe()
+    out, err = capfd.readouterr()
+    assert "hello from the player" not in out + err
