@@ -8,7 +8,6 @@ import gc
 import os
 import time
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
@@ -115,11 +114,11 @@ def test_in_the_kernel_a_hang_ends_the_check_in_words(monkeypatch: pytest.Monkey
 
 
 class GcSnoop:
-    """A class-level memo of the game: it searches the process (``gc.get_objects()``) for the
-    game whose view is its own, and would play on the hidden cards it finds there."""
+    """Searches the process (``gc.get_objects()``) for the game whose view is its own, and
+    says the hidden cards it finds there (a player using them would beat twin tables with a
+    class-level memo of what it saw)."""
 
     name = "gc-snoop"
-    found: ClassVar[list[str]] = []
 
     def choose(self, seen: Observation) -> object:
         for thing in gc.get_objects():
