@@ -211,3 +211,28 @@ def test_an_object_that_ends_its_process_forfeits_that_hand_in_words(
     assert "a stand-in plays the rest of this hand" in report.describe()
     out, err = capfd.readouterr()
     assert "hello from the player" not in out + err
+
+
+class ClosesAndRuns:
+    """Closes its end of the line to the check, then goes on running."""
+
+    def choose(self, seen: Observation) -> object:
+        import socket
+
+        for fd in range(3, 64):
+            try:
+                if socket.socket(fileno=fd).type == socket.SOCK_STREAM:
+                    os.close(fd)
+            except OSError:
+                continue
+        time.sleep(30)
+        return "draw"
+
+
+def test_an_object_that_closes_its_line_and_runs_on_is_ended() -> None:
+    start = time.perf_counter()
+    report = check_player(ClosesAndRuns(), hands=2, time_limit=5)
+    assert time.perf_counter() - start < 15
+    assert report.hands == 2
+    assert [p.kind for p in report.problems] == ["exception", "exception"]
+    assert "its process stopped answering" in report.describe()

@@ -105,7 +105,10 @@ class Apart:
         assert connection is not None, "new_hand comes first"
         data = pickle.dumps(observation)
         try:
-            connection.sendall(len(data).to_bytes(4, "big") + data)
+            try:
+                connection.sendall(len(data).to_bytes(4, "big") + data)
+            except OSError:  # it ended between two decisions
+                raise _Ended("exception", self._ended()) from None
             line = self._line()
         except _Ended as ended:
             self.close()
@@ -148,11 +151,23 @@ class Apart:
         return line
 
     def _ended(self) -> str:
-        """How the player's process ended, in words (it is reaped here)."""
+        """How the player's process ended, in words (it is reaped here). A process that closed
+        its end but goes on running is given a second, then ended."""
         pid, self._pid = self._pid, None
         if pid is None:
             return "its process ended"
-        _, status = os.waitpid(pid, 0)
+        deadline = time.perf_counter() + 1.0
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            while not done and time.perf_counter() < deadline:
+                time.sleep(0.01)
+                done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return "its process ended"
+        if not done:
+            self._pid = pid
+            self.close()
+            return "its process stopped answering"
         if os.WIFSIGNALED(status):
             return f"its process was ended by {signal.Signals(os.WTERMSIG(status)).name}"
         return f"its process ended (exit status {os.waitstatus_to_exitcode(status)})"
