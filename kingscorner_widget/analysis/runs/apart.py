@@ -20,16 +20,18 @@ import json
 import os
 import pickle
 import signal
-import socket
 import sys
 import time
 import traceback
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.game import Game
 from ...engine.observation import Observation
 from ...engine.rules import Rules
+
+if TYPE_CHECKING:
+    import socket  # here only when a process can be forked (a browser's Python has none)
 
 __all__ = ["APART", "Apart", "can_fork"]
 
@@ -83,6 +85,8 @@ class Apart:
         if not self._forks:  # games an earlier check left for the collector go first
             gc.collect()
         self._forks += 1
+        import socket
+
         mine, theirs = socket.socketpair()
         sys.stdout.flush()
         sys.stderr.flush()
