@@ -8,7 +8,9 @@
    class waits, and on a busy machine it is mostly the wait for the processor to switch to the
    entry's process and back; processor time (the league's and both entries' processes, read
    from ``/proc``) is the work isolation adds, whatever the load.
-2. Ten entries at greedy's strength (the built-in greedy player under ten names) in a full
+2. check_player's cost for a player object in a process forked for each hand, against the same
+   object asked in the kernel.
+3. Ten entries at greedy's strength (the built-in greedy player under ten names) in a full
    league: every pair 200 heads-up hands on paired deals, plus the four-seat tables, on all
    cores, timed from start to leaderboard.
 
@@ -31,6 +33,7 @@ from kingscorner_widget.analysis.league import league
 from kingscorner_widget.analysis.league.entries import Entry, built_in
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
 from kingscorner_widget.analysis.league.sandbox import Limits, Sandbox, entry_user
+from kingscorner_widget.analysis.runs.apart import can_fork as apart_possible
 from kingscorner_widget.analysis.runs.simulate import game_seed
 from kingscorner_widget.engine.rules import Rules
 
@@ -153,9 +156,35 @@ def ten_entries() -> None:
     )
 
 
+def checked_apart() -> None:
+    """check_player's cost for a player object asked in a forked process of its own for each
+    hand, against the same object asked in this process (the way where nothing can fork): the
+    median decision and the whole check, over the same hands (no twin tables in either)."""
+    from kingscorner_widget.analysis.runs import check_player as check
+
+    player = make_player("greedy")
+    rows: dict[bool, list[tuple[float, float, int]]] = {}
+    for apart in (False, True, False, True):
+        setattr(check, "can_fork", (lambda: True) if apart else (lambda: False))  # noqa: B010
+        start = time.perf_counter()
+        report = check.check_player(player, hands=HANDS, twins=0)
+        seconds = time.perf_counter() - start
+        rows.setdefault(apart, []).append((report.median * 1000, seconds, report.decisions))
+    setattr(check, "can_fork", apart_possible)  # noqa: B010
+    for apart, runs in rows.items():
+        where = "a process forked each hand" if apart else "this process"
+        median = statistics.median(r[0] for r in runs)
+        whole = statistics.median(r[1] for r in runs)
+        print(
+            f"check_player of an object, in {where}: {median:.3f} ms a decision at the median, "
+            f"{whole:.2f} s for {HANDS} hands ({runs[0][2]} decisions)"
+        )
+
+
 def run() -> None:
-    """Both measurements, with the machine's load beside them."""
+    """The measurements, with the machine's load beside them."""
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     overhead()
+    checked_apart()
     ten_entries()
     print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -45,10 +45,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..analysis.judging.review import Judge
-from ..analysis.players import Player, make_player
+from ..analysis.players import GreedyPlayer, Player, make_player
+from ..analysis.players.timed import Late, OnTime
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
+from ..engine.observation import Observation
 from ..engine.rules import MatchEnd, Rules
 from ..engine.words import count_words, match_line, refusal, sentence
 from .actions import Field, action
@@ -123,6 +125,8 @@ class PlaySession(Session):
         self.match = source if isinstance(source, Match) else None
         """The match being played, if the table plays one."""
         self._bots: dict[int, Player] = {}
+        self._timed: dict[int, OnTime] = {}
+        """The seats played by a player object, each asked within its time limit."""
         self._review: History | None = None
         self._daily = ""
         self.paused = False
@@ -483,11 +487,20 @@ class PlaySession(Session):
         return Reply(self.status(last), moves=tuple(made))
 
     def _computer_move(self, player: int) -> tuple[Move, str]:
-        """The computer player's choice, checked by the engine; a bad choice ends its turn."""
+        """The computer player's choice, checked by the engine; a bad choice ends its turn. A
+        player object (a student's) has
+        :data:`~kingscorner_widget.analysis.players.timed.PLAYER_LIMIT` seconds: past it, or
+        while an earlier call of its still runs, the greedy player makes this one move for it,
+        said, so the kernel is never held."""
         game = self.game
+        seen = game.observation(player)
         try:
-            move = as_move(self._bot(player).choose(game.observation(player)))
+            move = as_move(self._ask(player, seen))  # type: ignore[arg-type]
             reason = refusal(game.violation(move))
+        except Late as late:
+            stand_in = GreedyPlayer().choose(seen)
+            name = self.name(player)
+            return stand_in, f" ({name} {late}: the greedy player made this move for it)"
         except Exception as error:  # a player that fails must not stop the table
             reason = f"{type(error).__name__}: {error}"
             move = game.end_move()
@@ -496,6 +509,16 @@ class PlaySession(Session):
         legal = game.legal_moves()
         fallback = game.end_move() if game.end_move() in legal else legal[0]
         return fallback, f" ({self.name(player)} chose a move the rules refuse: {reason})"
+
+    def _ask(self, player: int, seen: Observation) -> object:
+        """The answer of ``player``'s computer player: a built-in one directly, a player object
+        within its time limit (:class:`~kingscorner_widget.analysis.players.timed.OnTime`)."""
+        bot = self._bot(player)
+        seat = self.match.seat_of(player) if self.match is not None else player
+        timed = self._timed.get(seat)
+        if timed is None:
+            return bot.choose(seen)
+        return timed.choose(seen)
 
     def _bot(self, player: int) -> Player:
         seat = self.match.seat_of(player) if self.match is not None else player
@@ -510,13 +533,12 @@ class PlaySession(Session):
             else:
                 others = [s for s in range(1, 7) if s != self.seat]
                 choice = spec[others.index(seat) % len(spec)] if seat in others else spec[0]
-            bot = (
-                make_player(
-                    choice, seed=self.seed * 7919 + seat, **COMPUTER_OPTIONS.get(choice, {})
-                )
-                if isinstance(choice, str)
-                else choice
-            )
+            if isinstance(choice, str):
+                options = COMPUTER_OPTIONS.get(choice, {})
+                bot = make_player(choice, seed=self.seed * 7919 + seat, **options)
+            else:
+                bot = choice
+                self._timed[seat] = OnTime(bot)
             self._bots[seat] = bot
         return bot
 

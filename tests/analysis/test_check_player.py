@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from kingscorner_widget.analysis import check_player, make_player
+from kingscorner_widget.analysis.runs import check_player as check_player_module
 from kingscorner_widget.engine.observation import Observation
 
 
@@ -60,7 +61,8 @@ def test_built_in_players_pass() -> None:
         assert "No problems" in report.describe()
 
 
-def test_a_peeking_player_is_caught_at_the_twin_tables() -> None:
+def test_a_peeking_player_is_caught_at_the_twin_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(check_player_module, "can_fork", lambda: False)  # as in a browser
     report = check_player(Peeker(), hands=6)
     kinds = {problem.kind for problem in report.problems}
     assert kinds == {"hidden"}
@@ -68,6 +70,14 @@ def test_a_peeking_player_is_caught_at_the_twin_tables() -> None:
     detail = report.problems[0].detail
     assert "here, and" in detail
     assert "at a twin table" in detail
+
+
+def test_apart_a_peeking_player_finds_no_game_in_its_frames() -> None:
+    report = check_player(Peeker(), hands=3)
+    assert {problem.kind for problem in report.problems} == {"exception"}
+    assert "raised KeyError: 'game'" in report.describe()
+    assert "process of its own" in report.describe()
+    assert report.hands == 3
 
 
 def test_randomness_from_the_global_generator_is_not_taken_for_peeking() -> None:

@@ -4,13 +4,18 @@ each reported in words, and the notebook goes on."""
 
 from __future__ import annotations
 
+import gc
+import os
 import time
 from pathlib import Path
 
 import pytest
 
+from kingscorner_widget import Game
 from kingscorner_widget.analysis import check_player
 from kingscorner_widget.analysis.league.sandbox import can_isolate
+from kingscorner_widget.analysis.runs import check_player as check_player_module
+from kingscorner_widget.engine.observation import Observation
 
 HANG = """
 class Player:
@@ -81,19 +86,72 @@ def test_a_player_searching_its_process_finds_no_game(tmp_path: Path) -> None:
     assert report.ok, report.describe()
 
 
-def test_in_process_a_hang_ends_the_check_in_words() -> None:
-    class Hangs:
-        name = "hangs"
+class Hangs:
+    name = "hangs"
 
-        def choose(self, seen: object) -> str:
-            time.sleep(3)
-            return "draw"
+    def choose(self, seen: object) -> str:
+        time.sleep(3)
+        return "draw"
 
+
+def test_a_hanging_object_loses_its_process_and_the_check_goes_on() -> None:
+    start = time.perf_counter()
+    report = check_player(Hangs(), hands=3, time_limit=0.2)
+    assert time.perf_counter() - start < 2.5  # each hang ended at once, nothing left sleeping
+    assert report.hands == 3
+    assert [p.kind for p in report.problems] == ["too slow"] * 3
+    assert "a stand-in plays the rest of this hand" in report.describe()
+    assert "The check stopped" not in report.describe()
+
+
+def test_in_the_kernel_a_hang_ends_the_check_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(check_player_module, "can_fork", lambda: False)  # as in a browser
     start = time.perf_counter()
     report = check_player(Hangs(), hands=3, time_limit=0.2)
     assert time.perf_counter() - start < 2
     assert report.problems[0].kind == "too slow"
     assert "The check stopped" in report.describe()
+
+
+class GcSnoop:
+    """Searches the process (``gc.get_objects()``) for the game whose view is its own, and
+    says the hidden cards it finds there (a player using them would beat twin tables with a
+    class-level memo of what it saw)."""
+
+    name = "gc-snoop"
+
+    def choose(self, seen: Observation) -> object:
+        for thing in gc.get_objects():
+            if not isinstance(thing, Game) or thing.is_over() or thing.turn != seen.player:
+                continue
+            try:
+                same = thing.observation(seen.player) == seen
+            except Exception:
+                continue
+            if same:
+                following = seen.player % seen.rules.players + 1
+                hidden = [str(card) for card in thing.hand(following)]
+                raise RuntimeError(f"FOUND the game: the next player holds {' '.join(hidden)}")
+        return seen.legal_moves[0]
+
+
+def test_an_object_searching_the_process_for_the_game_finds_none() -> None:
+    # A seed of its own: a game other tests left running (a hang's thread) may hold the deals
+    # of seed 0, which are no secret of the check.
+    report = check_player(GcSnoop(), hands=4, seed=17)
+    assert report.ok, report.describe()
+    assert "FOUND" not in report.describe()
+    assert "process of its own" in report.describe()
+    assert report.decisions > 0
+
+
+def test_in_the_kernel_the_same_search_finds_the_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The attack is real where the player shares the kernel's memory (no fork)."""
+    monkeypatch.setattr(check_player_module, "can_fork", lambda: False)
+    report = check_player(GcSnoop(), hands=2, seed=17, twins=0)
+    assert any("FOUND the game: the next player holds" in p.detail for p in report.problems)
 
 
 def test_in_process_system_exit_and_strange_answers_are_words() -> None:
@@ -128,3 +186,53 @@ def test_in_process_system_exit_and_strange_answers_are_words() -> None:
         report = check_player(Odd(answer), hands=1, twins=0)
         assert report.problems[0].kind == "not a move"
         assert words in report.problems[0].detail
+
+
+class Vanishes:
+    """Prints (nothing of it reaches the notebook), then ends its own process mid-hand."""
+
+    name = "vanishes"
+
+    def choose(self, seen: Observation) -> object:
+        print("\x1b[2Jhello from the player")
+        if seen.cards_played_this_turn == 0 and len(seen.legal_moves) > 2:
+            os._exit(3)
+        return seen.legal_moves[-1]
+
+
+def test_an_object_that_ends_its_process_forfeits_that_hand_in_words(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    report = check_player(Vanishes(), hands=3)
+    assert report.hands == 3
+    assert report.problems
+    assert {p.kind for p in report.problems} == {"exception"}
+    assert "its process ended (exit status 3)" in report.describe()
+    assert "a stand-in plays the rest of this hand" in report.describe()
+    out, err = capfd.readouterr()
+    assert "hello from the player" not in out + err
+
+
+class ClosesAndRuns:
+    """Closes its end of the line to the check, then goes on running."""
+
+    def choose(self, seen: Observation) -> object:
+        import socket
+
+        for fd in range(3, 64):
+            try:
+                if socket.socket(fileno=fd).type == socket.SOCK_STREAM:
+                    os.close(fd)
+            except OSError:
+                continue
+        time.sleep(30)
+        return "draw"
+
+
+def test_an_object_that_closes_its_line_and_runs_on_is_ended() -> None:
+    start = time.perf_counter()
+    report = check_player(ClosesAndRuns(), hands=2, time_limit=5)
+    assert time.perf_counter() - start < 15
+    assert report.hands == 2
+    assert [p.kind for p in report.problems] == ["exception", "exception"]
+    assert "its process stopped answering" in report.describe()

@@ -8,7 +8,8 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import Budget
-from kingscorner_widget.table.advice import advise
+from kingscorner_widget.analysis.players.expert import ExpertPlayer, deals_within, playouts_for
+from kingscorner_widget.table.advice import HINT_PLAYOUTS, WINNING_WORLDS, advise, turn_hint
 
 from .support import position
 
@@ -44,3 +45,42 @@ def test_an_unknown_goal_is_refused_by_name() -> None:
     view = Game.from_position(OPEN).observation(1)
     with pytest.raises(ValueError, match='goal must be "shed" or "win"'):
         advise(view, goal="fastest")
+
+
+HELD = "N:9d E:4c S:5s W:8s7h NE:Ks SE:- SW:- NW:- P1:Qh6c3h2c8dJdJh P2:?7 stock:32 turn:P1"
+
+
+def test_the_play_hint_keeps_to_its_playouts_and_cites_the_deals_it_used() -> None:
+    views = [Game.from_position(HELD).observation(1)]
+    for seed in range(6):
+        game = Game.new(players=2 + seed % 3, seed=seed)
+        views.append(game.observation(1))
+    cut = 0
+    for seen in views:
+        found = turn_hint(seen).found
+        decision = found.decision
+        spent = sum(c.worlds for c in decision.candidates)
+        if found.stderr is not None:  # both turns were played out again in the same deals
+            spent += 2 * (found.deals or 0)
+            assert decision.chosen is not None
+            assert found.deals == decision.chosen.worlds  # the decision's deals, every one
+        assert spent <= HINT_PLAYOUTS
+        cut += decision.worlds_played < WINNING_WORLDS
+        hint = turn_hint(seen)
+        assert hint.found.move == found.move  # counted, not timed: the same hint every time
+        words = hint.text(3)
+        if found.win_chance is not None and found.deals is not None:
+            assert f"Played out {found.deals} times" in words
+    assert cut  # the budget mattered somewhere
+
+
+def test_the_experts_playouts_are_counted_as_they_are_spent() -> None:
+    seen = Game.from_position(HELD).observation(1)
+    for budget in (70, 300, 5000):
+        decision = ExpertPlayer(worlds=100, playouts=budget).decide(seen)
+        spent = sum(c.worlds for c in decision.candidates)
+        assert spent == playouts_for(decision.worlds_played, len(decision.candidates))
+        assert spent <= budget or decision.worlds_played == 1
+        assert decision.worlds_played == deals_within(budget, len(decision.candidates), 100)
+    with pytest.raises(ValueError, match="playouts must be a whole number"):
+        ExpertPlayer(playouts=0)

@@ -21,17 +21,17 @@ def test_the_hint_escalates_from_the_idea_to_the_card_to_the_whole_turn() -> Non
     idea, card, turn, again = (r.status for r in said)
     assert idea.startswith("Hint (to win the hand): Playing the most cards is not the best")
     assert "queen" not in idea  # the idea names no card
-    queen = parse_move("Qh>NE")
-    assert card == f"{HINT} {sentence(instruction(Game.from_position(HELD), queen))}"
-    assert turn.startswith("Hint (to win the hand): The whole turn: play the queen of hearts")
-    assert "keeps back the eight of diamonds" in turn
-    assert "Played out 100 times" in turn
+    six = parse_move("6c>W")
+    assert card == f"{HINT} {sentence(instruction(Game.from_position(HELD), six))}"
+    assert turn.startswith("Hint (to win the hand): The whole turn: play the six of clubs")
+    assert "keeps back the three of hearts" in turn
+    assert "Played out 62 times" in turn  # the deals its play-outs allowed
     assert again == turn  # the last level stays
     for text in (idea, card, turn):
         assert "sampled" not in text
     # The card is outlined from the first; the pile with the whole turn.
     assert [r.hint and r.hint["whole"] for r in said] == [False, False, True, True]
-    assert {r.hint["move"] for r in said if r.hint} == {"Qh>NE"}
+    assert {r.hint["move"] for r in said if r.hint} == {"6c>W"}
 
 
 def test_the_hint_goes_on_with_the_same_turn_while_it_is_followed() -> None:
@@ -43,10 +43,10 @@ def test_the_hint_goes_on_with_the_same_turn_while_it_is_followed() -> None:
     after = s.act("hint")  # the idea was told: the next card at once
     assert after.hint is not None
     following = parse_move(after.hint["move"])
-    assert str(following) == "6c>W"
-    assert before.is_legal(following)  # the same turn goes on: the six was there to play before
+    assert str(following) == "W>N"
+    assert before.is_legal(following)  # the same turn goes on: the move was there before
     assert after.status == f"{HINT} {sentence(instruction(s.game, following))}"
-    assert s.act("hint").status.startswith("Hint (to win the hand): The rest of the turn: play")
+    assert s.act("hint").status.startswith("Hint (to win the hand): The rest of the turn: move")
 
 
 def test_hands_played_by_following_every_hint_are_never_marked_down() -> None:

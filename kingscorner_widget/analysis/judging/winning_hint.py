@@ -68,6 +68,9 @@ class WinningHint:
     stderr: float | None = None
     """The standard error of the difference between :attr:`win_chance` and
     :attr:`best_turn_win_chance` (paired: both turns met the same deals)."""
+    deals: int | None = None
+    """The number of sampled deals :attr:`win_chance` and :attr:`best_turn_win_chance` were
+    measured on (``None`` when nothing needed sampling): the figure the hint's words cite."""
     rule: str = ""
     """Why this turn: ``"wins more"`` (the expert's turn won more of the same deals, by more
     than :data:`CLOSE_CALL` times :attr:`stderr`), ``"close call"`` (it won more, within that
@@ -172,20 +175,30 @@ def _compare(
     observation: Observation,
     decision: Decision,
     left: float | None,
+    playouts_left: int | None = None,
 ) -> _Figures | None:
-    """Both turns on the same deals (every one of them), or the decision's own figures when
-    the time budget leaves nothing for a comparison; ``None`` when nothing was sampled."""
+    """Both turns on the same deals (the decision's, every one of them the play-outs left
+    allow), or the decision's own figures when the budget leaves nothing for a comparison;
+    ``None`` when nothing was sampled."""
     chosen, best, result = decision.moves, decision.best_turn, decision.chosen
     if result is None:
         return None
-    if chosen == best or (left is not None and left <= 0):
+    deals = result.worlds if playouts_left is None else min(result.worlds, playouts_left // 2)
+    if chosen == best or (left is not None and left <= 0) or deals < 1:
         rival = result.win_rate if chosen == best else None
         return _Figures(result.win_rate, rival, result.worlds, None)
-    judge = dataclasses.replace(expert, time_budget=left)
+    # The same seed and view deal the same deals in the same order: the first ``deals`` of them
+    # are the decision's.
+    judge = dataclasses.replace(expert, time_budget=left, worlds=deals, playouts=None)
     compared = {c.moves: c for c in judge.compare(observation, [chosen, best]).candidates}
     mine, theirs = compared[chosen], compared[best]
     stderr = _paired_stderr(mine.outcomes, theirs.outcomes)
     return _Figures(mine.win_rate, theirs.win_rate, mine.worlds, stderr)
+
+
+def _spent(decision: Decision) -> int:
+    """The play-outs a decision spent: each candidate once in each deal it met."""
+    return sum(c.worlds for c in decision.candidates)
 
 
 def _goes_out(observation: Observation, turn: tuple[Move, ...]) -> str:
@@ -210,6 +223,7 @@ def winning_hint(
     candidates: int = 64,
     time_budget: float | None = None,
     lookahead: int = 0,
+    playouts: int | None = None,
 ) -> WinningHint:
     """The move that gives the player to move the best chance of winning the hand, explained.
 
@@ -217,7 +231,10 @@ def winning_hint(
     depends on a hidden card. The options are the expert's
     (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`); ``time_budget`` (seconds)
     bounds the whole hint: two thirds for the decision, the rest for comparing it with the
-    turn that sheds the most in the same deals (skipped when nothing is left).
+    turn that sheds the most in the same deals (skipped when nothing is left). ``playouts``
+    bounds it by work instead, counted so the hint is the same on any machine however loaded:
+    the decision samples the most deals (up to ``worlds``) whose play-outs, and two more a
+    deal for playing both turns out in the same deals, fit (:attr:`ExpertPlayer.playouts`).
 
     The hint recommends the expert's turn over the turn that sheds the most only when, on the
     same deals, it won more of them (a tie goes to shedding the most), and says so when the
@@ -237,10 +254,13 @@ def winning_hint(
         candidates=candidates,
         time_budget=first_share,
         lookahead=lookahead,
+        playouts=playouts,
     )
-    decision = expert.decide(observation)
+    # Two play-outs a deal are kept back to play both turns out in the decision's deals.
+    decision = expert.decide(observation, reserve=2)
     left = None if time_budget is None else time_budget - (clock() - start)
-    figures = _compare(expert, observation, decision, left)
+    work_left = None if playouts is None else playouts - _spent(decision)
+    figures = _compare(expert, observation, decision, left, work_left)
     if decision.note == "this turn can go out":
         turn, rule = decision.moves, "goes out"
         reason = sentence(f"{instruction(observation, turn[0])}: {_goes_out(observation, turn)}")
@@ -262,6 +282,7 @@ def winning_hint(
         best_turn_win_chance=None if figures is None else figures.rival,
         decision=decision,
         stderr=None if figures is None else figures.stderr,
+        deals=None if figures is None else figures.worlds,
         rule=rule,
     )
 

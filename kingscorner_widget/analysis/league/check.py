@@ -1,7 +1,8 @@
 """Check a student's player as the league will run it: its file in the league's sandbox, with
 the league's limits and protocol (:func:`check_player` given a file or an
-:class:`~.entries.Entry`); any other player is checked in this process by
-:func:`kingscorner_widget.analysis.runs.check_player.check_player`.
+:class:`~.entries.Entry`); a player object is checked by
+:func:`kingscorner_widget.analysis.runs.check_player.check_player`, in a process forked for each
+hand (:mod:`~kingscorner_widget.analysis.runs.apart`).
 
 In the sandbox a hang is a decision too slow (the process is ended and started afresh),
 ``SystemExit`` or an exception is the error it raised, a huge answer is no move, and a player
@@ -77,7 +78,7 @@ def check_player(
 ) -> PlayerCheck:
     """Check ``player``: a ``*.py`` file (a path) or an :class:`~.entries.Entry` runs in the
     league's sandbox with its limits (``time_limit`` seconds a decision, 1 s unless said);
-    a player object runs here (see the module's doc).
+    a player object runs in a forked process of its own (see the module's doc).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "quitter.py"

@@ -28,6 +28,7 @@ from ...engine.notation import Table
 from ...engine.observation import Observation
 from ...engine.rules import Rules
 from ...engine.spaces import SPACES
+from ..runs.apart import inert
 
 __all__ = [
     "LONGEST_ANSWER",
@@ -46,17 +47,6 @@ LONGEST_ANSWER = 4096
 """The longest answer line read from an entry: a move is a few characters, an error a line."""
 
 Json = dict[str, Any]
-
-
-def inert(text: str) -> str:
-    r"""``text`` from an entry made harmless to show anywhere (a terminal, JSON, HTML): every
-    control or format character (escape codes, carriage returns, bidirectional overrides) is
-    written out as its escape.
-
-    >>> inert("ok\x1b[2J\r\u202egone")
-    'ok\\x1b[2J\\r\\u202egone'
-    """
-    return "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in text)
 
 
 def decode(line: str | bytes) -> Json:

@@ -56,7 +56,15 @@ from ..search.hand_reading import HandReading, read_hands
 from ..search.playout import PlayoutRules, PlayoutState, end_turn, play_to_end, play_turn
 from ..search.turn_search import best_turn_in_place
 
-__all__ = ["Candidate", "Decision", "ExpertPlayer", "sample_world", "viewer_table_game"]
+__all__ = [
+    "Candidate",
+    "Decision",
+    "ExpertPlayer",
+    "deals_within",
+    "playouts_for",
+    "sample_world",
+    "viewer_table_game",
+]
 
 _SCHEDULE = ((0.06, 16), (0.2, 8), (0.5, 4))
 """When to narrow the field: after this share of the deals, keep this many candidates (the
@@ -315,6 +323,12 @@ class ExpertPlayer:
     """Candidate turns played out per decision (the best-turn plan comes on top)."""
     time_budget: float | None = None
     """Seconds a decision may take (``None``: no limit, all ``worlds`` are played)."""
+    playouts: int | None = None
+    """The most play-outs (one candidate turn played out in one deal) a decision may spend,
+    counted, not timed, so the decision stays the same on any machine however loaded: the
+    decision samples the most deals, up to :attr:`worlds`, whose play-outs fit, with the field
+    narrowed on the same schedule (:func:`deals_within`); at least one deal. ``None``: no
+    limit."""
     margin: float = 0.01
     """Score per card of margin over the other players' average, beside 1 for a win."""
     max_states: int = 1500
@@ -345,6 +359,13 @@ class ExpertPlayer:
         value = self.lookahead
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             raise ValueError(f"lookahead must be a whole number from 0 to 3, not {value!r}")
+        value = self.playouts
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise ValueError(
+                f"playouts must be a whole number of at least 1 or None, not {value!r}"
+            )
         if self.time_budget is not None and not self.time_budget > 0:
             raise ValueError(
                 "time_budget must be a positive number of seconds or None, "
@@ -366,8 +387,12 @@ class ExpertPlayer:
         _remember(self._planned, observation, moves)
         return self._planned.pop(key)
 
-    def decide(self, observation: Observation) -> Decision:
-        """The turn to play from here for the player to move, and the evidence for it."""
+    def decide(self, observation: Observation, *, reserve: int = 0) -> Decision:
+        """The turn to play from here for the player to move, and the evidence for it.
+
+        ``reserve`` keeps that many play-outs of :attr:`playouts` back for each deal the
+        decision samples (the winning hint keeps two, to play two turns out in the same deals
+        afterwards)."""
         _check(observation)
         clock = self.clock
         start = clock()
@@ -401,7 +426,7 @@ class ExpertPlayer:
                 "the time budget ran out before any deal was played: playing the best-turn plan",
                 plan,
             )
-        return self._evaluate(observation, chosen, plan, start, deadline)
+        return self._evaluate(observation, chosen, plan, start, deadline, reserve=reserve)
 
     def compare(self, observation: Observation, turns: Sequence[Sequence[Move]]) -> Decision:
         """Play each of ``turns`` (whole turns for the player to move, each ending the turn or
@@ -433,6 +458,7 @@ class ExpertPlayer:
         start: float,
         deadline: float | None,
         narrow: bool = True,
+        reserve: int = 0,
     ) -> Decision:
         clock = self.clock
         player = observation.player - 1
@@ -445,9 +471,10 @@ class ExpertPlayer:
         outcomes: list[list[float]] = [[] for _ in range(n)]
         worlds = [0] * n
         alive = list(range(n))
-        schedule = {max(1, round(share * self.worlds)): keep for share, keep in _SCHEDULE}
-        if not narrow:
-            schedule = {}
+        deals = self.worlds
+        if self.playouts is not None:
+            deals = deals_within(self.playouts, n, self.worlds, narrow, reserve)
+        schedule = _schedule(deals) if narrow else {}
         played = 0
         first = clock()
         hidden_from = [i for i in range(len(observation.hand_sizes)) if i != player]
@@ -459,7 +486,7 @@ class ExpertPlayer:
             "drew": observation.drew_this_turn,
             "idle": observation.idle_turns,
         }
-        for w in range(self.worlds):
+        for w in range(deals):
             if deadline is not None and played:
                 now = clock()
                 if now + (now - first) / played > deadline:
@@ -519,6 +546,45 @@ class ExpertPlayer:
             seconds=clock() - start,
             best_turn=plan,
         )
+
+
+def _schedule(deals: int) -> dict[int, int]:
+    """After how many deals the field narrows, and to how many candidates (:data:`_SCHEDULE`)."""
+    return {max(1, round(share * deals)): keep for share, keep in _SCHEDULE}
+
+
+def playouts_for(deals: int, candidates: int, narrow: bool = True) -> int:
+    """The play-outs a decision spends on ``candidates`` turns over ``deals`` deals, the field
+    narrowed as :meth:`ExpertPlayer.decide` narrows it (``narrow=False``: every turn in every
+    deal, as :meth:`ExpertPlayer.compare` plays them).
+
+    >>> playouts_for(100, 65), playouts_for(100, 2), playouts_for(10, 3, narrow=False)
+    (1054, 200, 30)
+    """
+    schedule = _schedule(deals) if narrow else {}
+    alive, spent = candidates, 0
+    for played in range(1, deals + 1):
+        spent += alive
+        alive = min(alive, schedule.get(played, candidates))
+    return spent
+
+
+def deals_within(
+    playouts: int, candidates: int, worlds: int, narrow: bool = True, reserve: int = 0
+) -> int:
+    """The most deals, up to ``worlds``, whose play-outs of ``candidates`` turns
+    (:func:`playouts_for`), with ``reserve`` more for each deal, fit in ``playouts``; at least
+    one.
+
+    >>> deals_within(1054, 65, 100), deals_within(400, 65, 100), deals_within(10, 65, 100)
+    (100, 39, 1)
+    >>> deals_within(600, 65, 100, reserve=2)
+    47
+    """
+    for deals in range(worlds, 1, -1):
+        if playouts_for(deals, candidates, narrow) + reserve * deals <= playouts:
+            return deals
+    return 1
 
 
 def _play_out(state: PlayoutState, player: int, lookahead: int) -> None:

@@ -27,8 +27,13 @@ A player given as its file (``check_player("my_player.py")``, through
 :func:`kingscorner_widget.analysis.check_player`) runs in the league's own sandbox, with its
 limits and protocol: there a hang, ``SystemExit``, a huge answer or a player that searches the
 process for the game are each reported in words, and nothing hidden can reach it. A player
-object runs here; a decision past ``time_limit`` ends the check, said (the call is left
-behind on a thread of its own, so the notebook goes on).
+object runs out of the kernel's memory too (:mod:`.apart`): in a process forked for each hand
+before the hand is dealt, told only its observations, so a player that searches its process
+(``gc.get_objects()``, stack frames) finds no game of the hand, and a decision past
+``time_limit`` ends that process, said, while a stand-in plays the rest of the hand. Where no
+process can be forked (a browser's Python) the object is asked here, with twin tables, and a
+decision past ``time_limit`` ends the check, said (the call is left behind on a thread of its
+own, so the notebook goes on).
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ import copy
 import dataclasses
 import random
 import statistics
-import threading
 import time
 import traceback
 from collections import Counter
@@ -50,9 +54,20 @@ from ...engine.observation import Observation
 from ...engine.rules import Rules
 from ...engine.words import count_words, phrase, reason_words
 from ..players import GreedyPlayer, Player, make_player
+from ..players.timed import Late, call_within
+from .apart import APART, Apart, can_fork, inert
 from .simulate import game_seed
 
-__all__ = ["Decider", "PlayerCheck", "Problem", "Refused", "check_player", "run_check"]
+__all__ = [
+    "Decider",
+    "Described",
+    "PlayerCheck",
+    "Problem",
+    "Refused",
+    "answer_text",
+    "check_player",
+    "run_check",
+]
 
 TABLES: tuple[tuple[str, ...], ...] = (("greedy",), ("random",), ("greedy", "random", "planner"))
 """The opponents at each table in turn: heads-up against greedy, against random, then four
@@ -188,7 +203,8 @@ class Overtime(Exception):  # noqa: N818 - a decision past its time, in words
 
 
 def _within(limit: float | None, call: Callable[[], object]) -> object:
-    """``call()``, on a thread of its own when there is a ``limit``: :class:`Overtime` if it
+    """``call()``, on a thread of its own when there is a ``limit``
+    (:func:`~kingscorner_widget.analysis.players.timed.call_within`): :class:`Overtime` if it
     has not returned within ``limit`` seconds (the notebook goes on; the call is left
     behind). Everything it raises, ``SystemExit`` included, comes back as an exception."""
     if limit is None:
@@ -196,29 +212,10 @@ def _within(limit: float | None, call: Callable[[], object]) -> object:
             return call()
         except (SystemExit, GeneratorExit) as error:
             raise RuntimeError(f"{type(error).__name__}: {error}") from None
-    box: list[object] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            box.append(call())
-        except BaseException as error:  # the player's: reported, never raised here
-            failed.append(error)
-
-    thread = threading.Thread(target=run, name="kc-check-player", daemon=True)
     try:
-        thread.start()
-    except RuntimeError:  # no threads (a browser's Python): no limit either
-        return _within(None, call)
-    thread.join(limit)
-    if thread.is_alive():
-        raise Overtime(f"it took longer than {limit:g} s to decide")
-    if failed:
-        problem = failed[0]
-        if isinstance(problem, Exception):
-            raise problem
-        raise RuntimeError(f"{type(problem).__name__}: {problem}")
-    return box[0]
+        return call_within(call, limit)
+    except Late:
+        raise Overtime(f"it took longer than {limit:g} s to decide") from None
 
 
 class Decider(Protocol):
@@ -259,15 +256,22 @@ def check_player(
 ) -> PlayerCheck:
     """Play ``hands`` hands with ``player`` against the built-in players (heads-up against
     greedy, against random, and at four seats in turn, the player's seat moving round) and
-    report what went wrong. ``player`` is anything with a ``choose(observation)`` method. Up to
-    ``twins`` decisions are asked again at a twin table. A decision past ``time_limit``
-    seconds (``None``: no limit) ends the check, said."""
+    report what went wrong. ``player`` is anything with a ``choose(observation)`` method. It
+    runs in a process of its own for each hand (see the module); where none can be forked, it
+    runs here and up to ``twins`` decisions are asked again at a twin table, and a decision
+    past ``time_limit`` seconds (``None``: no limit) ends the check, said."""
     if hands < 1:
         raise ValueError(f"hands must be 1 or more, not {hands}")
     if not callable(getattr(player, "choose", None)):
         raise TypeError(f"a player needs a choose(observation) method: {_shown(player)}")
     name = getattr(player, "name", None)
     name = name if isinstance(name, str) else type(player).__name__
+    if can_fork():
+        apart = Apart(player, time_limit)
+        try:
+            return run_check(apart, name, hands, seed, rules, note=APART)
+        finally:
+            apart.close()
     return run_check(_Here(player, time_limit), name, hands, seed, rules, twins)
 
 
@@ -332,10 +336,10 @@ def run_check(
         count = len(others) + 1
         seat = hand % count + 1
         table_rules = (rules or Rules()).with_players(count)
+        problem = decider.new_hand(seat, table_rules)  # before the deal: a fork sees none of it
         game = Game.new(seed=game_seed(seed, hand), rules=table_rules)
         bots = [make_player(kind, seed=seed + i) for i, kind in enumerate(others)]
         played += 1
-        problem = decider.new_hand(seat, table_rules)
         if problem:
             problems.append(Problem("exception", hand + 1, game.position(seat), problem))
             if getattr(decider, "broken", None):
@@ -347,6 +351,9 @@ def run_check(
             observation = game.observation(mover)
             if mover != seat:
                 game.play(bots[(mover - seat - 1) % count].choose(observation))
+                continue
+            if getattr(decider, "out", False):  # its process was ended: the stand-in plays on
+                game.play(stand_in.choose(observation))
                 continue
             use_twin = decider.twins and checked < twins
             twin = _twin(game, observation, seed + len(seconds)) if use_twin else None
@@ -405,14 +412,15 @@ def _judge(
 ) -> Move | None:
     """The answer as a legal move, or ``None`` with the problem noted."""
     position = observation.position()
+    text = answer if isinstance(answer, Described) else answer_text(answer)
+    if isinstance(text, Described):
+        said = f"{text.shown} is not a move: {text.why}"
+        problems.append(Problem("not a move", hand, position, f"its answer {said}"))
+        return None
     try:
-        if not isinstance(answer, (str, *MOVE_TYPES)):
-            raise ValueError("a move is a Move or its notation")
-        if isinstance(answer, str) and len(answer) > LONGEST_MOVE:
-            raise ValueError("far longer than any move")
-        move: Move = as_move(answer)
+        move: Move = as_move(text)
     except (ValueError, TypeError) as error:
-        problems.append(Problem("not a move", hand, position, f"its answer {_said(answer, error)}"))
+        problems.append(Problem("not a move", hand, position, f"its answer {_said(text, error)}"))
         return None
     reason = game.violation(move)
     if reason is not None:
@@ -432,13 +440,50 @@ LONGEST_MOVE = 64
 """No move's notation is longer."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Described:
+    """An answer that is no move, as words: what it is and why it is no move."""
+
+    shown: str
+    """The answer in words (:func:`_shown`): ``"an object of type list"``."""
+    why: str
+    """Why it is no move: ``"a move is a Move or its notation"``."""
+
+
+def answer_text(answer: object) -> str | Described:
+    """A player's answer as notation to judge, or in words when it cannot be a move, calling
+    nothing of the player's (its ``__str__`` may never end, a text may hold millions): the
+    one description of an answer, here and in a forked player's process (:mod:`.apart`).
+
+    >>> from kingscorner_widget.engine.moves import EndTurn
+    >>> answer_text(EndTurn("draw")), answer_text("Kh>N")
+    ('draw', 'Kh>N')
+    >>> answer_text(list(range(5)))
+    Described(shown='an object of type list', why='a move is a Move or its notation')
+    >>> answer_text("x" * 100).why
+    'far longer than any move'
+    """
+    if isinstance(answer, str):
+        if len(answer) > LONGEST_MOVE:
+            return Described(_shown(answer), "far longer than any move")
+        return str.__str__(answer)
+    # The engine's notation, not a subclass's.
+    if isinstance(answer, PlayCard):
+        return PlayCard.__str__(answer)
+    if isinstance(answer, MovePile):
+        return MovePile.__str__(answer)
+    if isinstance(answer, EndTurn):
+        return EndTurn.__str__(answer)
+    return Described(_shown(answer), "a move is a Move or its notation")
+
+
 def _shown(answer: object) -> str:
     """An answer in words, without calling anything of the player's (its ``__repr__`` may
     never end, a list may hold millions)."""
     if isinstance(answer, str):
         if len(answer) > LONGEST_MOVE:
             return f"a text of {len(answer):,} characters"
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in repr(answer))
+        return inert(str.__repr__(answer))
     if isinstance(answer, MOVE_TYPES):
         return str(answer)
     return f"an object of type {type(answer).__name__}"
