@@ -282,8 +282,9 @@ def turn_accuracy(loss: float) -> float:
 
 def win_accuracy(chances: Sequence[WinChances]) -> float:
     """A review's accuracy from its turns' chances: each turn's :func:`turn_accuracy` of its loss
-    (none when within twice its standard error; a declined sure win, a blunder whatever the
-    deals, loses at least a blunder's share, so it never sits beside 100%), then the mean of
+    (none for a turn its verdict calls best: within twice its standard error or under the
+    smallest threshold; a declined sure win, a blunder whatever the deals, loses at least a
+    blunder's share, so it never sits beside 100%), then the mean of
     the arithmetic mean and the harmonic mean (each turn counted at least 1%), so one blunder
     weighs more than several slips. 1 with no turn.
 
@@ -300,11 +301,13 @@ def win_accuracy(chances: Sequence[WinChances]) -> float:
 
 
 def _judged_loss(chances: WinChances) -> float:
-    """The loss a turn's accuracy is read from: none within the deals' luck, at least a
-    blunder's for a declined sure win."""
+    """The loss a turn's accuracy is read from, as its verdict reads it: none for a turn judged
+    best (within the deals' luck, or under the smallest threshold), at least a blunder's for a
+    declined sure win. So a review whose every turn is best reads 100%, and one with a slip
+    never does."""
     if chances.missed_win:
         return max(chances.loss, WIN_THRESHOLDS[0][0])
-    return chances.loss if chances.significant else 0.0
+    return 0.0 if win_verdict(chances) == "best" else chances.loss
 
 
 def greedy_turn(observation: Observation) -> tuple[Move, ...]:
