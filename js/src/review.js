@@ -126,6 +126,8 @@ export function reviewEl(snap) {
       byWin ? say("byChance") : count("shedOf", s.possible, { shed: s.shed }),
       h("br", {}),
       complete ? counts : null,
+      s.note ? h("br", {}) : null,
+      s.note || null,
     ),
   );
 }

@@ -211,6 +211,8 @@ export interface ReviewSummary {
   possible: number;
   /** What the accuracy and counts judge by: ``"cards"``, or ``"win"`` once every turn's chances are in. */
   judge: string;
+  /** Why the accuracy reads under what the cards shed alone would give ("" when nothing needs saying): turns that shed as many as the best but lost on corners, points or openings. */
+  note: string;
   /** Turns whose verdict is known (a review by win chance fills them in the background). */
   estimated: number;
 }

@@ -88,6 +88,15 @@ describe("the review panel", () => {
     expect($(".kcw-title").textContent).toBe("Review of P1");
   });
 
+  it("says under the summary why the accuracy is under the cards shed, in Python's words", () => {
+    const note = "Every card that could be shed was shed, but turn 1 lost on the corners: it counts half a card short in the accuracy.";
+    mount(reviewSnapshot({}, { summary: { accuracy: 0.75, counts: { best: 0, inaccuracy: 1, mistake: 0 }, shed: 2, possible: 2, judge: "cards", note, estimated: 1 } }));
+    const summary = $('[data-review] [aria-label="Summary"]');
+    expect(summary.textContent).toBe(`Accuracy 75% (2 of 2 cards that could be shed)0 best · 1 inaccuracy · 0 mistakes${note}`);
+    mount(reviewSnapshot({}, { summary: { accuracy: 1, counts: { best: 1, inaccuracy: 0, mistake: 0 }, shed: 2, possible: 2, judge: "cards", note: "", estimated: 1 } }));
+    expect($('[data-review] [aria-label="Summary"]').querySelectorAll("br")).toHaveLength(1);
+  });
+
   it("draws no button of its own: the toolbar is the controls Python lists", () => {
     mount(reviewSnapshot());
     expect($$("[data-review] button")).toEqual([]);

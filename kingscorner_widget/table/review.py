@@ -280,6 +280,7 @@ class ReviewSession(Session):
                     "shed": sum(min(t.shed, t.best_shed) for t in review.turns),
                     "possible": sum(t.best_shed for t in review.turns),
                     "judge": review.judge,
+                    "note": review.accuracy_note(),
                     "estimated": (
                         len(review.turns) if self.estimates is None else self.estimates.done
                     ),

@@ -274,6 +274,9 @@ class ReviewSummary(TypedDict):
     judge: str
     """What the accuracy and counts judge by: ``"cards"``, or ``"win"`` once every turn's
     chances are in."""
+    note: str
+    """Why the accuracy reads under what the cards shed alone would give ("" when nothing
+    needs saying): turns that shed as many as the best but lost on corners, points or openings."""
     estimated: int
     """Turns whose verdict is known (a review by win chance fills them in the background)."""
 

@@ -309,3 +309,24 @@ def test_under_every_rule_variant_no_hidden_card_is_shown(rules: Rules) -> None:
                     session.game, 1
                 )
     assert shown_turns >= 3
+
+
+def test_the_review_table_says_why_its_accuracy_is_under_the_cards_shed() -> None:
+    """The page shows the accuracy beside "(2 of 2 cards that could be shed)": where a turn that
+    shed them all lost on the corners, the snapshot carries the review's reason for the figure."""
+    line = (
+        "N:5d E:3c S:7d W:Jd NE:KsQhJsTh9s8h7s6h5s4h3s SE:- SW:- NW:- P1:Ac2d9h P2:?7 stock:27"
+        " turn:P1"
+    )
+    game = Game.from_position(line, rules=Rules(corners_version=True))
+    for move in ("2d>E", "Ac>E", "draw"):
+        game.play(move)
+    session = ReviewSession(game, viewer=1)
+    summary = session.extra()["review"]["summary"]
+    (turn,) = review(game, 1, progress=False).turns
+    assert summary["shed"] == summary["possible"] == turn.best_shed
+    assert summary["accuracy"] < 1.0
+    assert summary["note"] == review(game, 1, progress=False).accuracy_note()
+    assert "half a card short" in summary["note"]
+    clean = ReviewSession(played_hand(3), viewer=2)
+    assert clean.extra()["review"]["summary"]["note"] == clean.review.accuracy_note()

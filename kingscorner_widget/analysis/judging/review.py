@@ -239,6 +239,23 @@ class Review:
         """True when every turn's best was proven within the budget."""
         return all(turn.proven for turn in self.turns)
 
+    def accuracy_note(self) -> str:
+        """Why a review by cards reads under 100% where the cards shed alone would not: the turns
+        that shed as many cards as the best turn but lost on what else it did ("" when none)."""
+        tied = [turn for turn in self.turns if turn.tie_lost]
+        if self.judge != "cards" or not tied:
+            return ""
+        which = _turns(tied)
+        each = "it counts" if len(tied) == 1 else "each counts"
+        if all(turn.shed >= turn.best_shed for turn in self.turns):
+            lead = f"Every card that could be shed was shed, but {which} lost"
+        else:
+            lead = f"{which[0].upper()}{which[1:]} shed as many cards as the best turn but lost"
+        return (
+            f"{lead} on what else the best turn did (corners finished, points, openings "
+            f"left): {each} half a card short in the accuracy."
+        )
+
     def summary(self) -> str:
         """The review in a few lines of words."""
         counts = self.counts
@@ -262,18 +279,9 @@ class Review:
                 f"{count_words(counts['mistake'], 'mistake')}"
                 + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
             ]
-        tied = [turn for turn in self.turns if turn.tie_lost]
-        if self.judge == "cards" and tied:
-            which = _turns(tied)
-            each = "it counts" if len(tied) == 1 else "each counts"
-            if all(turn.shed >= turn.best_shed for turn in self.turns):
-                lead = f"Every card that could be shed was shed, but {which} lost"
-            else:
-                lead = f"{which[0].upper()}{which[1:]} shed as many cards as the best turn but lost"
-            lines.append(
-                f"{lead} on what else the best turn did (corners finished, points, openings "
-                f"left): {each} half a card short in the accuracy."
-            )
+        note = self.accuracy_note()
+        if note:
+            lines.append(note)
         missed = self.missed_outs
         if missed:
             won = all(turn.missed_win for turn in missed)
