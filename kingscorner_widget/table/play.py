@@ -74,6 +74,9 @@ NO_UNDO = (
     "try ideas out in explore mode"
 )
 START = "this is the start of the hand: there is nothing further back"
+REVIEW_AT_HAND_END = "finish the hand first: it can be reviewed once it is over"
+"""Why "Review this hand" waits: it keeps its place on the toolbar all hand long, so the
+buttons after it never move when the hand ends."""
 HAND_OVER_COMPUTERS = "the hand is over: the computer players have nothing left to play"
 """Why Faster and Pause are disabled once the hand is over (they stay on the toolbar)."""
 MAX_COMPUTER_MOVES = 5000
@@ -602,13 +605,14 @@ class PlaySession(Session):
     @action(
         "review",
         "Review this hand",
-        offered=lambda s: s.game.is_over() and s.viewer is not None,
+        offered=lambda s: s.viewer is not None,
+        check=lambda s: None if s.game.is_over() else REVIEW_AT_HAND_END,
     )
     def review_hand(self) -> Reply:
         """Once the hand is over: review it from the viewer's side (review mode), with a way
         back to this table as it is."""
         if not self.game.is_over():
-            return refuse("finish the hand first: it can be reviewed once it is over")
+            return refuse(REVIEW_AT_HAND_END)
         if self.viewer is None:
             return refuse("you were out of this hand: there is no turn of yours to review")
         match = self.match

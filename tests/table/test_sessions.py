@@ -239,7 +239,7 @@ def test_the_viewer_pauses_the_computer_players_and_steps_them_one_move_at_a_tim
     assert s.snapshot(4)["paused"] is False
 
 
-def test_faster_and_pause_are_disabled_once_the_hand_is_over_and_stay_on_the_toolbar() -> None:
+def test_the_toolbar_keeps_its_buttons_when_the_hand_ends() -> None:
     line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th P2:5c9d2d3d8d7s6s stock:41 turn:P1"
     s = PlaySession(Game.from_position(line), opponents="greedy")
     before = {c["kind"]: c for c in s.snapshot(1)["actions"]}
@@ -248,8 +248,11 @@ def test_faster_and_pause_are_disabled_once_the_hand_is_over_and_stay_on_the_too
     assert not s.play("Th>N").refused  # the viewer goes out: the hand is over
     assert s.game.is_over()
     after = {c["kind"]: c for c in s.snapshot(2)["actions"]}
-    # the toolbar keeps its shape (Review this hand joins it at the end)
-    assert [kind for kind in after if kind in before] == list(before)
+    # the toolbar keeps its shape: Review this hand held its place, disabled, all hand long
+    assert list(after) == list(before)
+    assert not before["review"]["enabled"]
+    assert before["review"]["why"] == "Finish the hand first: it can be reviewed once it is over."
+    assert after["review"]["enabled"]
     why = "The hand is over: the computer players have nothing left to play."
     for kind in ("speed", "pause"):
         assert not after[kind]["enabled"], kind
