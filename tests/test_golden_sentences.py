@@ -61,7 +61,7 @@ def test_hint_sentences() -> None:
     table = PlaySession(Game.from_position(HELD), opponents="greedy")
     table.act("hint")
     assert table.act("hint").status == (
-        "Hint (to win the hand): Play the queen of hearts onto the king of spades."
+        "Hint (to win the hand): Play the six of clubs onto the seven of hearts."
     )
 
 

@@ -42,6 +42,8 @@ APART = (
 
 LONGEST_LINE = 4096
 """The longest answer line read back: a move is a few characters, a reason a line."""
+LONGEST_MOVE = 1024
+"""The most of a move's text that is kept to say what the player answered."""
 
 
 def can_fork() -> bool:
@@ -125,7 +127,7 @@ class Apart:
         except ValueError:
             return Described("something other than an answer", "a move is a Move or its notation")
         if isinstance(message.get("move"), str):
-            return inert(message["move"])[: LONGEST_LINE // 4]
+            return inert(message["move"])[:LONGEST_MOVE]
         if "error" in message:
             raise Refused("exception", f"raised {inert(str(message['error']))[:300]}")
         shown, why = (inert(str(message.get(key, "")))[:300] for key in ("shown", "why"))
