@@ -107,29 +107,20 @@ def _version(tree: Path) -> str:
 
 
 def test_the_version_comes_from_git_tags(clone: Path) -> None:
-    def git(*argv: str) -> None:
-        subprocess.run(["git", "-C", str(clone), *argv], check=True, capture_output=True)
+    def git(*argv: str) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(clone), *argv], check=True, capture_output=True, text=True
+        )
+        return done.stdout.strip()
 
-    for tag in subprocess.run(
-        ["git", "-C", str(clone), "tag"], capture_output=True, text=True, check=True
-    ).stdout.split():
+    for tag in git("tag").split():
         git("tag", "-d", tag)
-    head = subprocess.run(
-        ["git", "-C", str(clone), "rev-parse", "--short=9", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    head = git("rev-parse", "--short=9", "HEAD")
     assert re.fullmatch(rf"0\.1\.dev\d+\+g{head[:7]}\w*", _version(clone))  # no tag yet
     git("tag", "v0.1.0", "HEAD~1")
     # Past a tag: the next patch version's development release, numbered by the commits since
     # the tag (one, or more when HEAD merges a branch).
-    since = subprocess.run(
-        ["git", "-C", str(clone), "rev-list", "--count", "v0.1.0..HEAD"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
+    since = git("rev-list", "--count", "v0.1.0..HEAD")
     assert re.fullmatch(rf"0\.1\.1\.dev{since}\+g{head[:7]}\w*", _version(clone))
     git("tag", "v0.2.0")
     assert _version(clone) == "0.2.0"  # on a tag
