@@ -35,11 +35,12 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-from ..display.charts import bar_chart
+from ..display.charts import bar_chart, bars_svg
 from ..display.tables import Column, HtmlTable, Value
 from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
+from ..engine.words import count_words
 from .homework import Homework
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
@@ -58,7 +59,6 @@ HELP_RULE = (
 )
 STARS = "\u2605"
 NO_STAR = "\u2606"
-VEGA_EMBED = "https://cdn.jsdelivr.net/npm/vega-embed@6"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -385,7 +385,8 @@ class ClassBoard:
 
     def text(self) -> str:
         """The board as plain text (the command line prints this)."""
-        head = [f"Class board: {len(self.records)} learners, {len(self.bad)} bad records"]
+        learners, bad = count_words(len(self.records), "learner"), len(self.bad)
+        head = [f"Class board: {learners}, {count_words(bad, 'bad record')}"]
         head.append(SELF_REPORTED)
         head += [f"  skipped {b.name}: {b.reason}" for b in self.bad]
         return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
@@ -395,7 +396,8 @@ class ClassBoard:
 
     def __repr__(self) -> str:
         return (
-            f"<ClassBoard {str(self.folder)!r}: {len(self.records)} learners, {len(self.bad)} bad>"
+            f"<ClassBoard {str(self.folder)!r}: {count_words(len(self.records), 'learner')}, "
+            f"{len(self.bad)} bad>"
         )
 
     def _bad_html(self) -> str:
@@ -409,7 +411,7 @@ class ClassBoard:
     def _repr_html_(self) -> str:
         learners = len(self.records)
         head = (
-            f"<h3>Class board: {learners} learner{'s' if learners != 1 else ''}</h3>"
+            f"<h3>Class board: {count_words(learners, 'learner')}</h3>"
             f'<p data-self-reported style="font-style:italic">{escape(SELF_REPORTED)}</p>'
         )
         return (
@@ -421,18 +423,15 @@ class ClassBoard:
         )
 
     def to_html(self) -> str:
-        """The board as a page of its own: the tables, and the theme chart drawn by Vega-Lite
-        where the page can load it (the table shows the same numbers where it cannot)."""
-        spec = json.dumps(self.themes().to_dict()).replace("<", "\\u003c")
+        """The board as a page of its own: the tables, and the theme chart drawn as inline SVG,
+        so the page needs nothing from the web (a classroom may have no network)."""
+        table = self.theme_table()
+        chart = bars_svg(table, "theme", "accuracy", title=table.title)
         return (
             "<!doctype html><html><head><meta charset='utf-8'>"
             "<title>Class board</title></head><body style='font-family:sans-serif'>"
             + self._repr_html_()
-            + "<div id='themes-chart'></div>"
-            + f"<script type='application/json' id='themes-spec'>{spec}</script>"
-            + f"<script src='{VEGA_EMBED}'></script>"
-            + "<script>if (window.vegaEmbed) vegaEmbed('#themes-chart', "
-            "JSON.parse(document.getElementById('themes-spec').textContent));</script>"
+            + f"<figure id='themes-chart' style='margin:1em 0'>{chart}</figure>"
             + "</body></html>"
         )
 

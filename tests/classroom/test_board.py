@@ -245,9 +245,18 @@ def test_the_command_line_prints_and_writes_the_board(
     out = io.StringIO()
     assert main(["class", str(tmp_path / "class"), "--html", str(tmp_path / "b.html")], out) == 0
     text = out.getvalue()
-    assert "Class board: 4 learners, 1 bad records" in text
+    assert "Class board: 4 learners, 1 bad record" in text
     assert "broken.json" in text
-    assert "Who needs help first" in (tmp_path / "b.html").read_text("utf-8")
+    page = (tmp_path / "b.html").read_text("utf-8")
+    assert "Who needs help first" in page
+    # The page carries its chart as inline SVG, one bar per theme tried: nothing from the web.
+    assert "<script" not in page
+    assert "https://" not in page
+    chart = page[page.index("<figure id='themes-chart'") :]
+    tried = [row for row in ClassBoard(tmp_path / "class").theme_table().records() if row["tried"]]
+    assert chart.count("<rect") == len(tried)
+    for row in tried:
+        assert f">{row['accuracy']:.0%}</text>" in chart
     assert main(["class", str(tmp_path / "missing")], io.StringIO()) == 2
     assert "is not a folder of records" in capsys.readouterr().err
 
