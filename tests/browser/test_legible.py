@@ -100,16 +100,22 @@ def leave(widget: Locator, page: Page) -> None:
     page.wait_for_function("() => document.fullscreenElement === null")
 
 
-def test_presenting_every_text_is_a_sixtieth_of_the_screen_with_the_summary_and_last_move_in_view(
-    notebook: OpenNotebook, page: Page, screenshot: Screenshot
-) -> None:
-    page.set_viewport_size({"width": 1366, "height": 768})
-    opened = notebook([IMPORTS, FINISHED])
-    widget = table(opened)
+def finished_hand(notebook: OpenNotebook, page: Page, width: int, height: int) -> Locator:
+    """A table whose hand is over, its summary open, at ``width`` x ``height`` with JupyterLab's
+    side bar closed, scrolled to the table's top."""
+    page.set_viewport_size({"width": width, "height": height})
+    widget = table(notebook([IMPORTS, FINISHED]))
     expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
     sidebar(page, open_=False)
     settle(page)
     widget.locator(".kcw-table").evaluate("t => t.scrollIntoView({block: 'start'})")
+    return widget
+
+
+def test_presenting_every_text_is_a_sixtieth_of_the_screen_with_the_summary_and_last_move_in_view(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    widget = finished_hand(notebook, page, 1366, 768)
     screenshot(page, "legible-summary-1366x768-desk")
     measured: dict[str, Any] = {}
     for width, height in [(1280, 720), (1920, 1080), (3840, 2160)]:
@@ -166,13 +172,7 @@ DESK_JS = """(root) => {
 def test_at_a_desk_the_summary_and_the_newest_move_show_together(
     notebook: OpenNotebook, page: Page, screenshot: Screenshot, width: int, height: int
 ) -> None:
-    page.set_viewport_size({"width": width, "height": height})
-    opened = notebook([IMPORTS, FINISHED])
-    widget = table(opened)
-    expect(widget.locator("[data-summary]")).to_contain_text("The hand is over")
-    sidebar(page, open_=False)
-    settle(page)
-    widget.locator(".kcw-table").evaluate("t => t.scrollIntoView({block: 'start'})")
+    widget = finished_hand(notebook, page, width, height)
     page.wait_for_timeout(300)
     together = widget.evaluate(TOGETHER_JS)
     desk = widget.evaluate(DESK_JS)
