@@ -17,11 +17,20 @@ node-check:
 	  echo "kingscorner-widget needs Node.js 20 or newer and npm to build its table: install them (https://nodejs.org), then run make again." >&2; \
 	  exit 1; }
 
-# What a learner needs: the package, JupyterLab and Notebook 7.
-$(LAB_STAMP): pyproject.toml js/package.json | node-check
+# The front end's packages, exactly as the committed lockfile has them (npm ci), again only when
+# the lockfile changes.
+JS_STAMP := js/node_modules/.installed
+$(JS_STAMP): js/package-lock.json js/package.json | node-check
+	cd js && npm ci --no-audit --no-fund --silent
+	touch $@
+
+# What a learner needs: the package, JupyterLab and Notebook 7. The bundle is built first, from
+# the lockfile's packages, so that pip's editable build finds it and runs no npm of its own.
+$(LAB_STAMP): pyproject.toml js/package.json $(JS_STAMP) | node-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "Setting up $(VENV): the package, JupyterLab and Notebook 7 (a minute or two on a fresh machine)..."
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	cd js && npm run --silent build
 	$(BIN)/python -m pip install --progress-bar on -e '.[lab]'
 	touch $@
 
@@ -31,14 +40,7 @@ $(STAMP): $(LAB_STAMP)
 	$(BIN)/python -m pip install --progress-bar on --group dev
 	touch $@
 
-# The front end's packages, exactly as the committed lockfile has them (npm ci), again only when
-# the lockfile changes.
-JS_STAMP := js/node_modules/.installed
-$(JS_STAMP): js/package-lock.json js/package.json | node-check
-	cd js && npm ci --no-audit --no-fund --silent
-	touch $@
-
-# The front-end bundle (pip's editable install builds it once; this keeps it current).
+# The front-end bundle (built once before the editable install; this keeps it current).
 js: $(LAB_STAMP) $(JS_STAMP)
 	cd js && npm run --silent build
 
