@@ -46,7 +46,6 @@ Corners = Mapping[Space, Space]
 IDENTITY: Corners = {corner: corner for corner in CORNERS}
 """Every corner where the lesson has it."""
 
-_DIRECTION = {"NE": "north-east", "SE": "south-east", "SW": "south-west", "NW": "north-west"}
 _CORNER_WORDS = re.compile(r"\b(NE|SE|SW|NW)\b|\b(north|south)-(east|west)\b", re.IGNORECASE)
 
 
@@ -93,10 +92,10 @@ def relabel_text(text: str, corners: Corners) -> str:
     def renamed(match: re.Match[str]) -> str:
         found = match[0]
         key = found.upper() if match[1] else found[0].upper() + found.split("-")[1][0].upper()
-        new = str(corners[Space(key)])
+        new = corners[Space(key)]
         if match[1]:
-            return new if found.isupper() else new.lower()
-        words = _DIRECTION[new]
+            return str(new) if found.isupper() else str(new).lower()
+        words = new.direction
         return words.capitalize() if found[0].isupper() else words
 
     return _CORNER_WORDS.sub(renamed, text)
