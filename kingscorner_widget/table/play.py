@@ -517,14 +517,17 @@ class PlaySession(Session):
         """The answer of ``player``'s computer player: a built-in one directly, a player object
         within its time limit (:class:`~kingscorner_widget.analysis.players.timed.OnTime`)."""
         bot = self._bot(player)
-        seat = self.match.seat_of(player) if self.match is not None else player
-        timed = self._timed.get(seat)
+        timed = self._timed.get(self._seat_of(player))
         if timed is None:
             return bot.choose(seen)
         return timed.choose(seen)
 
+    def _seat_of(self, player: int) -> int:
+        """The match's seat of this hand's ``player`` (the player itself at a single hand)."""
+        return self.match.seat_of(player) if self.match is not None else player
+
     def _bot(self, player: int) -> Player:
-        seat = self.match.seat_of(player) if self.match is not None else player
+        seat = self._seat_of(player)
         bot = self._bots.get(seat)
         if bot is None:
             spec = self.opponents
