@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import datetime
-import sys
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -101,14 +100,10 @@ class Session:
         """Stop any work this table left running (a review's win estimates); the table still
         reads as it did. Called when the widget closes and when the table is replaced.
 
+        A session that starts such work overrides this (a review closes its estimates).
+
         >>> Session(Game.new(players=2, seed=1)).close()
         """
-        estimates = sys.modules.get(f"{__package__}.estimates")
-        if estimates is None:  # never imported, so no table holds estimates (nor at shutdown)
-            return
-        for value in list(vars(self).values()):
-            if isinstance(value, estimates.WinEstimates):
-                value.close()
 
     # -- reading ------------------------------------------------------------------------------
 
