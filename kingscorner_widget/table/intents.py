@@ -22,13 +22,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from . import explore, lesson, play, review
+from . import explore, lesson, pass_play, play, review
 from .actions import Action, Field, all_kinds
 from .session import Session
 
 __all__ = ["ANY_VERSION", "KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
 
-MODULES = (explore, lesson, play, review)
+MODULES = (explore, lesson, pass_play, play, review)
 """The sessions' modules: each declares its actions as it is imported, so every kind below is
 known here, whichever module was imported first."""
 _DECLARED: dict[str, list[Action]] = all_kinds()

@@ -42,6 +42,7 @@ from .history import History
 from .reply import Reply, refuse
 from .snapshot import (
     Control,
+    Cover,
     Extra,
     Hint,
     LogEntry,
@@ -183,6 +184,7 @@ class Session:
         log, start = log_window(cast(list[LogEntry], view.log()))
         extra = self.extra()
         asking = self._asking
+        cover = self.cover()
         table = build_snapshot(
             game,
             viewer=self.viewer,
@@ -196,6 +198,7 @@ class Session:
             history=(view.at, view.length),
             waiting=self.waiting,
             outcome=self.ending(game),
+            covered=cover is not None,
         )
         snapshot: Snapshot = {
             **table,
@@ -215,6 +218,7 @@ class Session:
             "review": extra.get("review"),
             "guide": extra.get("guide"),
             "paused": extra.get("paused", False),
+            "cover": cover,
         }
         return cast(Json, snapshot)
 
@@ -241,6 +245,12 @@ class Session:
     def shown(self) -> Sequence[int]:
         """Players whose hands are shown face up besides the viewer's."""
         return ()
+
+    def cover(self) -> Cover | None:
+        """The cover over the viewer's own hand, while the laptop passes between two people
+        (pass-and-play); ``None`` at every other table. While covered the snapshot holds no
+        card of any hand."""
+        return None
 
     def computers(self) -> Sequence[int]:
         """The players the computer plays."""

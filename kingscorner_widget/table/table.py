@@ -45,7 +45,7 @@ import dataclasses
 import functools
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..analysis.judging.review import Judge
@@ -61,6 +61,7 @@ from .events import Listener
 from .explore import ExploreSession, deal_title, read_source
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lesson import LessonSession
+from .pass_play import PassAndPlaySession, check_people
 from .play import Opponents, PlaySession, check_opponents
 from .reply import Reply
 from .review import PracticeSession, ReviewSession
@@ -69,8 +70,8 @@ from .session import Session
 __all__ = ["DEFAULT_SEATS", "MODES", "STALE", "Players", "Table", "TableSetup", "View"]
 
 Json = dict[str, Any]
-Players = int | None
-"""How many seats a new table has."""
+Players = int | Sequence[str] | None
+"""How many seats a new table has, or the names of the people at it (pass-and-play)."""
 
 DEFAULT_SEATS = 4
 """How many seats a new table has when neither a game, the rules nor ``players`` say: the
@@ -93,7 +94,13 @@ class TableSetup:
     ``listener`` every session tells of its actions. Bad settings raise ``ValueError`` at
     once.
 
-    >>> TableSetup(players=3).rules.players
+    ``players`` is how many seats new deals have, or a list of two to four people's names: a
+    pass-and-play table (:class:`~kingscorner_widget.table.pass_play.PassAndPlaySession`),
+    the people seated from seat 1 in order. ``seats`` says how many seats such a table has
+    (default: one per person, or the source's); the seats after the people's are computer
+    players (``opponents``).
+
+    >>> TableSetup(players=["Ada", "Ben"], seats=3).rules.players
     3
     >>> TableSetup().rules.players == DEFAULT_SEATS
     True
@@ -104,6 +111,7 @@ class TableSetup:
         source: Game | Match | str | None = None,
         *,
         players: Players = None,
+        seats: int | None = None,
         rules: Rules | None = None,
         seed: int | None = None,
         viewer: int = 1,
@@ -132,10 +140,27 @@ class TableSetup:
         class_rules = rules
         self.source = read_source(source, rules or Rules()) if isinstance(source, str) else source
         """The game or match the first session opens on."""
+        names: Sequence[str] = ()
+        if isinstance(players, int) or players is None:
+            if seats is not None:
+                raise ValueError("seats= sets out a pass-and-play table: players= names its people")
+            count = players
+        else:
+            if watch is not None:
+                raise ValueError("watch= plays the viewer's seat: a pass-and-play table has none")
+            names = players
+            count = seats if seats is not None else len(players)
+            if self.source is not None and seats is None:
+                count = _seats_of(self.source)
+            check_people(names, count)
         if rules is None:
             rules = self.source.rules if self.source is not None else Rules(players=DEFAULT_SEATS)
-        self.rules = rules if players is None else rules.with_players(players)
+        self.rules = rules if count is None else rules.with_players(count)
         """The rules of new deals."""
+        self.people = check_people(names, self.rules.players) if names else {}
+        """The people of a pass-and-play table by seat (none at a table for one viewer)."""
+        if self.people and self.source is not None:
+            check_people(self.people, _seats_of(self.source))
         self.seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         """The seed of the first deal and of the computer players."""
         self.viewer, self.opponents = viewer, opponents
@@ -159,6 +184,11 @@ class TableSetup:
         (the session being replaced; ``None`` for a new table)."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if self.people and mode != "play":
+            raise ValueError(
+                f"a pass-and-play table plays only: {mode} mode would show one person's cards "
+                "to everyone at the laptop"
+            )
         if mode == "lesson":
             return self.adopt(self._lesson(source, current))
         if mode == "review":
@@ -179,6 +209,17 @@ class TableSetup:
         elif source is None and current is not None:  # play on from the position on the table
             source = current.game.copy()
         assert source is not None
+        if self.people:
+            self.play = PassAndPlaySession(
+                source,
+                people=self.people,
+                opponents=self.opponents,
+                rules=self.rules,
+                seed=self.seed,
+                title=title,
+                judge=self.judge,
+            )
+            return self.play
         self.play = PlaySession(
             source,
             viewer=self.viewer,
@@ -253,6 +294,10 @@ class TableSetup:
         return self.lesson
 
 
+def _seats_of(source: Game | Match) -> int:
+    return source.seats if isinstance(source, Match) else source.players
+
+
 @dataclasses.dataclass(frozen=True)
 class View:
     """What a table's mirror shows after a change: the viewer's snapshot, their legal moves
@@ -310,6 +355,7 @@ class Table:
         *,
         mode: str | None = None,
         players: Players = None,
+        seats: int | None = None,
         rules: Rules | None = None,
         seed: int | None = None,
         viewer: int = 1,
@@ -324,6 +370,7 @@ class Table:
         self.setup = TableSetup(
             source,
             players=players,
+            seats=seats,
             rules=rules,
             seed=seed,
             viewer=viewer,
@@ -377,12 +424,14 @@ class Table:
         return self._session.legal()
 
     def picture(self) -> Picture:
-        """A static picture of the table as the viewer sees it: no hidden card."""
+        """A static picture of the table as the viewer sees it: no hidden card (and no card at
+        all of a hand covered for pass-and-play)."""
         session = self._session
         if session.show_all():
             return table_picture(session.game)
         viewer = session.viewer
-        return table_picture(session.game, viewer, spectator=viewer is None)
+        spectator = viewer is None or session.cover() is not None
+        return table_picture(session.game, None if spectator else viewer, spectator=spectator)
 
     @property
     def show_all_hands(self) -> bool:

@@ -57,7 +57,7 @@ import traitlets
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
 from ..classroom.homework import Homework, as_homework
-from ..classroom.recorder import open_record
+from ..classroom.recorder import open_record, open_records
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -136,6 +136,13 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     reproducible. Everything the table does is the
     :class:`~kingscorner_widget.table.table.Table`'s (:attr:`table`): the widget mirrors it.
 
+    - **Pass-and-play** (play mode): ``players=["Ada", "Ben"]`` seats two to four people at one
+      laptop, from seat 1 in order; ``seats=3`` adds a seat for a computer player (any seat
+      after the people's is one, named by ``opponents``). Between two people's turns the hand
+      is covered ("Ben's turn: pass the laptop to Ben, then press Show my hand") and the page
+      is sent no card of it; the messages name the people. Each person's record is kept, as
+      ``learner=`` keeps one (``progress_dir=`` names the folder). Only play mode opens at
+      such a table (:class:`~kingscorner_widget.table.pass_play.PassAndPlaySession`).
 
     - ``mode="play"`` (:class:`~kingscorner_widget.table.PlaySession`): the viewer holds seat
       ``viewer``; the other seats are computer players named by ``opponents`` (one name for all,
@@ -228,7 +235,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     - ``acting``: True when the viewer may move now for the player to move (explore: any seat).
     - ``review``: The turn on the table and its verdict (review mode).
     - ``guide``: Play: what the gold outlines mean, said once in the viewer's first hand.
-    - ``paused``: Play: the computer players wait for Next move (the learner steps them)."""
+    - ``paused``: Play: the computer players wait for Next move (the learner steps them).
+    - ``cover``: Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card
+      of it)."""
     phrases = traitlets.Dict().tag(sync=True)
     """The page's phrasebook, sent once: every word the page shows besides the snapshot's own
     sentences (a :class:`~kingscorner_widget.table.snapshot.Phrases`, written by
@@ -252,6 +261,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         *,
         mode: str | None = None,
         players: Players = None,
+        seats: int | None = None,
         opponents: Opponents = "greedy",
         viewer: int = 1,
         show_all_hands: bool = False,
@@ -269,14 +279,20 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         if homework is not None:
             homework = as_homework(homework)
             lesson = homework.session()
-        self.record = open_record(learner, progress_dir, homework)
+        people = [] if isinstance(players, int) or players is None else list(players)
+        if people and learner is not None:
+            raise ValueError("learner= keeps one viewer's record: players= names each person")
+        self.record = open_record(learner, progress_dir if not people else None, homework)
         """What keeps the learner's record of this table (``learner=``), or ``None``."""
+        self.records = open_records(people, progress_dir) if people else None
+        """What keeps each person's record at a pass-and-play table, or ``None``."""
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
         self.table = Table(
             game,
             mode=mode,
             players=players,
+            seats=seats,
             rules=rules,
             seed=seed,
             viewer=viewer,
@@ -286,7 +302,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             teacher=teacher,
             judge=judge,
             watch=watch,
-            listener=self.record,
+            listener=self.records or self.record,
         )
         """The table this widget mirrors."""
         super().__init__(mode=self.table.mode, speed=float(speed), phrases=page_phrases())
@@ -417,6 +433,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         if self.table.act("show").refused:
             return []
         return list(self.table.act("step", quiet=True).moves)
+
+    def show_my_hand(self) -> bool:
+        """Pass-and-play: uncover the hand at the bottom for its person (the click on Show my
+        hand); ``False`` when no hand is covered."""
+        return not self.table.act("uncover").refused
 
     def reveal(self) -> bool:
         """Turn every hand face up, or face down again, where the mode allows it now (play:
