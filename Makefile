@@ -74,10 +74,20 @@ PYTEST_WORKERS ?= 2
 pytest: $(STAMP) js chromium
 	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
-# The sdist, a wheel built from it without node (both kept in dist/), their metadata checks, and
-# the wheel installed into a fresh venv with its declared dependencies, playing a move and running
-# the command line there.
-package: $(STAMP) js
+# What building and checking a package needs, and no more (not the developer group): the build
+# front end, the checks and the build backend (pyproject's package group), in .venv.
+PACKAGE_STAMP := $(VENV)/.installed-package
+$(PACKAGE_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --group package
+	touch $@
+
+# The sdist (with the bundle built from the lockfile's packages), a wheel built from it without
+# node (both kept in dist/), their metadata checks, and the wheel installed into a fresh venv with
+# its declared dependencies, playing a move and running the command line there.
+package: $(PACKAGE_STAMP) $(JS_STAMP)
+	cd js && npm run --silent build
 	scripts/check-package.sh
 
 # The reference site (API from the docstrings, the tutorials rendered), built strictly: a warning
