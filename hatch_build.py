@@ -53,9 +53,9 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
         skip_npm = os.environ.get("HATCH_JUPYTER_BUILDER_SKIP_NPM") == "1"
-        if not (skip_npm or bundle_is_current(root, version)):
-            if shutil.which("node") is None or shutil.which("npm") is None:
-                raise SystemExit(NEEDS_NODE)
+        needs_npm = not (skip_npm or bundle_is_current(root, version))
+        if needs_npm and (shutil.which("node") is None or shutil.which("npm") is None):
+            raise SystemExit(NEEDS_NODE)
         if version == "editable":
             return  # an editable install reads the checkout's notebooks/ in place
         target = "kingscorner_widget/tutorials" if self.target_name == "wheel" else "notebooks"

@@ -627,7 +627,7 @@ def _class_folder(tmp_path: Path) -> Path:
         (["class", "{tmp}/collected", "--homework", "{tmp}/missing.json"], 1, "cannot read"),
         (["class", "{tmp}/nowhere"], 1, "{tmp}/nowhere is not a folder of records"),
         (["class", "{tmp}/collected", "--html", "/proc/board.html"], 1, "--html /proc/board"),
-        (["class", "{tmp}/collected", "--html", "{tmp}/no/x.html"], 1, "--html {tmp}/no/x.html: there"),
+        (["class", "{tmp}/collected", "--html", "{tmp}/no/x.html"], 1, "--html {tmp}/no/x.html:"),
         (["tutorials", "{tmp}/a-file"], 1, "{tmp}/a-file is a file, not a folder"),
         # bad input: status 2
         (["review", "{tmp}/bad.json"], 2, "bad record: "),

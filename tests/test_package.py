@@ -120,8 +120,10 @@ def test_without_node_the_install_says_in_one_line_what_to_install(tmp_path: Pat
     tree = _tracked_tree(tmp_path / "tree", bundle=False)
     env = _no_node_env(tmp_path, SETUPTOOLS_SCM_PRETEND_VERSION="0.1.1.dev1")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
-        + ["--disable-pip-version-check", "-w", str(tmp_path / "out"), str(tree)],
+        [
+            *(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"),
+            *("--disable-pip-version-check", "-w", str(tmp_path / "out"), str(tree)),
+        ],
         env=env,
         capture_output=True,
         text=True,
@@ -143,14 +145,16 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
-def _version(tree: Path) -> Version:
+def _version(tree: Path, *, git: bool = True) -> Version:
+    """The version hatch-vcs gives ``tree``; without git on the PATH when ``git`` is false (an
+    archive's machine may have none)."""
     done = subprocess.run(
         [sys.executable, "-m", "hatchling", "version"],
         cwd=tree,
         capture_output=True,
         text=True,
         check=False,
-        env=_no_node_env(tree.parent),  # no git either: an archive's machine may have none
+        env=None if git else _no_node_env(tree.parent),
     )
     assert done.returncode == 0, done.stderr
     return Version(done.stdout.strip())
@@ -187,7 +191,7 @@ def test_an_archive_of_the_tree_installs_with_its_version(clone: Path, tmp_path:
     with tarfile.open(fileobj=io.BytesIO(archived)) as archive:
         archive.extractall(tree, filter="data")
     assert not (tree / ".git").exists()
-    version, in_clone = _version(tree), _version(clone)
+    version, in_clone = _version(tree, git=False), _version(clone)
     assert version.public == in_clone.public
     head = _git("rev-parse", "HEAD", cwd=clone)
     assert version.local is not None
