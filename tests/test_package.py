@@ -176,7 +176,8 @@ def test_a_development_build_sorts_after_every_release_the_changelog_names(clone
         assert tags == f"v{release}", f"the changelog's [{release}] was never tagged v{release}"
         assert version > Version(release)
     if not _releases():
-        assert version.release == (0, 1) and version.dev is not None, version
+        assert version.release == (0, 1), version
+        assert version.dev is not None, version
 
 
 def _archive(clone: Path, into: Path) -> Path:
