@@ -13,6 +13,7 @@ import traitlets
 
 from kingscorner_widget import Card, Game, Rules
 from kingscorner_widget.engine.notation import parse_position
+from kingscorner_widget.table import Table, View
 from kingscorner_widget.table.page_words import cover_text
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 
@@ -240,3 +241,38 @@ def test_twin_tables_that_differ_only_in_the_covered_hands_send_the_same_page(
     for w in twins:
         w.show_my_hand()
     assert first.snapshot["hands"][1]["cards"] != second.snapshot["hands"][1]["cards"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "people", "seats"), [(s, 2 + s % 3, 2 + s % 3 + s % 2) for s in range(8)]
+)
+def test_every_view_published_while_covered_holds_no_card_of_a_hand(
+    seed: int, people: int, seats: int
+) -> None:
+    """Whole hands at tables of 2 to 4 seats with 2 to 4 people (computers in the rest), played
+    through the table's messages: every view the table publishes while a hand is covered, the
+    computer players' moves under the cover too, names no card outside the piles."""
+    names = ["Ada", "Ben", "Cy", "Di"][:people]
+    table = Table(Game.new(players=seats, seed=seed), players=names, seed=seed)
+    views: list[View] = []
+    table.subscribe(views.append)
+    guard = 0
+    while not table.session.game.is_over() and guard < 3000:
+        guard += 1
+        game = table.session.game
+        for view in views:
+            if view.snapshot is not None and view.snapshot["cover"] is not None:
+                assert all(hand["cards"] is None for hand in view.snapshot["hands"])
+                assert view.legal == ()
+                assert not cards_named([view.snapshot, view.status]) - public(game)
+        views.clear()
+        snap = table.snapshot()
+        fields: dict[str, str] = {}
+        if snap["cover"] is not None:
+            kind = "uncover"
+        elif table.session.waiting is not None:
+            kind = "step"
+        else:
+            kind, fields = "play", {"move": table.legal()[guard % len(table.legal())]}
+        assert not table.intent({"kind": kind, "version": table.version, **fields}).refused
+    assert table.session.game.is_over()
