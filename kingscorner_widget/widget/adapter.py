@@ -111,10 +111,17 @@ class SnapshotTrait(traitlets.TraitType[dict[str, Any], Mapping[str, Any]]):
 
 class ModeTrait(traitlets.Unicode):  # type: ignore[type-arg]
     """The mode of the widget's :class:`~kingscorner_widget.table.table.Table`, mirrored:
-    setting it asks the table to switch first (the table opens the mode's session, or raises
-    ``TraitError`` with the reason and nothing changes), then the trait takes the value. When
-    the table turns to another mode by itself ("Review this hand"), its mirror sets the value
-    it already has, and nothing more happens."""
+    reading it reads the table's mode; setting it asks the table to switch first (the table
+    opens the mode's session, or raises ``TraitError`` with the reason and nothing changes),
+    then the trait takes the value and the page is told. When the table turns to another mode
+    by itself ("Review this hand"), its mirror sets the value it already has, and nothing more
+    happens."""
+
+    def get(self, obj: Any, cls: Any = None) -> Any:
+        table = getattr(obj, "table", None)
+        if isinstance(table, Table):
+            return table.mode
+        return super().get(obj, cls)
 
     def set(self, obj: Any, value: Any) -> None:
         table = getattr(obj, "table", None)
