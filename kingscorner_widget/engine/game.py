@@ -34,7 +34,7 @@ from .observation import Observation
 from .outcome import Outcome
 from .reasons import Reason
 from .render import Picture, table_svg
-from .rules import Rules
+from .rules import DEFAULT_PLAYERS, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
 from .turns import TurnRules, can_play, moves
@@ -825,7 +825,7 @@ def fill_hidden(table: Table, rng: random.Random) -> Table:
 
 def _rules_for(rules: Rules | None, players: int | None) -> Rules:
     if rules is None:
-        return Rules(players=2 if players is None else players)
+        return Rules(players=DEFAULT_PLAYERS if players is None else players)
     if players is not None and players != rules.players:
         return rules.with_players(players)
     return rules
