@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import DECK, Card
 from .kernel import (
@@ -42,10 +42,8 @@ from .kernel import (
     finishes_corner,
     has_king,
 )
+from .notation import Table
 from .rules import DrawTiming, Rules
-
-if TYPE_CHECKING:
-    from .game import Game
 
 __all__ = [
     "MAX_MOVES",
@@ -54,6 +52,7 @@ __all__ = [
     "Step",
     "TurnRules",
     "TurnState",
+    "Whole",
     "apply",
     "can_play",
     "end_turn",
@@ -300,6 +299,23 @@ def can_play(tops: Sequence[int], cards: Sequence[int]) -> bool:
     return any((corner_open and IS_KING[c]) or KIND[c] in wanted for c in cards)
 
 
+class Whole(Protocol):
+    """A hand with every card known, as :meth:`TurnState.from_game` reads it (a
+    :class:`~.game.Game`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def pending_card(self) -> Card | None: ...
+    @property
+    def cards_played_this_turn(self) -> int: ...
+    @property
+    def drew_this_turn(self) -> bool: ...
+    @property
+    def idle_turns(self) -> int: ...
+    def table(self, player: int | None = None) -> Table: ...
+
+
 class TurnState:
     """A hand in progress, reduced to what a turn needs: each pile as its top card (and, for the
     side piles, its bottom card, the one a pile move needs), the hands, the stock, whose turn it
@@ -388,7 +404,7 @@ class TurnState:
         )
 
     @classmethod
-    def from_game(cls, game: Game) -> TurnState:
+    def from_game(cls, game: Whole) -> TurnState:
         """The state of a whole game (every card known), at the move it has reached."""
         table = game.table()
         pending = game.pending_card
