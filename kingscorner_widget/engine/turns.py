@@ -47,8 +47,10 @@ from .rules import DrawTiming, Rules
 
 __all__ = [
     "MAX_MOVES",
+    "STEPS",
     "STEP_PILES",
     "STEP_PLAYS",
+    "Emitter",
     "Step",
     "TurnRules",
     "TurnState",
@@ -75,6 +77,7 @@ STEP_PILES: tuple[tuple[Step, ...], ...] = tuple(
 MAX_MOVES = 20_000
 """A play-out that makes more moves than this is a bug; it raises rather than loops."""
 _CORNERS = CORNER_SPACES
+_BIT = tuple(1 << index for index in range(8))
 _CROSS = CROSS_SPACES
 
 
@@ -165,6 +168,35 @@ class TurnRules:
         return self.until_fits and played == 0
 
 
+class Emitter:
+    """What :func:`moves` emits for each card play and pile move (``plays[card][target]``,
+    ``piles[source][target]``: steps, or the :class:`~.game.Game`'s move objects), and, built as
+    they are first asked for, the plays of each card onto each set of targets in space order, so
+    the generator adds a card's plays in one step."""
+
+    __slots__ = ("by_targets", "piles", "plays")
+
+    def __init__(
+        self, plays: Sequence[Sequence[object]], piles: Sequence[Sequence[object]]
+    ) -> None:
+        self.plays = plays
+        self.piles = piles
+        self.by_targets: list[dict[int, tuple[object, ...]]] = [{} for _ in plays]
+        """For each card, its plays by the bit set of their targets (bit ``i`` for pile ``i``)."""
+
+    def card(self, card: int, targets: int) -> tuple[object, ...]:
+        """The plays of ``card`` onto each pile whose bit is set in ``targets``, in space order."""
+        row = self.plays[card]
+        found = self.by_targets[card][targets] = tuple(
+            row[target] for target in range(8) if targets >> target & 1
+        )
+        return found
+
+
+STEPS = Emitter(STEP_PLAYS, STEP_PILES)
+"""The emitter of steps."""
+
+
 def moves(
     turn: TurnRules,
     cards: Sequence[int],
@@ -172,8 +204,7 @@ def moves(
     bottoms: Sequence[int],
     pending: int,
     *,
-    plays: Sequence[Sequence[object]] = STEP_PLAYS,
-    piles: Sequence[Sequence[object]] = STEP_PILES,
+    emit: Emitter = STEPS,
     merged: bool = False,
 ) -> list[object]:
     """Every legal card play and pile move (the end of the turn aside): the one move generator.
@@ -181,80 +212,51 @@ def moves(
     ``cards`` are the mover's (the hand, or one per kind), ``tops`` the eight piles' top cards and
     ``bottoms`` the side piles' bottom cards (-1 when empty), ``pending`` a drawn card that must
     be played (-1 for none). Card plays come in the order of ``cards`` (targets in space order),
-    then pile moves by source then target. Each is emitted as ``plays[card][target]`` or
-    ``piles[source][target]`` (steps unless told: the :class:`~.game.Game` passes its move
-    objects). ``merged`` tries one empty corner and one empty side space (they play alike).
+    then pile moves by source then target, as ``emit`` gives them (steps unless told: the
+    :class:`~.game.Game` passes its move objects). ``merged`` tries one empty corner and one
+    empty side space (they play alike).
     """
-    wanted: dict[int, list[int]] = {}
-    open_cross: list[int] = []
-    open_corners: list[int] = []
-    for index in range(8):
-        top = tops[index]
+    # The piles (as bits) by the kind of card their top takes; an ace's top takes none (-1),
+    # and its bits go to the last entry, which no card reads.
+    wanted = [0] * (KINDS + 1)
+    cross = corners = 0  # the empty side spaces and the empty corners, as bits
+    for index, top in enumerate(tops):
         if top >= 0:
-            key = TAKES[top]
-            if key in wanted:
-                wanted[key].append(index)
-            else:
-                wanted[key] = [index]
+            wanted[TAKES[top]] |= _BIT[index]
         elif index < 4:
-            open_cross.append(index)
+            cross |= _BIT[index]
         else:
-            open_corners.append(index)
+            corners |= _BIT[index]
     if merged:
-        del open_cross[1:], open_corners[1:]
-    if turn.kings_first and open_corners and has_king(cards):  # a king held: only kings go
+        cross &= -cross  # the lowest bit: the first empty space of each kind
+        corners &= -corners
+    by_targets = emit.by_targets
+    make = emit.card
+    if turn.kings_first and corners and has_king(cards):  # a king held: only kings go
         if pending >= 0:  # and of them only the drawn card, if it is one
             cards = (pending,)
-        return [plays[c][t] for c in cards if IS_KING[c] for t in open_corners]
+        return [
+            play
+            for c in cards
+            if IS_KING[c]
+            for play in by_targets[c].get(corners) or make(c, corners)
+        ]
     if pending >= 0:
         cards = (pending,)
-    out = _card_plays(cards, wanted, open_cross, open_corners, plays)
+    out: list[object] = []
+    for card in cards:
+        targets = wanted[KIND[card]] | cross | (corners if IS_KING[card] else 0)
+        if targets:
+            out += by_targets[card].get(targets) or make(card, targets)
     if pending < 0:
-        get = wanted.get
+        piles = emit.piles
         for source in _CROSS:
             bottom = bottoms[source]
             if bottom >= 0:
-                fitting = get(KIND[bottom])
-                if fitting is not None:
+                targets = wanted[KIND[bottom]] & ~_BIT[source] | (corners if IS_KING[bottom] else 0)
+                if targets:
                     row = piles[source]
-                    out.extend(row[t] for t in fitting if t != source)
-                elif open_corners and IS_KING[bottom]:
-                    row = piles[source]
-                    out.extend(row[t] for t in open_corners)
-    return out
-
-
-def _card_plays(
-    cards: Sequence[int],
-    wanted: dict[int, list[int]],
-    open_cross: list[int],
-    open_corners: list[int],
-    plays: Sequence[Sequence[object]],
-) -> list[object]:
-    """Every card play of ``cards`` the tables allow, in their order (targets in space order)."""
-    out: list[object] = []
-    append = out.append  # loops, not comprehensions: most run over one or two targets
-    get = wanted.get
-    if not open_cross:  # the usual case: only the cards with somewhere to go
-        for card in cards:
-            fitting = get(KIND[card])  # never a king's: nothing takes a king
-            if fitting is not None:
-                row = plays[card]
-                for target in fitting:
-                    append(row[target])
-            elif open_corners and IS_KING[card]:
-                row = plays[card]
-                for target in open_corners:
-                    append(row[target])
-        return out
-    for card in cards:
-        fitting = get(KIND[card])
-        targets = open_cross if fitting is None else sorted(fitting + open_cross)
-        if open_corners and IS_KING[card]:
-            targets = [*targets, *open_corners]
-        row = plays[card]
-        for target in targets:
-            append(row[target])
+                    out += [row[t] for t in range(8) if targets >> t & 1]
     return out
 
 
