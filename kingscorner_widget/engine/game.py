@@ -127,7 +127,6 @@ class Game:
         self._hands: list[list[Card]] = [list(h) for h in table.hands if not isinstance(h, int)]
         self._stock: list[Card] = [] if isinstance(table.stock, int) else table.stock[::-1]
         self._kept: list[list[Card]] = [list(k) for k in table.kept]
-        self._sync_tops()
         out = max((i for i, hand in enumerate(self._hands) if not hand), default=None)
         self._state = _TurnState(table.turn, 0, False, 0, None, None if out is None else "out", out)
         self._history: list[_Undo] = []
@@ -416,15 +415,16 @@ class Game:
         state = self._state
         if state.over is not None:
             return []
+        piles = self._piles
         pending = state.pending
         turn = self._turn
         found: list[Move] = moves(  # type: ignore[assignment]
             turn,
             list(map(_INDEX, self._hands[state.turn])),
-            self._tops,
-            self._bottoms,
+            [pile[-1].index if pile else -1 for pile in piles],
+            [pile[0].index if pile else -1 for pile in piles[:4]],
             -1 if pending is None else pending.index,
-            emit=_EMIT,
+            _EMIT,
         )
         end = DRAW if turn.end_draws(len(self._stock)) else PASS
         if pending is None and turn.cards_may_wait():
@@ -571,12 +571,11 @@ class Game:
         card, target = move.card, move.target
         if type(target) is not Space:
             return False
-        index = target.index
-        pile = self._piles[index]
+        pile = self._piles[target.index]
         if pile:
             if pile[-1].takes != card.kind:
                 return False
-        elif not (index < 4 or _IS_KING[card.index]):
+        elif not (target.index < 4 or _IS_KING[card.index]):
             return False
         mover = state.turn
         hand = self._hands[mover]
@@ -586,9 +585,6 @@ class Game:
             return False
         del hand[place]
         pile.append(card)
-        self._tops[index] = card.index
-        if index < 4 and len(pile) == 1:
-            self._bottoms[index] = card.index
         kept = self._corners and self._keep_finished_corner(target, mover)
         # States and records built with tuple.__new__: the same values as calling the named
         # tuples, without their Python-level constructors (the hottest lines of the engine).
@@ -621,9 +617,6 @@ class Game:
             return False
         pile += moving
         moving.clear()
-        tops = self._tops
-        tops[target.index] = tops[source.index]
-        tops[source.index] = self._bottoms[source.index] = -1
         kept = self._corners and self._keep_finished_corner(target, state.turn)
         self._history.append(_new(_Undo, (move, state, length, kept, ())))
         return True
@@ -637,11 +630,7 @@ class Game:
             hand = self._hands[mover]
             place = hand.index(card)
             del hand[place]
-            pile = self._piles[target.index]
-            pile.append(card)
-            self._tops[target.index] = card.index
-            if target.index < 4 and len(pile) == 1:
-                self._bottoms[target.index] = card.index
+            self._piles[target.index].append(card)
             kept = self._corners and self._keep_finished_corner(target, mover)
             over, winner = (state.over, state.winner) if hand else ("out", mover)
             self._state = _TurnState(
@@ -654,9 +643,6 @@ class Game:
             length = len(target_pile)
             target_pile.extend(source)
             source.clear()
-            tops = self._tops
-            tops[move.target.index] = tops[move.source.index]
-            tops[move.source.index] = self._bottoms[move.source.index] = -1
             kept = self._corners and self._keep_finished_corner(move.target, mover)
             self._history.append(_Undo(move, state, length, kept))
         else:
@@ -668,7 +654,6 @@ class Game:
         if finishes_corner(space.index, pile[-1].index):
             self._kept[player].extend(pile)
             pile.clear()
-            self._tops[space.index] = -1
             return True
         return False
 
@@ -710,18 +695,13 @@ class Game:
         return tuple(draws)
 
     def _card_has_play(self, card: Card) -> bool:
-        return can_play(self._tops, (card.index,))
+        return can_play(self._tops(), (card.index,))
 
     def _has_play(self) -> bool:
-        return can_play(self._tops, list(map(_INDEX, self._hands[self._state.turn])))
+        return can_play(self._tops(), [card.index for card in self._hands[self._state.turn]])
 
-    def _sync_tops(self) -> None:
-        """Work out the piles' top cards and the side piles' bottom cards afresh (the moves keep
-        them up to date; the turn machine's generator reads them)."""
-        self._tops = [pile[-1].index if pile else -1 for pile in self._piles]
-        """Each pile's top card (-1 when empty), in :data:`SPACES` order."""
-        self._bottoms = [pile[0].index if pile else -1 for pile in self._piles[:4]]
-        """Each side pile's bottom card (-1 when empty)."""
+    def _tops(self) -> list[int]:
+        return [pile[-1].index if pile else -1 for pile in self._piles]
 
     def _open_deal(self) -> None:
         """Start the first turn of a deal: dealt kings go to corners; draw-first rules draw."""
@@ -733,7 +713,6 @@ class Game:
                 self._piles[corner] = pile[:]
                 pile.clear()
                 self.opening.append(MovePile(SPACES[source], SPACES[corner]))
-        self._sync_tops()
         if self._turn.start_draws(len(self._stock)):
             self._draw(self._state.turn)
             self._state = self._state._replace(drew=True)
@@ -745,32 +724,19 @@ class Game:
         move, state, place, kept_corner, draws = self._history.pop()
         mover = state.turn
         if type(move) is PlayCard:
-            index = move.target.index
-            pile = self._piles[index]
+            pile = self._piles[move.target.index]
             if kept_corner:
                 pile[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
             pile.pop()
             self._hands[mover].insert(place, move.card)
-            if pile:
-                self._tops[index] = pile[-1].index
-            else:
-                self._tops[index] = -1
-                if index < 4:
-                    self._bottoms[index] = -1
         elif type(move) is MovePile:
-            index, source = move.target.index, move.source.index
-            target = self._piles[index]
+            target = self._piles[move.target.index]
             if kept_corner:
                 target[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
-            moved = self._piles[source]
-            moved[:] = target[place:]
+            self._piles[move.source.index][:] = target[place:]
             del target[place:]
-            tops = self._tops
-            tops[source] = moved[-1].index
-            self._bottoms[source] = moved[0].index
-            tops[index] = target[-1].index if target else -1
         else:
             for player, count in reversed(draws):
                 hand = self._hands[player]
@@ -787,8 +753,6 @@ class Game:
         other._hands = [list(h) for h in self._hands]
         other._stock = list(self._stock)
         other._kept = [list(k) for k in self._kept]
-        other._tops = list(self._tops)
-        other._bottoms = list(self._bottoms)
         other._history = list(self._history)
         other.opening = list(self.opening)
         return other

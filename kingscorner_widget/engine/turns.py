@@ -197,13 +197,30 @@ STEPS = Emitter(STEP_PLAYS, STEP_PILES)
 """The emitter of steps."""
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _targets(tops: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+    """What a table with these eight top cards offers, as bit sets of piles (bit ``i`` for pile
+    ``i``): the piles by the kind of card their top takes (an ace's top takes none: its bits go
+    to the last entry, which no card reads), the empty side spaces, the empty corners. Tables
+    recur within a turn, so each is worked out once."""
+    wanted = [0] * (KINDS + 1)
+    cross = corners = 0
+    for index, top in enumerate(tops):
+        if top >= 0:
+            wanted[TAKES[top]] |= _BIT[index]
+        elif index < 4:
+            cross |= _BIT[index]
+        else:
+            corners |= _BIT[index]
+    return tuple(wanted), cross, corners
+
+
 def moves(
     turn: TurnRules,
     cards: Sequence[int],
     tops: Sequence[int],
     bottoms: Sequence[int],
     pending: int,
-    *,
     emit: Emitter = STEPS,
     merged: bool = False,
 ) -> list[object]:
@@ -216,17 +233,7 @@ def moves(
     :class:`~.game.Game` passes its move objects). ``merged`` tries one empty corner and one
     empty side space (they play alike).
     """
-    # The piles (as bits) by the kind of card their top takes; an ace's top takes none (-1),
-    # and its bits go to the last entry, which no card reads.
-    wanted = [0] * (KINDS + 1)
-    cross = corners = 0  # the empty side spaces and the empty corners, as bits
-    for index, top in enumerate(tops):
-        if top >= 0:
-            wanted[TAKES[top]] |= _BIT[index]
-        elif index < 4:
-            cross |= _BIT[index]
-        else:
-            corners |= _BIT[index]
+    wanted, cross, corners = _targets(tuple(tops))
     if merged:
         cross &= -cross  # the lowest bit: the first empty space of each kind
         corners &= -corners
