@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import operator
 import random
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from .cards import DECK, Card
 from .errors import IllegalMoveError
-from .kernel import IS_KING, finishes_corner, misfit
+from .kernel import IS_KING, KIND, TAKES, finishes_corner, misfit
 from .moves import DRAW, PASS, EndTurn, Move, MovePile, PlayCard, parse_move
 from .notation import Table, check_rules, format_position, parse_position
 from .observation import Observation
@@ -46,11 +46,14 @@ __all__ = ["Game", "Outcome", "daily_seed"]
 _CROSS_INDEXES = tuple(space.index for space in CROSS)
 _CORNER_INDEXES = tuple(space.index for space in CORNERS)
 # Every card play and pile move built once: moves are frozen, so the hot paths share them.
+# The game holds its cards as the turn machine's integers (deck indexes, :mod:`.kernel`) and
+# builds Card objects only where its public methods hand them out.
 _PLAYS = tuple(tuple(PlayCard(card, space) for space in SPACES) for card in DECK)
 _PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for source in SPACES)
 _EMIT = Emitter(_PLAYS, _PILE_MOVES)
-_INDEX = operator.attrgetter("index")
 _IS_KING = IS_KING
+_KIND = KIND
+_TAKES = TAKES
 _new = tuple.__new__
 
 
@@ -123,10 +126,10 @@ class Game:
         check_rules(table, rules)
         self.rules = rules  # through the setter, which keeps the hot paths' flags
         self.seed = seed
-        self._piles: list[list[Card]] = [list(pile) for pile in table.piles]
-        self._hands: list[list[Card]] = [list(h) for h in table.hands if not isinstance(h, int)]
-        self._stock: list[Card] = [] if isinstance(table.stock, int) else table.stock[::-1]
-        self._kept: list[list[Card]] = [list(k) for k in table.kept]
+        self._piles: list[list[int]] = [_indexes(pile) for pile in table.piles]
+        self._hands: list[list[int]] = [_indexes(h) for h in table.hands if not isinstance(h, int)]
+        self._stock: list[int] = [] if isinstance(table.stock, int) else _indexes(table.stock[::-1])
+        self._kept: list[list[int]] = [_indexes(k) for k in table.kept]
         out = max((i for i, hand in enumerate(self._hands) if not hand), default=None)
         self._state = _TurnState(table.turn, 0, False, 0, None, None if out is None else "out", out)
         self._history: list[_Undo] = []
@@ -241,15 +244,15 @@ class Game:
 
     def pile(self, space: Space | str) -> tuple[Card, ...]:
         """The cards on ``space``, bottom first."""
-        return tuple(self._piles[_space(space).index])
+        return _cards(self._piles[_space(space).index])
 
     def piles(self) -> dict[Space, tuple[Card, ...]]:
         """Every pile by space, bottom card first."""
-        return {space: tuple(self._piles[space.index]) for space in SPACES}
+        return {space: _cards(self._piles[space.index]) for space in SPACES}
 
     def hand(self, player: int | None = None) -> tuple[Card, ...]:
         """A player's hand in the order held (default: the player to move)."""
-        return tuple(self._hands[self._player_index(player)])
+        return _cards(self._hands[self._player_index(player)])
 
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each player holds."""
@@ -262,7 +265,7 @@ class Game:
 
     def kept(self, player: int) -> tuple[Card, ...]:
         """Corners version: the cards of the corner piles ``player`` has finished."""
-        return tuple(self._kept[self._player_index(player)])
+        return _cards(self._kept[self._player_index(player)])
 
     @property
     def cards_played_this_turn(self) -> int:
@@ -298,18 +301,18 @@ class Game:
         """The table as :class:`Table`; with ``player``, other hands and the stock as counts."""
         viewer = None if player is None else self._player_index(player)
         hands: list[list[Card] | int] = [
-            list(hand) if viewer is None or i == viewer else len(hand)
+            [DECK[c] for c in hand] if viewer is None or i == viewer else len(hand)
             for i, hand in enumerate(self._hands)
         ]
         stock: list[Card] | int = (
-            list(reversed(self._stock)) if viewer is None else len(self._stock)
+            [DECK[c] for c in reversed(self._stock)] if viewer is None else len(self._stock)
         )
         return Table(
-            [list(p) for p in self._piles],
+            [[DECK[c] for c in p] for p in self._piles],
             hands,
             stock,
             self._state.turn,
-            [list(k) for k in self._kept],
+            [[DECK[c] for c in k] for k in self._kept],
         )
 
     def position(self, player: int | None = None) -> str:
@@ -322,7 +325,7 @@ class Game:
         seen.update(self._hands[self._player_index(player)])
         for kept in self._kept:
             seen.update(kept)
-        return [card for card in DECK if card not in seen]
+        return [card for card in DECK if card.index not in seen]
 
     def observation(self, player: int) -> Observation:
         """What ``player`` (1-based) sees now: the table, their hand, counts for the rest.
@@ -340,11 +343,11 @@ class Game:
         return Observation(
             player=player,
             rules=self.rules,
-            piles=tuple(tuple(pile) for pile in self._piles),
-            hand=tuple(self._hands[index]),
+            piles=tuple(_cards(pile) for pile in self._piles),
+            hand=_cards(self._hands[index]),
             hand_sizes=self.hand_sizes(),
             stock_size=len(self._stock),
-            kept=tuple(tuple(kept) for kept in self._kept),
+            kept=tuple(_cards(kept) for kept in self._kept),
             turn=state.turn + 1,
             cards_played_this_turn=state.played,
             pending_card=state.pending if mine else None,
@@ -365,7 +368,7 @@ class Game:
         if state.over is None:
             return None
         count = self.rules.count
-        penalties = tuple(hand_penalty(hand, count) for hand in self._hands)
+        penalties = tuple(hand_penalty(_cards(hand), count) for hand in self._hands)
         corners = tuple(len(kept) // 13 for kept in self._kept)
         if self._turn.counts_corners() and any(corners):
             best = max(corners)
@@ -420,9 +423,9 @@ class Game:
         turn = self._turn
         found: list[Move] = moves(  # type: ignore[assignment]
             turn,
-            list(map(_INDEX, self._hands[state.turn])),
-            [pile[-1].index if pile else -1 for pile in piles],
-            [pile[0].index if pile else -1 for pile in piles[:4]],
+            self._hands[state.turn],
+            [pile[-1] if pile else -1 for pile in piles],
+            [pile[0] if pile else -1 for pile in piles[:4]],
             -1 if pending is None else pending.index,
             _EMIT,
         )
@@ -442,7 +445,7 @@ class Game:
     def _play_card_violation(self, card: Card, target: int) -> Reason | None:
         state = self._state
         hand = self._hands[state.turn]
-        if card not in hand:
+        if card.index not in hand:
             return Reason("not_in_hand", card=card)
         if state.pending is not None and card != state.pending:
             return Reason("pending", card=state.pending)
@@ -450,7 +453,7 @@ class Game:
         space = SPACES[target]
         king = _IS_KING[card.index]
         if pile:
-            top = pile[-1]
+            top = DECK[pile[-1]]
             if space.is_corner and king:
                 return Reason("corner_taken", card=card, top=top, space=space)
             code = misfit(card.index, top.index)
@@ -474,10 +477,10 @@ class Game:
             return Reason("empty_source", source=source_space, space=target_space)
         if source == target:
             return Reason("onto_itself", source=source_space, space=target_space)
-        bottom = moving[0]
+        bottom = DECK[moving[0]]
         pile = self._piles[target]
         if pile:
-            top = pile[-1]
+            top = DECK[pile[-1]]
             if target_space.is_corner and _IS_KING[bottom.index]:
                 return Reason(
                     "corner_taken", card=bottom, top=top, space=target_space, source=source_space
@@ -511,11 +514,12 @@ class Game:
         if self._careful and (reason := self._kings_first_violation()):
             return reason
         if self._turn.must_play:
-            for card in self._hands[self._state.turn]:
+            for index in self._hands[self._state.turn]:
+                card = DECK[index]
                 for target in SPACES:
                     if self._play_card_violation(card, target.index) is None:
                         pile = self._piles[target.index]
-                        top = pile[-1] if pile else None
+                        top = DECK[pile[-1]] if pile else None
                         return Reason("must_play", card=card, top=top, space=target)
         return None
 
@@ -523,8 +527,8 @@ class Game:
         """Kings first: the reason a move other than a king into an empty corner is refused."""
         if any(not self._piles[i] for i in _CORNER_INDEXES):
             for card in self._hands[self._state.turn]:
-                if _IS_KING[card.index]:
-                    return Reason("kings_first", card=card)
+                if _IS_KING[card]:
+                    return Reason("kings_first", card=DECK[card])
         return None
 
     # -- playing ----------------------------------------------------------------------------------
@@ -568,14 +572,14 @@ class Game:
         state = self._state
         if state.over is not None or state.pending is not None or self._careful:
             return False
-        card, target = move.card, move.target
+        card, target = move.card.index, move.target
         if type(target) is not Space:
             return False
         pile = self._piles[target.index]
         if pile:
-            if pile[-1].takes != card.kind:
+            if _TAKES[pile[-1]] != _KIND[card]:
                 return False
-        elif not (target.index < 4 or _IS_KING[card.index]):
+        elif not (target.index < 4 or _IS_KING[card]):
             return False
         mover = state.turn
         hand = self._hands[mover]
@@ -611,9 +615,9 @@ class Game:
         pile = self._piles[target.index]
         length = len(pile)
         if length:
-            if pile[-1].takes != moving[0].kind:
+            if _TAKES[pile[-1]] != _KIND[moving[0]]:
                 return False
-        elif not (target.is_corner and _IS_KING[moving[0].index]):
+        elif not (target.is_corner and _IS_KING[moving[0]]):
             return False
         pile += moving
         moving.clear()
@@ -626,7 +630,7 @@ class Game:
         state = self._state
         mover = state.turn
         if isinstance(move, PlayCard):
-            card, target = move.card, move.target
+            card, target = move.card.index, move.target
             hand = self._hands[mover]
             place = hand.index(card)
             del hand[place]
@@ -651,13 +655,13 @@ class Game:
 
     def _keep_finished_corner(self, space: Space, player: int) -> bool:
         pile = self._piles[space.index]
-        if finishes_corner(space.index, pile[-1].index):
+        if finishes_corner(space.index, pile[-1]):
             self._kept[player].extend(pile)
             pile.clear()
             return True
         return False
 
-    def _draw(self, player: int) -> Card:
+    def _draw(self, player: int) -> int:
         card = self._stock.pop()
         self._hands[player].append(card)
         return card
@@ -675,7 +679,7 @@ class Game:
                     card = self._draw(mover)
                     drawn += 1
                     if self._card_has_play(card):
-                        self._state = state._replace(drew=True, pending=card)
+                        self._state = state._replace(drew=True, pending=DECK[card])
                         return ((mover, drawn),)
                 draws.append((mover, drawn))
             else:
@@ -694,21 +698,21 @@ class Game:
         self._state = _TurnState(turn, 0, drew_next, idle, None, state.over, state.winner)
         return tuple(draws)
 
-    def _card_has_play(self, card: Card) -> bool:
-        return can_play(self._tops(), (card.index,))
+    def _card_has_play(self, card: int) -> bool:
+        return can_play(self._tops(), (card,))
 
     def _has_play(self) -> bool:
-        return can_play(self._tops(), [card.index for card in self._hands[self._state.turn]])
+        return can_play(self._tops(), self._hands[self._state.turn])
 
     def _tops(self) -> list[int]:
-        return [pile[-1].index if pile else -1 for pile in self._piles]
+        return [pile[-1] if pile else -1 for pile in self._piles]
 
     def _open_deal(self) -> None:
         """Start the first turn of a deal: dealt kings go to corners; draw-first rules draw."""
         empty_corners = iter(_CORNER_INDEXES)
         for source in _CROSS_INDEXES:
             pile = self._piles[source]
-            if pile and _IS_KING[pile[0].index]:
+            if pile and _IS_KING[pile[0]]:
                 corner = next(empty_corners)
                 self._piles[corner] = pile[:]
                 pile.clear()
@@ -729,7 +733,7 @@ class Game:
                 pile[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
             pile.pop()
-            self._hands[mover].insert(place, move.card)
+            self._hands[mover].insert(place, move.card.index)
         elif type(move) is MovePile:
             target = self._piles[move.target.index]
             if kept_corner:
@@ -829,6 +833,16 @@ def _rules_for(rules: Rules | None, players: int | None) -> Rules:
     if players is not None and players != rules.players:
         return rules.with_players(players)
     return rules
+
+
+def _indexes(cards: Iterable[Card]) -> list[int]:
+    """Cards as the deck indexes the game holds."""
+    return [card.index for card in cards]
+
+
+def _cards(indexes: Iterable[int]) -> tuple[Card, ...]:
+    """Deck indexes as the cards the public methods hand out."""
+    return tuple([DECK[index] for index in indexes])
 
 
 def _space(space: Space | str) -> Space:
