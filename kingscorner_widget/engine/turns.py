@@ -84,7 +84,7 @@ _CROSS = CROSS_SPACES
 class TurnRules:
     """The rule options a turn reads, compiled once from :class:`~.rules.Rules`, and the
     turn-level gates every caller asks: :meth:`kings_only`, :meth:`may_end`, :meth:`finishes`,
-    :meth:`end_draws`. The options themselves are the engine's to read.
+    :meth:`end_draws`, :meth:`cards_decide`. The options themselves are the engine's to read.
 
     >>> turn = TurnRules.of(Rules(must_play=True))
     >>> turn.may_end(pending=False, kings_only=False, can_play=True)
@@ -153,6 +153,18 @@ class TurnRules:
         """True when a card that could be played may stay in hand at the end of a turn (neither
         must play nor kings first holds the turn open for it)."""
         return not self.must_play and not self.kings_first
+
+    def cards_decide(self, pending: bool) -> bool:
+        """True when what the mover may do turns on the cards they hold, not on the table alone:
+        kings first or must play, or a drawn card waits to be played (``pending``). A face-down
+        hand's moves cannot then be offered or judged without giving its cards away.
+
+        >>> TurnRules.of(Rules()).cards_decide(pending=False)
+        False
+        >>> TurnRules.of(Rules(must_play=True)).cards_decide(pending=False)
+        True
+        """
+        return self.kings_first or self.must_play or pending
 
     def end_draws(self, stock: int) -> bool:
         """True when the end of the turn draws (with ``stock`` cards left): ``draw`` ends it."""

@@ -39,6 +39,7 @@ from ..engine.moves import Move, PlayCard, as_move
 from ..engine.notation import parse_position
 from ..engine.record import read_record
 from ..engine.rules import Rules
+from ..engine.turns import TurnRules
 from ..engine.words import count_words, listed, move_at, phrase, refusal, sentence
 from ..lessons import Lesson, lesson_from_game
 from .actions import Field, action
@@ -123,10 +124,9 @@ class ExploreSession(Session):
         """True when a face-down hand is to move and what it may do turns on its cards: under
         kings first or must play, or with a drawn card it must play (draw until it fits). Then
         nothing is offered or judged from the table, so no answer gives a hidden card away."""
-        game, rules = self.game, self.game.rules
-        return self.hidden_turn() and (
-            rules.kings_first or rules.must_play or game.pending_card is not None
-        )
+        game = self.game
+        turn = TurnRules.of(game.rules)
+        return self.hidden_turn() and turn.cards_decide(pending=game.pending_card is not None)
 
     def legal(self) -> list[str]:
         """The moves of the player to move; from a face-down hand, those naming no card, and
