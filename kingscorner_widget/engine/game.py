@@ -231,6 +231,10 @@ class Game:
         self._careful = turn.kings_first
         """True when no move is plainly legal: kings first asks the judge for every move."""
         self._corners = turn.keeps_corners
+        self._waits = turn.cards_may_wait()
+        """True when nothing but a pending card holds the turn open (see :meth:`legal_moves`)."""
+        self._draws_at_end = turn.end_draws(1)
+        """True when the end of the turn draws while the stock lasts."""
 
     @property
     def players(self) -> int:
@@ -419,18 +423,23 @@ class Game:
         if state.over is not None:
             return []
         piles = self._piles
+        north, east, south, west = piles[0], piles[1], piles[2], piles[3]
         pending = state.pending
-        turn = self._turn
         found: list[Move] = moves(  # type: ignore[assignment]
-            turn,
+            self._turn,
             self._hands[state.turn],
             [pile[-1] if pile else -1 for pile in piles],
-            [pile[0] if pile else -1 for pile in piles[:4]],
+            [
+                north[0] if north else -1,
+                east[0] if east else -1,
+                south[0] if south else -1,
+                west[0] if west else -1,
+            ],
             -1 if pending is None else pending.index,
             _EMIT,
         )
-        end = DRAW if turn.end_draws(len(self._stock)) else PASS
-        if pending is None and turn.cards_may_wait():
+        end = DRAW if self._draws_at_end and self._stock else PASS
+        if pending is None and self._waits:
             found.append(end)  # nothing but those options and a pending card holds the turn open
         elif self.violation(end) is None:
             found.append(end)
@@ -732,8 +741,7 @@ class Game:
             if kept_corner:
                 pile[:] = self._kept[mover][-13:]
                 del self._kept[mover][-13:]
-            pile.pop()
-            self._hands[mover].insert(place, move.card.index)
+            self._hands[mover].insert(place, pile.pop())
         elif type(move) is MovePile:
             target = self._piles[move.target.index]
             if kept_corner:
