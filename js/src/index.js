@@ -4,7 +4,9 @@ import { controlForKey, controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
+import { focusAfter, focusBefore } from "./focus.js";
 import { acknowledgeSnapshots } from "./hosts.js";
+import { keepKeys } from "./keep.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { fitLog, followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
@@ -17,9 +19,17 @@ import { computerMove, logCount, showMove } from "./travel.js";
 /** @typedef {import("./page").Source} Source */
 /** @typedef {import("./snapshot").Snapshot} Snapshot */
 
-let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
 import { say, usePhrases } from "./words.js";
+
+/** The tables drawn on this page so far, counted across every copy of this module (each widget
+ * may load its own): a prefix for each table's element ids, unique on the page. */
+const TABLES = Symbol.for("kingscorner-widget.tables");
+const nextTable = () => {
+  const page = /** @type {Record<symbol, number>} */ (/** @type {unknown} */ (globalThis));
+  page[TABLES] = (page[TABLES] ?? 0) + 1;
+  return page[TABLES];
+};
 
 /**
  * The piles a picked card or pile may go to: the targets of the engine's legal moves.
@@ -47,7 +57,7 @@ function hintParts(hint) {
 function render({ model, el }) {
   usePhrases(model.get("phrases")); // the words Python sent (words.js)
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
-  const id = `kcw${++tables}`;
+  const id = `kcw${nextTable()}`;
   el.append(root);
   /** @type {Source | null} */
   let selected = null;
@@ -150,8 +160,7 @@ function render({ model, el }) {
       for (const slot of [feltSlot, summarySlot, controlsSlot, side, content]) slot.replaceChildren();
       return;
     }
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? focusKey(active) : null;
+    const focused = focusBefore(root);
     const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
@@ -186,7 +195,7 @@ function render({ model, el }) {
     markHint(root, s.hint);
     fitLog(root);
     followLog(root, place);
-    if (focused) /** @type {HTMLElement | null} */ (root.querySelector(focused))?.focus();
+    focusAfter(root, focused);
     focusQuestion(root, s, teach);
     travel(s);
     schedule();
@@ -378,6 +387,7 @@ function render({ model, el }) {
   /** @type {[string, (event: any) => void][]} */
   const listeners = [["click", onClick], ["keydown", onKey], ["submit", onSubmit], ...Object.entries(drag)];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  const stopKeeping = keepKeys(root); // after onKey: what the table did not use stays in it too
 
   const onSnapshot = () => {
     note = null;
@@ -405,24 +415,11 @@ function render({ model, el }) {
     globalThis.removeEventListener?.("resize", followNow);
     logSize?.disconnect();
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+    stopKeeping();
     for (const [name, fn] of changes) model.off(name, fn);
     stopAcknowledging();
     root.remove();
   };
-}
-
-/**
- * A selector that finds the focused control again after a redraw.
- * @param {Element} node
- */
-function focusKey(node) {
-  for (const name of ["data-action", "data-pile", "data-card"]) {
-    const holder = node.closest?.(`[${name}]`);
-    if (!holder) continue;
-    const inHand = name === "data-card" && holder.closest("[data-hand]") ? "[data-hand] " : "";
-    return `${inHand}[${name}="${holder.getAttribute(name)}"]`;
-  }
-  return null;
 }
 
 export default { render };
