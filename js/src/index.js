@@ -1,5 +1,6 @@
 // Front end of KingsCornerWidget: draws the snapshot Python sends and sends back intents.
 // Python decides everything; the only state kept here is what the viewer has picked up.
+import { announcer } from "./announce.js";
 import { controlForKey, controlsEl, keysEl } from "./controls.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
@@ -113,11 +114,24 @@ function render({ model, el }) {
   const title = h("strong", { class: "kcw-title" });
   // The message line keeps one height whatever it says (the buttons under it never move); a
   // long message shows in full while the pointer or the focus is on it (styles.css).
-  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite", tabindex: "0" });
+  // What the table says is read out by the live log (announce.js), each line once and in order;
+  // the line on screen is not live itself, or each line would be read twice.
+  const status = h("p", { class: "kcw-status", "data-status": "", tabindex: "0" });
+  const live = announcer();
+  let heard = model.get("status") ?? ""; // the line there when the table was drawn is not news
+  /** @type {import("./snapshot").Summary | null} */
+  let summed = null;
   const statusBox = h("div", { class: "kcw-status-box" }, status);
   const presentButton = h(
     "button",
-    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: say("presentTitle") },
+    {
+      type: "button",
+      class: "kcw-btn kcw-present-btn",
+      "data-action": "present",
+      "aria-pressed": "false",
+      "aria-keyshortcuts": say("presentKey"),
+      title: say("presentTitle"),
+    },
     say("present"),
   );
   const feltSlot = h("div", { class: "kcw-felt-slot" });
@@ -130,6 +144,7 @@ function render({ model, el }) {
     h("div", { class: "kcw-head" }, title, presentButton),
     h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, statusBox, refusal, summarySlot, controlsSlot)), side),
     content,
+    live.el,
   );
   /** @type {import("./layout").Layout | null} */
   let size = null;
@@ -167,6 +182,10 @@ function render({ model, el }) {
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
+    root.dataset.deck = s.look?.deck ?? ""; // the learner's look: styles.css draws it
+    root.dataset.contrast = s.look?.contrast ?? "";
+    if (s.summary && !summed) live.announce(s.summary.said); // the hand's score, once
+    summed = s.summary ?? null;
     title.textContent = s.title || say("title");
     const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
@@ -207,7 +226,12 @@ function render({ model, el }) {
   }
 
   function showStatus() {
-    const text = note ?? model.get("status") ?? "";
+    const said = model.get("status") ?? "";
+    if (said !== heard) {
+      heard = said;
+      live.announce(said);
+    }
+    const text = note ?? said;
     if (status.textContent !== text) status.textContent = text;
     showRefusal(refusal, snap().refusal, text);
     status.classList.toggle("kcw-long", status.scrollHeight > statusBox.clientHeight + 1);
@@ -244,6 +268,7 @@ function render({ model, el }) {
 
   const setNote = (/** @type {string | null} */ text) => {
     note = text;
+    live.announce(text);
     showStatus();
   };
   let outlined = false;
@@ -255,6 +280,18 @@ function render({ model, el }) {
     const name = s.hands?.find((p) => p.player === s.waiting)?.name ?? `P${s.waiting}`;
     setNote(say("othersPlay", { name }));
     return true;
+  };
+
+  /**
+   * Picking a card or pile says where it fits, in Python's words; in a first hand the first
+   * time, with what the outlines mean.
+   * @param {string} source
+   */
+  const sayFits = (source) => {
+    const fits = snap().fits?.[source] ?? null;
+    const guide = snap().guide && !outlined ? snap().guide : null;
+    if (guide) outlined = true;
+    setNote([fits, guide].filter(Boolean).join(" ") || null);
   };
 
   /** @type {import("./page").Ctx} */
@@ -277,10 +314,7 @@ function render({ model, el }) {
       ctx.select(selected?.kind === "card" && selected.id === code ? null : { kind: "card", id: code });
       const targets = targetsOf(selected, legal()).size;
       if (selected && !targets && legal().length) setNote(say("nowhere"));
-      else if (selected && targets && snap().guide && !outlined) {
-        outlined = true; // a first hand: the first gold outlines are named once
-        setNote(snap().guide);
-      }
+      else if (selected && targets) sayFits(code);
     },
     pickPile(space) {
       if (othersPlay()) return;
@@ -292,8 +326,9 @@ function render({ model, el }) {
         send({ kind: "play", move });
         return;
       }
-      if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
-      else setNote(say("pickFirst"));
+      if (!snap().piles?.[space]?.length) return setNote(say("pickFirst"));
+      ctx.select({ kind: "pile", id: space });
+      if (targetsOf(selected, legal()).size) sayFits(space);
     },
     act(action, from) {
       const intent = treeIntent(action, root, from); // explore's lines and comments
@@ -313,6 +348,7 @@ function render({ model, el }) {
           return;
         }
         if (!control.enabled) return setNote(control.why); // what the button's reason says
+        if (control.input && !from) return ctx.focus(`[data-form="${control.kind}"] input`); // its key: type first
         if (action === "draw") selected = null;
         send({ kind: action, ...fieldsOf(control) });
       }
@@ -385,9 +421,9 @@ function render({ model, el }) {
   }
   const drag = dragHandlers(ctx);
   /** @type {[string, (event: any) => void][]} */
-  const listeners = [["click", onClick], ["keydown", onKey], ["submit", onSubmit], ...Object.entries(drag)];
+  const listeners = [["click", onClick], ["submit", onSubmit], ...Object.entries(drag)];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
-  const stopKeeping = keepKeys(root); // after onKey: what the table did not use stays in it too
+  const stopKeeping = keepKeys(root, onKey); // every key in the table: its own, and none for the page
 
   const onSnapshot = () => {
     note = null;

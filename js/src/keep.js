@@ -35,22 +35,29 @@ export function leaveTable(root) {
 }
 
 /**
- * Keep every key pressed inside `root` from reaching the page around it (add it after the
- * table's own key handler). An Escape the table did not use (nothing picked up, no presentation
- * to leave: not default-prevented) hands the focus back, and goes on to the notebook (its command
- * mode). Returns the function that stops.
+ * Take every key pressed inside `root` before the page around it sees it, hand it to the
+ * table's own handler `onKey`, and stop it there. The page's shortcuts may listen on the document
+ * in the capture phase (Notebook 7 does), before the key reaches the table: so the table listens
+ * on the window, capturing, which comes first. The key's own default (typing in a box, Tab moving
+ * the focus, Enter pressing a button) still happens. An Escape the table did not use (nothing
+ * picked up, no presentation to leave: not default-prevented) hands the focus back, and goes on
+ * to the notebook (its command mode). Returns the function that stops.
  * @param {HTMLElement} root
+ * @param {(event: KeyboardEvent) => void} onKey
  */
-export function keepKeys(root) {
+export function keepKeys(root, onKey) {
+  const view = root.ownerDocument.defaultView ?? globalThis;
   /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
+  const onCapture = (event) => {
+    if (!event.composedPath().includes(root)) return; // another table's, or the notebook's
+    if (event.type === "keydown") onKey(event);
     const unused = event.type === "keydown" && event.key === "Escape" && !event.defaultPrevented;
     if (unused && leaveTable(root)) return; // the notebook takes it from here
     event.stopPropagation();
   };
   const types = ["keydown", "keyup", "keypress"];
-  for (const type of types) root.addEventListener(type, /** @type {EventListener} */ (onKey));
+  for (const type of types) view.addEventListener(type, /** @type {EventListener} */ (onCapture), true);
   return () => {
-    for (const type of types) root.removeEventListener(type, /** @type {EventListener} */ (onKey));
+    for (const type of types) view.removeEventListener(type, /** @type {EventListener} */ (onCapture), true);
   };
 }

@@ -66,9 +66,10 @@ describe("rendering from a snapshot", () => {
     expect($('[data-card="Ks"]').classList.contains("kcw-black")).toBe(true);
   });
 
-  it("has the status line with role=status and every action button", () => {
+  it("has the status line (read out by the live log, not itself live) and every action button", () => {
     mount();
-    expect($("[data-status]").getAttribute("role")).toBe("status");
+    expect($("[data-status]").getAttribute("role")).toBeNull();
+    expect($("[data-announce]").getAttribute("role")).toBe("log");
     expect($("[data-status]").textContent).toBe("Your turn.");
     for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) expect($(`[data-action="${action}"]`)).not.toBeNull();
     expect($('[data-action="draw"]').textContent).toBe("Draw & end turn");

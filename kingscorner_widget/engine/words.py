@@ -90,6 +90,7 @@ __all__ = [
     "card_words",
     "cards_listed",
     "count_words",
+    "fits_words",
     "hand_end_reason",
     "hand_winners",
     "instruction",
@@ -425,6 +426,29 @@ def _into(game: Piles, target: Space, on: str = "on") -> str:
     return (
         f"into {target.place}" if target.is_corner else f"into the empty {target.direction} space"
     )
+
+
+def where_to(game: Piles, target: Space) -> str:
+    """A space a card or pile may go to, as a place: ``"the north pile"`` (a pile there),
+    ``"the west space"`` (an empty cross space), ``"the north-east corner"``."""
+    return target.words if game.pile(target) else target.place
+
+
+def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> str:
+    """What a picked card (or pile) fits on, as a screen reader says it when it is picked up.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+    >>> fits_words(g, Card.parse("Th"), [Space.N, Space.W])
+    'The ten of hearts fits on the north pile and the west space.'
+    >>> fits_words(g, Space.S, [Space.E])
+    'The south pile fits on the east pile.'
+    >>> fits_words(g, Card.parse("Ks"), [Space.NE, Space.SE])
+    'The king of spades fits on the north-east corner and the south-east corner.'
+    """
+    what = card_words(source) if isinstance(source, Card) else source.words
+    return sentence(f"{what} fits on {listed([where_to(game, t) for t in targets])}")
 
 
 def logged(

@@ -352,6 +352,7 @@ class LessonSession(Session):
     @action(
         "reveal",
         lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        key="A",
         teacher=True,
         offered=lambda s: s.revealable,
     )
@@ -421,6 +422,7 @@ class LessonSession(Session):
     @action(
         "new",
         "Restart lesson",
+        key="G",
         offered=lambda s: s.run.done,
         check=lambda s: None if s.run.done else FIXED,
         primary=lambda s: s.following() is None,

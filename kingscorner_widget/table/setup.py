@@ -27,6 +27,7 @@ from ..lessons import Lesson, LessonRun, under_rules
 from .events import Listener
 from .explore import ExploreSession, deal_title, read_source
 from .lesson import LessonSession
+from .look import Look
 from .play import Opponents, PlaySession, check_opponents
 from .review import PracticeSession, ReviewSession
 from .session import Session
@@ -43,8 +44,9 @@ class TableSetup:
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or 4 players), the ``seed``, the viewer's seat, the computer players, the
     teacher's "show every hand", the ``lesson``, whether it is a ``teacher``'s table, and in
-    play mode the player to ``watch`` at the viewer's seat, and the ``listener`` every session
-    tells of its actions. Bad settings raise ``ValueError`` at
+    play mode the player to ``watch`` at the viewer's seat, the ``listener`` every session
+    tells of its actions, and the ``look`` the learner chose (saved as :meth:`Look.read
+    <kingscorner_widget.table.look.Look.read>` reads it). Bad settings raise ``ValueError`` at
     once."""
 
     def __init__(
@@ -62,8 +64,12 @@ class TableSetup:
         judge: Judge = "cards",
         watch: str | Player | None = None,
         listener: Listener | None = None,
+        look: object = None,
     ) -> None:
         check_opponents(opponents)
+        self.look = Look() if look is None else Look.read(look)
+        """How the table looks (the learner's choice, remembered in their record): every
+        session it opens shares it."""
         self.listener = listener
         """Told of every action at every session this table opens (the class record)."""
         if watch is not None:
@@ -183,6 +189,7 @@ class TableSetup:
         stays a teacher's)."""
         session.teacher = self.teacher
         session.listener = self.listener
+        session.look = self.look
         if isinstance(session, PlaySession):
             self.play = session
         elif isinstance(session, ReviewSession):

@@ -213,7 +213,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     - ``acting``: True when the viewer may move now for the player to move (explore: any seat).
     - ``review``: The turn on the table and its verdict (review mode).
     - ``guide``: Play: what the gold outlines mean, said once in the viewer's first hand.
-    - ``paused``: Play: the computer players wait for Next move (the learner steps them)."""
+    - ``paused``: Play: the computer players wait for Next move (the learner steps them).
+    - ``fits``: What each card or pile the viewer may move fits on, in words, by its notation:
+      what a screen reader hears when it is picked up.
+    - ``look``: How the table looks: the deck's colours and the contrast the learner chose."""
     phrases = traitlets.Dict().tag(sync=True)
     """The page's phrasebook, sent once: every word the page shows besides the snapshot's own
     sentences (a :class:`~kingscorner_widget.table.snapshot.Phrases`, written by
@@ -270,6 +273,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             judge=judge,
             watch=watch,
             listener=self.record,
+            look=self.record.remembered_look() if self.record is not None else None,
         )
         self._publishing = threading.RLock()
         self._version = 0
