@@ -115,8 +115,9 @@ function render({ model, el }) {
   // The message line keeps one height whatever it says (the buttons under it never move); a
   // long message shows in full while the pointer or the focus is on it (styles.css).
   // What the table says is read out by the live log (announce.js), each line once and in order;
-  // the line on screen is not live itself, or each line would be read twice.
-  const status = h("p", { class: "kcw-status", "data-status": "", tabindex: "0" });
+  // the line on screen keeps its role (status) but is not live itself, or each line would be
+  // read twice (and a line replaced before it was read would be lost).
+  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "off", tabindex: "0" });
   const live = announcer();
   let heard = model.get("status") ?? ""; // the line there when the table was drawn is not news
   /** @type {import("./snapshot").Summary | null} */

@@ -60,7 +60,7 @@ describe("the live log", () => {
       "P2 draws a card and ends the turn. Your turn.",
       "This hand's points: You 0 points, P2 16 points.",
     ]);
-    expect(el.querySelector("[data-status]").hasAttribute("aria-live")).toBe(false);
+    expect(el.querySelector("[data-status]").getAttribute("aria-live")).toBe("off");
   });
 
   it("says where a picked card fits, in the snapshot's words", () => {

@@ -68,7 +68,8 @@ describe("rendering from a snapshot", () => {
 
   it("has the status line (read out by the live log, not itself live) and every action button", () => {
     mount();
-    expect($("[data-status]").getAttribute("role")).toBeNull();
+    expect($("[data-status]").getAttribute("role")).toBe("status");
+    expect($("[data-status]").getAttribute("aria-live")).toBe("off");
     expect($("[data-announce]").getAttribute("role")).toBe("log");
     expect($("[data-status]").textContent).toBe("Your turn.");
     for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) expect($(`[data-action="${action}"]`)).not.toBeNull();
