@@ -33,18 +33,21 @@ export function focusBefore(root) {
 }
 
 /**
- * After a redraw: the focus back on its element, or on the first fallback there is.
+ * After a redraw: the focus back on its element, or on the first fallback there is. When the
+ * table opened another of its tables (Review this hand, Back to the match: other side panels),
+ * the focus goes to the new table's place (the review, the button to press next) whatever had it.
  * @param {HTMLElement} root
  * @param {{ key: string | null } | null} before
+ * @param {boolean} [moved] true when the table has just opened another of its tables
  */
-export function focusAfter(root, before) {
+export function focusAfter(root, before, moved = false) {
   if (!before) return;
-  const found = before.key ? /** @type {HTMLElement | null} */ (root.querySelector(before.key)) : null;
+  const found = before.key && !moved ? /** @type {HTMLElement | null} */ (root.querySelector(before.key)) : null;
   if (found) {
     if (root.ownerDocument.activeElement !== found) found.focus();
     return;
   }
-  if (root.contains(root.ownerDocument.activeElement)) return;
+  if (!moved && root.contains(root.ownerDocument.activeElement)) return;
   for (const selector of FALLBACKS) {
     const node = /** @type {HTMLElement | null} */ (root.querySelector(selector));
     if (!node) continue;

@@ -74,6 +74,8 @@ function render({ model, el }) {
   /** @type {{ count: number, piles: Record<string, string[]> } | null} */
   let drawn = null; // the log count and piles of the table drawn last, to show what changed
   const teach = teacherState(); // the summary hidden or not, a question just asked
+  /** @type {string | null} */
+  let shownPanels = null; // the side panels drawn last: another table's take the focus to their place
   const redraw = () => {
     if (queued) return;
     queued = true;
@@ -215,7 +217,9 @@ function render({ model, el }) {
     markHint(root, s.hint);
     fitLog(root);
     followLog(root, place);
-    focusAfter(root, focused);
+    const panels = [s.review, s.lesson, s.tree, s.score].map((panel) => (panel ? 1 : 0)).join("");
+    focusAfter(root, focused, shownPanels !== null && panels !== shownPanels);
+    shownPanels = panels;
     focusQuestion(root, s, teach);
     travel(s);
     schedule();
