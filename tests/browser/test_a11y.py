@@ -97,7 +97,7 @@ RING_JS = """(pile) => {
             width: parseFloat(mark.borderTopWidth)};
 }"""
 
-MARK_JS = """([node, which]) => {
+MARK_JS = """(node, which) => {
     const mark = getComputedStyle(node, which);
     return {style: mark.borderTopStyle, width: parseFloat(mark.borderTopWidth),
             colour: mark.borderTopColor, content: mark.content};
