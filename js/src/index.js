@@ -113,7 +113,7 @@ function render({ model, el }) {
 
   // The frame stays in place: the status line (a live region must persist to be announced) sits
   // between the hand and the buttons, where the eyes are; the slots are redrawn from each snapshot.
-  const title = h("strong", { class: "kcw-title" });
+  const title = h("h2", { class: "kcw-title" }); // the table's heading: its panels' are h3
   // The message line keeps one height whatever it says (the buttons under it never move); a
   // long message shows in full while the pointer or the focus is on it (styles.css).
   // What the table says is read out by the live log (announce.js), each line once and in order;
