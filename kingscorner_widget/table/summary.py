@@ -88,9 +88,11 @@ def row_said(row: SummaryRow) -> str:
 
     >>> said = row_said({"label": "Hand 2", "names": ["You", "P2", "P3"],
     ...                  "points": [0, 1, None], "totals": [4, 30, 26], "winners": ["You"]})
-    >>> print(said.replace(". ", ".\n"))
-    Hand 2 on the score sheet: You 0 points, P2 1 point, P3 out.
-    Totals: You 4 points, P2 30 points, P3 26 points.
+    >>> sheet, _, totals = said.partition(" Totals: ")
+    >>> sheet
+    'Hand 2 on the score sheet: You 0 points, P2 1 point, P3 out.'
+    >>> totals
+    'You 4 points, P2 30 points, P3 26 points.'
     """
 
     def each(values: Sequence[int | None]) -> str:
