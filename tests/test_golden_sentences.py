@@ -113,7 +113,8 @@ def test_lesson_sentences() -> None:
         " — try a pile move first"
     )
     assert lesson_at("pile-transfer", 1).try_move("6s>W").message == (
-        "that is legal, but it is not what this step is about — try a pile move first"
+        "that is legal, but this step teaches one move: move the west pile onto the nine of "
+        "diamonds"
     )
     run = lesson_at("pile-transfer", 1)
     hints = [run.next_hint() for _ in range(len(run.step.hints) + 1)]

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
+from ..engine.notation import parse_position
 from ..engine.words import count_words, no_or_count
 from .model import Lesson, Step
 
@@ -60,6 +61,12 @@ class Puzzle:
         else:
             hints.append("The order matters: play the card that opens the way for others first.")
         title = f"Puzzle {number}" if number else "Find the best turn"
+        table = parse_position(self.position)
+        hand = table.hands[table.turn]
+        out = isinstance(hand, list) and len(hand) == self.best_sheds
+        after = f"Solved: {count_words(self.best_sheds)} shed this turn."
+        if out:
+            after = f"Solved: all {count_words(self.best_sheds)} shed, and you went out."
         return Step(
             position=self.position,
             narration=(
@@ -69,8 +76,9 @@ class Puzzle:
             expect=(tuple(map(str, self.best)),),
             sheds=self.best_sheds,
             hints=tuple(hints),
-            after=f"Solved: {count_words(self.best_sheds)} shed this turn.",
+            after=after,
             title=title,
+            fresh=True,  # each puzzle is a table of its own
         )
 
 

@@ -170,12 +170,15 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
 
 
 def test_a_move_off_the_lesson_gets_told_what_the_step_is_about() -> None:
-    run = run_at("pile-transfer", 1)
-    wanted = move_kind(run.game, run.show_me()[0])
-    assert wanted != move_kind(run.game, parse_move("6s>W"))
+    run = run_at("pile-transfer", 1)  # a step that teaches one named move says so
     assert run.try_move("6s>W").message == (
-        f"that is legal, but it is not what this step is about — try {wanted} first"
+        "that is legal, but this step teaches one move: move the west pile onto the nine of "
+        "diamonds"
     )
+    run = run_at("ace", 1)  # a step asking for cards compares what a move leaves
+    wanted = move_kind(run.game, run.show_me()[0])
+    assert wanted != move_kind(run.game, parse_move("4c>E"))
+    assert run.try_move("4c>E").message.endswith(f"try {wanted} first")
     run = run_at("moves", 2)  # a king to a corner
     assert not run.try_move("draw").accepted
 
