@@ -254,7 +254,8 @@ class LessonRun:
         if step.judge == "win":
             return self._try_in_turn(parsed)
         fits = self._fits(parsed)
-        if not fits and self._goes_out_after(parsed):
+        detour = not fits and self._goes_out_after(parsed)
+        if detour:
             self._better = True
             fits = True
         if fits:
@@ -268,6 +269,13 @@ class LessonRun:
             if self.step_done:
                 done = self._done_words()
                 return Feedback(True, f"{said.strip()} {done}".strip(), True)
+            if detour:
+                return Feedback(
+                    True,
+                    f"{sentence(done)} That is not what this step asked, but you can still go "
+                    "out this turn from here: keep going.",
+                    False,
+                )
             return Feedback(True, f"Yes: {done}{said} Keep going.", False)
         return Feedback(False, self._compare(parsed), False)
 
@@ -468,6 +476,20 @@ class LessonRun:
             trial.play(move)
             return since + isinstance(move, PlayCard) + max_shed(trial) >= best
         return False
+
+    def accepts(self, move: Move | str) -> bool:
+        """True when :meth:`try_move` would play ``move`` (nothing is played): it is legal and
+        meets the step's goal, or keeps going out within reach."""
+        if self.game.violation(move) is not None:
+            return False
+        if not self.step.interactive:
+            return True
+        if self.step_done:
+            return False
+        parsed = as_move(move)
+        if self.goal == "win":
+            return True
+        return self._fits(parsed) or self._goes_out_after(parsed)
 
     def _goes_out_after(self, move: Move) -> bool:
         """True when the learner can still go out this turn after ``move`` (not a move that

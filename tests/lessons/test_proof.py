@@ -181,3 +181,38 @@ def test_a_hold_back_step_must_open_something_for_the_others_when_their_hands_sh
     )
     with pytest.raises(ValueError, match="^" + re.escape(nothing) + "$"):
         Lesson.from_dict(kept)
+
+
+def _notebook_exercises(name: str) -> dict[str, Any]:
+    """The exercises a tutorial builds, made by running its own code cells that make them."""
+    import json
+    import pathlib
+
+    notebook = pathlib.Path(__file__).parents[2] / "notebooks" / f"{name}.ipynb"
+    made: dict[str, Any] = {}
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code" and re.search(r"^exercise_\d = ", source, re.M):
+            exec(compile(source, name, "exec"), made)  # the project's own tutorial code
+    return {key: value for key, value in made.items() if key.startswith("exercise_")}
+
+
+def test_the_tutorials_exercises_are_proven_as_their_text_says() -> None:
+    from kingscorner_widget.lessons import greedy_turn
+    from kingscorner_widget.lessons.exercise import check
+
+    combo = _notebook_exercises("02-pile-transfer-combo")
+    scoring = _notebook_exercises("05-scoring-a-match")
+    assert sorted(combo) == ["exercise_1", "exercise_2"]
+    assert sorted(scoring) == ["exercise_1", "exercise_2"]
+    for exercise in (*combo.values(), *scoring.values()):
+        assert check(exercise, exercise.worked_answer).right
+    # "The eight of clubs fits on the red nine straight away. Is that the move to start with?"
+    first = combo["exercise_1"]
+    assert first.game.violation("8c>N") is None
+    assert not check(first, "8c>N").right
+    # "Playing whatever fits sheds two cards ... The best turn sheds more."
+    whole = combo["exercise_2"]
+    assert len(greedy_turn(whole.game)) == 2
+    best, _ = best_plan(whole.game, "exercise 2")
+    assert best > 2

@@ -341,7 +341,7 @@ def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
     run = run_at("best-turn", 6)
     for move in ("S>E", "N>W", "3c>N"):  # two pile moves, then one card
         assert run.try_move(move).accepted
-    messages = [run.try_move(m).message for m in run.game.legal_moves() if not run._fits(m)]
+    messages = [run.try_move(m).message for m in run.game.legal_moves() if not run.accepts(m)]
     weaker = [m for m in messages if m.startswith("after that move")]
     assert weaker
     for message in weaker:
