@@ -129,10 +129,10 @@ def test_lesson_sentences() -> None:
 
 
 def test_summary_sentences() -> None:
-    blocked = Outcome("blocked", None, (1, 3), (2, 5, 2), (0, 0, 0))
+    blocked = Outcome("blocked", None, (), (2, 5, 2), (0, 0, 0))
     assert outcome_line(blocked, names, (2, 5, 2)) == (
         "The hand is blocked: nobody wins it, and it is scored by the cards left. "
-        "Left in hand: You 2 cards, P2 5 cards, P3 2 cards."
+        "Left in hand: you 2 cards, P2 5 cards, P3 2 cards."
     )
     out = Outcome("out", 1, (1,), (0, 31, 3), (0, 0, 0))
     assert outcome_line(out, names, (0, 4, 3)) == (

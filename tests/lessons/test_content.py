@@ -106,7 +106,7 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     assert outcome is not None
     assert outcome.reason == "blocked"
     assert outcome.penalties == (5, 7)
-    assert outcome.winners == (1,)
+    assert outcome.winners == ()  # nobody wins a blocked hand
     # playing the sevens and threes hands P2 a way out
     trial = load_lesson("stock-and-blocked").steps[2].new_game()
     for move in ("7h>NE", "7d>SE", "3c>SW", "3s>NW", "pass"):

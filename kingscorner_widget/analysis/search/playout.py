@@ -207,9 +207,7 @@ class PlayoutState:
             return tuple(i + 1 for i, k in enumerate(self.kept) if k == best)
         if self.over == "out":
             return (self.winner + 1,)
-        penalties = self.penalties()
-        low = min(penalties)
-        return tuple(i + 1 for i, p in enumerate(penalties) if p == low)
+        return ()  # nobody wins a blocked hand
 
 
 def _put(state: PlayoutState, hand: list[int], card: int, target: int) -> None:
