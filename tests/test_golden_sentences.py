@@ -118,7 +118,7 @@ def test_lesson_sentences() -> None:
     )
     run = lesson_at("pile-transfer", 1)
     hints = [run.next_hint() for _ in range(len(run.step.hints) + 1)]
-    assert hints[-1] == "Move the west pile onto the nine of diamonds (W>N)."
+    assert hints[-1] == "Move the west pile onto the nine of diamonds."
     plain = WinnerExercise(CORNER, ["Ah>NE", "draw", "4d>N"])
     assert check(plain, "P1").message == (
         "Not quite: P2 went out, and whoever goes out wins the hand."

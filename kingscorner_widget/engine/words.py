@@ -478,18 +478,36 @@ def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
 
 
 def move_done(game: Piles, move: Move, name: str = "You") -> str:
-    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
-    the move's notation in brackets.
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it: in words only,
+    with no notation (a learner reads it).
 
     >>> from kingscorner_widget import Game
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     ... )
     >>> move_done(g, parse_move("S>E"), "you")
-    'you moved the south pile onto the east pile (S>E).'
+    'you moved the south pile onto the east pile.'
     """
-    said = logged(game, move, name, past=True)
-    return f"{said}." if isinstance(move, EndTurn) else f"{said} ({move})."
+    return f"{logged(game, move, name, past=True)}."
+
+
+def seat_words(learner: int, player: int, players: int) -> str:
+    """Another player as the learner sees them round the table, never a seat code: play
+    passes to the left.
+
+    >>> seat_words(1, 2, 2), seat_words(1, 3, 3), seat_words(2, 4, 4), seat_words(1, 3, 5)
+    ('the player on your left', 'the player on your right', 'the player across from you', 'the player two seats to your left')
+    """  # noqa: E501
+    if player == learner:
+        return "you"
+    offset = (player - learner) % players
+    if offset == 1:
+        return "the player on your left"
+    if offset == players - 1:
+        return "the player on your right"
+    if players == 4:
+        return "the player across from you"
+    return f"the player {('two', 'three', 'four')[offset - 2]} seats to your left"
 
 
 def move_kind(game: Piles, move: Move) -> str:

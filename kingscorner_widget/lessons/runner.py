@@ -37,6 +37,7 @@ from ..engine.words import (
     move_kind,
     no_or_count,
     reason_words,
+    seat_words,
     sentence,
     went_out_words,
 )
@@ -361,7 +362,7 @@ class LessonRun:
         hints = list(self.step.hints)
         remaining = self.show_me()
         if remaining:
-            hints.append(f"{describe_move(self.game, remaining[0])} ({remaining[0]}).")
+            hints.append(sentence(describe_move(self.game, remaining[0])))
         blocked = self.show_me_blocked()
         if blocked is not None:
             hints.append(sentence(blocked))
@@ -432,7 +433,8 @@ class LessonRun:
             wanted = self.show_me()
             if not wanted or self.game.violation(wanted[0]) is not None:
                 break
-            made.append(describe_move_done(self.game, wanted[0], f"P{self.game.turn}"))
+            other = seat_words(learner, self.game.turn, self.game.players)
+            made.append(sentence(describe_move_done(self.game, wanted[0], other)))
             self.game.play(wanted[0])
             self.played.append(wanted[0])
         return made
@@ -617,13 +619,12 @@ def describe_move(game: Game, move: Move) -> str:
 
 
 def describe_move_done(game: Game, move: Move, name: str = "You") -> str:
-    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
-    the move's notation in brackets.
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, in words.
 
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     ... )
     >>> describe_move_done(g, as_move("S>E"), "you")
-    'you moved the south pile onto the east pile (S>E).'
+    'you moved the south pile onto the east pile.'
     """
     return move_done(game, move, name)

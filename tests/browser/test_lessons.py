@@ -48,12 +48,15 @@ def test_the_stock_lesson_walked_with_a_wrong_move_at_each_step(
     widget.locator("[data-action='next']").click()
 
     # Step 3: a legal move the step does not want is explained and not played; then Pass, and
-    # the lesson passes for P2 (it used to leave P2 to move with Pass and Hint disabled).
-    expect(widget).to_contain_text("the table passes for P2")
+    # the lesson passes for the player on the left (it used to leave them to move with Pass and
+    # Hint disabled).
+    expect(widget).to_contain_text("the table passes for them")
     refused_in_words("7h", "NE", "legal")
     expect(end_turn).to_be_enabled()
     end_turn.click()
-    expect(status).to_contain_text("P2 passed. A full round without a card played")
+    expect(status).to_contain_text(
+        "The player on your left passed. A full round without a card played"
+    )
     expect(status).to_contain_text("That is the end of the lesson")
     assert opened.json("w.game.outcome().reason") == "blocked"
     assert opened.json("[str(m) for m in w.game.moves]") == ["pass", "pass"]

@@ -100,7 +100,7 @@ def test_the_stock_runs_out_then_the_hand_blocks() -> None:
     feedback = run.try_move("pass")
     assert feedback.accepted
     assert feedback.step_done
-    assert feedback.message.startswith("P2 passed. A full round")
+    assert feedback.message.startswith("The player on your left passed. A full round")
     assert [str(m) for m in run.played] == ["pass", "pass"]
     outcome = run.game.outcome()
     assert outcome is not None
