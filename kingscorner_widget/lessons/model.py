@@ -1,8 +1,11 @@
 """Lessons as data: a title and steps, each a position with narration and the moves expected.
 
 A lesson loads from and saves to JSON. Loading checks it against the engine: every position parses,
-and every expected move sequence is legal from its step's position, in order. An error names the
-step it is about.
+every expected move sequence is legal from its step's position, in order, and every step is
+proven by the exact search under its own rules (:mod:`.proof`: its goal is reachable, a turn
+that ends does the most it can or holds back for a reason, every "nothing fits" is true, and a
+step starts where the last one left the table or says it is ``fresh``). An error names the step
+it is about.
 
 The JSON form (only ``title``, ``steps``, and each step's ``position`` and ``narration``, are
 needed)::
@@ -12,23 +15,27 @@ needed)::
         "title": "...",
         "position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1",
         "narration": "Markdown shown beside the table",
-        "expect": [["Th>N", "Ks>NE"], ["Ks>NE", "Th>N"]],
-        "sheds": 2,
+        "expect": [["Th>N", "Ks>NE", "4h>S"], ["Ks>NE", "Th>N", "4h>S"]],
+        "goal": "out",
         "hints": ["vague", "more specific"],
         "after": "one plain line once the step is done",
         "seed": 0,
         "rules": {"count": "pictures"}}]}
 
-``expect`` lists move sequences, any of which completes the step. With ``sheds``, any turn that
-sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays);
-loading proves the step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET`
-and refuses a step whose table is too big to prove it in that budget. With ``"judge": "win"``
-(a practice step from a review by win chance), ``expect`` holds whole turns (each ends the turn
-or goes out), the best first: any of them completes the step, and so does any other turn whose
-chance of winning the deals cannot tell from the first's, measured when the learner ends it on
-``worlds`` sampled deals (default 240, at most :data:`MAX_WORLDS`).
-Without either, the step is something to read, with any legal move allowed. ``rules`` never sets
-the number of players: that comes from each position. ``seed`` fills the hidden cards.
+``goal`` says what the step asks for (:mod:`.goals`: read, card, line, space, corner, shed, out,
+end, hold, win; read from the other fields when left out); a hold-back step gives its ``reason``,
+and a step that does not start from the table the step before leaves says so with ``"fresh": true``.
+``expect`` lists move sequences, any of which completes the step; a step whose goal is not one named
+move also accepts any other way to meet it. With ``sheds``, any turn that sheds that many cards
+completes it, and ``expect`` holds example solutions (what "show me" plays); loading proves the
+step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET` and refuses a step
+whose table is too big to prove it in that budget. With ``"judge": "win"`` (a practice step from a
+review by win chance), ``expect`` holds whole turns (each ends the turn or goes out), the best
+first: any of them completes the step, and so does any other turn whose chance of winning the deals
+cannot tell from the first's, measured when the learner ends it on ``worlds`` sampled deals (default
+240, at most :data:`MAX_WORLDS`). Without either, the step is something to read, with any legal move
+allowed. ``rules`` never sets the number of players: that comes from each position. ``seed`` fills
+the hidden cards.
 
 >>> lesson = Lesson.from_dict({
 ...     "title": "A first move",
