@@ -251,7 +251,7 @@ class LessonSession(Session):
                 break
         self._showing = None
         self.history = History(run.game, self.name)
-        return Reply(f"Took back {phrase(last)} ({last}).")
+        return Reply(f"Took back {phrase(last)}.")  # words only: a learner reads it
 
     def following(self) -> str | None:
         """The title of the built-in lesson after this one, if this is a built-in lesson."""
