@@ -3,7 +3,7 @@
 Python owns the game. The widget is a thin adapter over a table session
 (:mod:`kingscorner_widget.table`, one per mode): it keeps the synced traits, takes the browser's
 intents (custom messages ``{"kind": ..., "version": ...}``, see
-:mod:`kingscorner_widget.widget.intents`), hands them to the session and publishes what the session
+:mod:`kingscorner_widget.table.intents`), hands them to the session and publishes what the session
 answers. A stale or malformed message is refused with a status line and changes nothing. The page is
 untrusted: it may send intents and set the ``speed`` it likes and say which snapshot it has drawn
 (``seen``, checked by Python; it is what makes the table reactive in marimo:
@@ -69,14 +69,14 @@ from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
 from ..table import LessonSession, Reply, Session, read_source
 from ..table.estimates import WinEstimates
+from ..table.intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from ..table.page_words import phrases as page_phrases
 from ..table.play import Opponents
-from ..table.setup import MODES, TableSetup
 from ..table.snapshot import Snapshot
+from ..table.table import MODES, TableSetup
 from .bundle import bundle_file
 from .display import TableDisplay
 from .hosts import HostSync
-from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lines import TableLines
 
 __all__ = ["MODES", "KingsCornerWidget"]

@@ -16,9 +16,9 @@ from ...engine.game import Game
 from ...engine.moves import parse_move
 from ...engine.rules import Rules
 from ...engine.words import phrase, refusal
+from ...sandbox.process import Answer
+from ...sandbox.protocol import inert, turn_line
 from ..players import GreedyPlayer
-from .protocol import inert, turn_line
-from .sandbox import Answer
 
 __all__ = ["MOVE_LIMIT", "Seat", "Seating", "play_hand"]
 
@@ -29,7 +29,8 @@ Json = dict[str, Any]
 
 
 class Seat(Protocol):
-    """What plays an entry: a :class:`~.sandbox.Sandbox` or an :class:`~.sandbox.InProcess`."""
+    """What plays an entry: a :class:`~kingscorner_widget.sandbox.process.Sandbox` or an
+    :class:`~kingscorner_widget.sandbox.process.InProcess`."""
 
     def deal(self, player: int, rules: Rules) -> str | None: ...
 

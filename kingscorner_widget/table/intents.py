@@ -22,8 +22,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..table import Session
-from ..table.actions import Action, Field, all_kinds
+from .actions import Action, Field, all_kinds
+from .session import Session
 
 __all__ = ["ANY_VERSION", "KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
 
