@@ -32,10 +32,10 @@ from kingscorner_widget.analysis import make_player
 from kingscorner_widget.analysis.league import league
 from kingscorner_widget.analysis.league.entries import Entry, built_in
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
-from kingscorner_widget.analysis.league.sandbox import Limits, Sandbox, entry_user
-from kingscorner_widget.analysis.runs.apart import can_fork as apart_possible
 from kingscorner_widget.analysis.runs.simulate import game_seed
 from kingscorner_widget.engine.rules import Rules
+from kingscorner_widget.sandbox.apart import can_fork as apart_possible
+from kingscorner_widget.sandbox.process import Limits, Sandbox, entry_user
 
 ROUNDS = 5
 """Rounds of the overhead measurement."""

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from importlib import metadata
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .display.tables import Column, HtmlTable
@@ -104,8 +105,14 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     """Import the widget (and its Jupyter dependencies) and the analysis only when asked for."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    where = _LAZY.get(name)
+    module: ModuleType
+    if where == ".classroom":
+        from . import classroom as module
+    elif where == ".widget":
+        from . import widget as module
+    elif where == ".analysis":
+        from . import analysis as module
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(module, name)

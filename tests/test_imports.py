@@ -1,14 +1,16 @@
-"""The package's folders are its layers: display -> engine -> analysis -> lessons -> table ->
-classroom -> widget, with the command line and the package's own ``__init__`` on top. Every
+"""The package's folders are its layers: display -> engine -> sandbox -> analysis -> lessons ->
+table -> classroom -> widget, with the command line and the package's own ``__init__`` on top.
+The sandbox (where a student's code runs: processes, namespaces, pipes) reads only the engine;
+the analysis runs players through it. Every
 import of every module is read (those inside functions and under ``TYPE_CHECKING`` too), and
 none may point up a layer or close a circle between modules of different folders. There is no
 exception list.
 
 The analysis is layered the same way by its sub-folders: its shared helpers at the package's top
 (statistics, progress, random positions), then fast play and search (``search``), the players, the
-judging (reviews, win chances, hints, odds), the runs (simulations, calibration, check_player) and
-the league, with the package's own ``__init__`` on top. The display (tables and charts) knows
-nothing of the game.
+judging (reviews, win chances, hints, odds), the runs (simulations, calibration, check_player)
+and the league's ranking, with the package's own ``__init__`` on top. The display (tables and
+charts) knows nothing of the game.
 
 Inside the engine, nothing may close a circle at all, and :mod:`~kingscorner_widget.engine.words`
 reads only values (cards, spaces, moves, reasons, outcomes), never the game that judges.
@@ -27,11 +29,12 @@ NAME = "kingscorner_widget"
 LAYERS = {
     "display": 0,
     "engine": 1,
-    "analysis": 2,
-    "lessons": 3,
-    "table": 4,
-    "classroom": 5,
-    "widget": 6,
+    "sandbox": 2,
+    "analysis": 3,
+    "lessons": 4,
+    "table": 5,
+    "classroom": 6,
+    "widget": 7,
 }
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
@@ -172,6 +175,29 @@ def test_the_reader_sees_imports_inside_functions_and_type_checking_blocks() -> 
     }
     assert upward(fake) == [(f"{NAME}.engine.game", f"{NAME}.analysis.review")]
     assert circles(fake) == [sorted(fake)]
+
+
+def variable_imports(found: Mapping[str, pathlib.Path]) -> list[str]:
+    """Every ``import_module``/``__import__`` call whose name is not a constant (the graph
+    cannot read it), as ``module:line``."""
+    out = []
+    for name, path in sorted(found.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", ""))
+                in ("import_module", "__import__")
+                and not (node.args and isinstance(node.args[0], ast.Constant))
+            ):
+                out.append(f"{name}:{node.lineno}")
+    return out
+
+
+def test_every_import_is_a_constant_the_graph_reads(tmp_path: pathlib.Path) -> None:
+    assert variable_imports(modules()) == []
+    loads = "import importlib\nfor n in ['a']:\n    importlib.import_module(n)\n"
+    (tmp_path / "loads.py").write_text(loads)
+    assert variable_imports(modules(tmp_path, "fake")) == ["fake.loads:3"]
 
 
 def test_no_import_points_up_a_layer() -> None:

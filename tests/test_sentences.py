@@ -17,7 +17,6 @@ from kingscorner_widget.analysis import hint
 from kingscorner_widget.analysis.judging.review import review
 from kingscorner_widget.analysis.judging.winning_hint import winning_hint
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
-from kingscorner_widget.analysis.league.sandbox import Answer
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.analysis.runs.check_player import check_player
 from kingscorner_widget.engine.match import Match
@@ -32,6 +31,7 @@ from kingscorner_widget.lessons.exercise import (
     WinnerExercise,
     check,
 )
+from kingscorner_widget.sandbox.process import Answer
 from kingscorner_widget.table.summary import hand_summary
 from tests.analysis.support import EVERY_OPTION
 
@@ -118,7 +118,7 @@ def lesson_texts() -> Iterator[tuple[str, str]]:
             for text in (step.narration, step.after, *step.hints):
                 yield where, text
             for move in run.game.legal_moves():
-                if not run._fits(move):
+                if not run.accepts(move):
                     yield where, run.try_move(move).message
                     break
             for move in run.show_me():

@@ -2,6 +2,7 @@
 // Python decides everything; the only state kept here is what the viewer has picked up.
 import { announcer } from "./announce.js";
 import { controlForKey, controlsEl, keysEl } from "./controls.js";
+import { coverHand } from "./cover.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
@@ -192,6 +193,7 @@ function render({ model, el }) {
     title.textContent = s.title || say("title");
     const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
+    coverHand(felt, s); // pass-and-play: the hand waits for its person
     felt.append(...overlayEls(s));
     // What the viewer typed in a box (explore's Load) stays there through the redraw, and so
     // through the question Load asks, whatever its answer.

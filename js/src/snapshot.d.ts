@@ -259,6 +259,18 @@ export interface ReviewView {
   resume: string | null;
 }
 
+/** Pass-and-play: the hand at the bottom is covered until its person holds the laptop. */
+export interface Cover {
+  /** Whose hand it is. */
+  name: string;
+  /** What the cover says ("Ben's turn: pass the laptop to Ben, then press Show my hand."). */
+  text: string;
+  /** The intent its button sends. */
+  action: string;
+  /** The button's words. */
+  label: string;
+}
+
 /** What :func:`build_snapshot` writes: the table itself, as the viewer may see it. */
 export interface Table {
   /** The snapshot's number: an intent says which one it was made on. */
@@ -341,6 +353,8 @@ export interface Snapshot extends Table {
   fits: Record<string, string>;
   /** How the table looks: the deck's colours and the contrast the learner chose. */
   look: LookView;
+  /** Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card of it). */
+  cover: Cover | null;
 }
 
 /** What a mode adds to the snapshot (each key is written by one mode). */

@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import datetime
-import sys
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -44,6 +43,7 @@ from .look import LOOK_KINDS, LookChoices
 from .reply import Reply, refuse
 from .snapshot import (
     Control,
+    Cover,
     Extra,
     Hint,
     LogEntry,
@@ -103,14 +103,10 @@ class Session(LookChoices):
         """Stop any work this table left running (a review's win estimates); the table still
         reads as it did. Called when the widget closes and when the table is replaced.
 
+        A session that starts such work overrides this (a review closes its estimates).
+
         >>> Session(Game.new(players=2, seed=1)).close()
         """
-        estimates = sys.modules.get(f"{__package__}.estimates")
-        if estimates is None:  # never imported, so no table holds estimates (nor at shutdown)
-            return
-        for value in list(vars(self).values()):
-            if isinstance(value, estimates.WinEstimates):
-                value.close()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -190,6 +186,7 @@ class Session(LookChoices):
         log, start = log_window(cast(list[LogEntry], view.log()))
         extra = self.extra()
         asking = self._asking
+        cover = self.cover()
         table = build_snapshot(
             game,
             viewer=self.viewer,
@@ -203,6 +200,7 @@ class Session(LookChoices):
             history=(view.at, view.length),
             waiting=self.waiting,
             outcome=self.ending(game),
+            covered=cover is not None,
         )
         snapshot: Snapshot = {
             **table,
@@ -224,6 +222,7 @@ class Session(LookChoices):
             "paused": extra.get("paused", False),
             "fits": fitting(self.game, self.legal()),
             "look": self.look.view(),
+            "cover": cover,
         }
         return cast(Json, snapshot)
 
@@ -250,6 +249,12 @@ class Session(LookChoices):
     def shown(self) -> Sequence[int]:
         """Players whose hands are shown face up besides the viewer's."""
         return ()
+
+    def cover(self) -> Cover | None:
+        """The cover over the viewer's own hand, while the laptop passes between two people
+        (pass-and-play); ``None`` at every other table. While covered the snapshot holds no
+        card of any hand."""
+        return None
 
     def computers(self) -> Sequence[int]:
         """The players the computer plays."""

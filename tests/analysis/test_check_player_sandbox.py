@@ -13,9 +13,9 @@ import pytest
 
 from kingscorner_widget import Game
 from kingscorner_widget.analysis import check_player
-from kingscorner_widget.analysis.league.sandbox import can_isolate
 from kingscorner_widget.analysis.runs import check_player as check_player_module
 from kingscorner_widget.engine.observation import Observation
+from kingscorner_widget.sandbox.process import can_isolate
 
 HANG = """
 class Player:

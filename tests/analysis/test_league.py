@@ -20,8 +20,8 @@ from kingscorner_widget.analysis.league import run as league_run
 from kingscorner_widget.analysis.league.board import dumps
 from kingscorner_widget.analysis.league.results import ResultsFile
 from kingscorner_widget.analysis.league.run import ISOLATION_OFF
-from kingscorner_widget.analysis.league.sandbox import entry_user
 from kingscorner_widget.cli import main
+from kingscorner_widget.sandbox.process import entry_user
 
 FIRST = """
 class Player:
@@ -389,7 +389,7 @@ def test_a_results_folder_every_user_may_change_is_refused(
 def test_an_entry_never_runs_as_a_user_the_machine_already_has(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from kingscorner_widget.analysis.league import sandbox
+    from kingscorner_widget.sandbox import process as sandbox
 
     taken = {61000, 61002}
     monkeypatch.setattr(sandbox, "_taken", lambda uid: uid in taken)

@@ -25,15 +25,15 @@ from kingscorner_widget.analysis.league import league
 from kingscorner_widget.analysis.league.entries import Entry
 from kingscorner_widget.analysis.league.results import ResultsFile
 from kingscorner_widget.analysis.league.run import replay_deal
-from kingscorner_widget.analysis.league.sandbox import (
+from kingscorner_widget.cli import main
+from kingscorner_widget.engine.rules import Rules
+from kingscorner_widget.sandbox.process import (
     Limits,
     Sandbox,
     _processes_by_user,
     can_contain,
     entry_user,
 )
-from kingscorner_widget.cli import main
-from kingscorner_widget.engine.rules import Rules
 
 pytestmark = pytest.mark.skipif(
     not can_contain(), reason="the league's namespaces need root on Linux (CI runs as root)"
@@ -251,7 +251,7 @@ def test_a_setsid_escape_ends_when_the_sandbox_closes() -> None:
     try:
         assert seat.deal(1, Rules()) is None
         from kingscorner_widget import Game
-        from kingscorner_widget.analysis.league.protocol import turn_line
+        from kingscorner_widget.sandbox.protocol import turn_line
 
         game = Game.new(players=2, seed=1)
         assert seat.choose(turn_line(game, 1, 0)).move is not None

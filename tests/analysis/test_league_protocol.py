@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingscorner_widget import Game
-from kingscorner_widget.analysis.league.protocol import (
+from kingscorner_widget.engine.notation import format_position
+from kingscorner_widget.sandbox.protocol import (
     decode,
     position_line,
     read_position,
     read_turn,
     turn_line,
 )
-from kingscorner_widget.engine.notation import format_position
 
 from .support import RULE_VARIANTS
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from ...display.charts import VegaLiteChart, interval_chart
 from ...display.tables import Column, HtmlTable
+from ...sandbox.process import forfeit_kind
 from ..stats import wilson_interval
 from .ratings import Rating, rate
-from .sandbox import forfeit_kind
 
 __all__ = ["LeagueResult", "Standing", "leaderboard_table", "ratings_chart", "standings"]
 

@@ -2,7 +2,7 @@
 the league's limits and protocol (:func:`check_player` given a file or an
 :class:`~.entries.Entry`); a player object is checked by
 :func:`kingscorner_widget.analysis.runs.check_player.check_player`, in a process forked for each
-hand (:mod:`~kingscorner_widget.analysis.runs.apart`).
+hand (:mod:`~kingscorner_widget.sandbox.apart`).
 
 In the sandbox a hang is a decision too slow (the process is ended and started afresh),
 ``SystemExit`` or an exception is the error it raised, a huge answer is no move, and a player
@@ -17,11 +17,11 @@ from pathlib import Path
 from ...engine.game import Game
 from ...engine.observation import Observation
 from ...engine.rules import Rules
+from ...sandbox.entry import Entry
+from ...sandbox.process import Limits, Sandbox, can_isolate, entry_user, forfeit_kind
+from ...sandbox.protocol import turn_line
 from ..runs.check_player import PlayerCheck, Refused, run_check
 from ..runs.check_player import check_player as check_here
-from .entries import Entry
-from .protocol import turn_line
-from .sandbox import Limits, Sandbox, can_isolate, entry_user, forfeit_kind
 
 __all__ = ["SANDBOXED", "check_player"]
 

@@ -16,9 +16,9 @@ from ...engine.game import Game
 from ...engine.moves import parse_move
 from ...engine.rules import Rules
 from ...engine.words import phrase, refusal
+from ...sandbox.process import Answer
+from ...sandbox.protocol import inert, turn_line
 from ..players import GreedyPlayer
-from .protocol import inert, turn_line
-from .sandbox import Answer
 
 __all__ = ["MOVE_LIMIT", "Seat", "Seating", "play_hand"]
 
@@ -29,7 +29,8 @@ Json = dict[str, Any]
 
 
 class Seat(Protocol):
-    """What plays an entry: a :class:`~.sandbox.Sandbox` or an :class:`~.sandbox.InProcess`."""
+    """What plays an entry: a :class:`~kingscorner_widget.sandbox.process.Sandbox` or an
+    :class:`~kingscorner_widget.sandbox.process.InProcess`."""
 
     def deal(self, player: int, rules: Rules) -> str | None: ...
 
@@ -128,7 +129,7 @@ def _result(
     else:
         end = outcome.reason
         winners = tuple(seat for seat in outcome.winners if seat in fine)
-        if not winners:  # every winner had forfeited: the best of the others win
+        if not winners:  # a blocked hand, or every winner forfeited: the lowest counts rank first
             low = min(outcome.penalties[seat - 1] for seat in fine)
             winners = tuple(seat for seat in fine if outcome.penalties[seat - 1] == low)
         order = sorted(fine, key=lambda seat: (seat not in winners, outcome.penalties[seat - 1]))

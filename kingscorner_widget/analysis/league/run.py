@@ -15,13 +15,21 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.rules import Rules
+from ...sandbox.process import (
+    InProcess,
+    Limits,
+    Sandbox,
+    can_contain,
+    can_isolate,
+    end_users,
+    entry_user,
+)
 from ..progress import progress_bar
 from ..runs.simulate import game_seed
 from .board import LeagueResult, standings
 from .entries import Entry, load_entries
 from .hands import Seat, Seating, play_hand
 from .results import ResultsFile
-from .sandbox import InProcess, Limits, Sandbox, can_contain, can_isolate, end_users, entry_user
 
 __all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
 

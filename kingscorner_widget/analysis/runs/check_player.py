@@ -27,13 +27,13 @@ A player given as its file (``check_player("my_player.py")``, through
 :func:`kingscorner_widget.analysis.check_player`) runs in the league's own sandbox, with its
 limits and protocol: there a hang, ``SystemExit``, a huge answer or a player that searches the
 process for the game are each reported in words, and nothing hidden can reach it. A player
-object runs out of the kernel's memory too (:mod:`.apart`): in a process forked for each hand
-before the hand is dealt, told only its observations, so a player that searches its process
-(``gc.get_objects()``, stack frames) finds no game of the hand, and a decision past
-``time_limit`` ends that process, said, while a stand-in plays the rest of the hand. Where no
-process can be forked (a browser's Python) the object is asked here, with twin tables, and a
-decision past ``time_limit`` ends the check, said (the call is left behind on a thread of its
-own, so the notebook goes on).
+object runs out of the kernel's memory too (:mod:`kingscorner_widget.sandbox.apart`): in a
+process forked for each hand before the hand is dealt, told only its observations, so a player
+that searches its process (``gc.get_objects()``, stack frames) finds no game of the hand, and a
+decision past ``time_limit`` ends that process, said, while a stand-in plays the rest of the
+hand. Where no process can be forked (a browser's Python) the object is asked here, with twin
+tables, and a decision past ``time_limit`` ends the check, said (the call is left behind on a
+thread of its own, so the notebook goes on).
 """
 
 from __future__ import annotations
@@ -53,9 +53,11 @@ from ...engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ...engine.observation import Observation
 from ...engine.rules import Rules
 from ...engine.words import count_words, phrase, reason_words
+from ...sandbox.answers import Described, Refused, answer_text
+from ...sandbox.answers import shown as _shown
+from ...sandbox.apart import APART, Apart, can_fork
 from ..players import GreedyPlayer, Player, make_player
 from ..players.timed import Late, call_within
-from .apart import APART, Apart, can_fork, inert
 from .simulate import game_seed
 
 __all__ = [
@@ -275,15 +277,6 @@ def check_player(
     return run_check(_Here(player, time_limit), name, hands, seed, rules, twins)
 
 
-class Refused(Exception):  # noqa: N818 - a forfeit, in the league's words
-    """A decision the player lost: ``kind`` (a :class:`Problem` kind) and why, in words."""
-
-    def __init__(self, kind: str, detail: str) -> None:
-        super().__init__(detail)
-        self.kind = kind
-        self.detail = detail
-
-
 class _Here:
     """The player object, asked in this process (with twins, and a time limit)."""
 
@@ -434,59 +427,6 @@ def _judge(
         )
         return None
     return move
-
-
-LONGEST_MOVE = 64
-"""No move's notation is longer."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Described:
-    """An answer that is no move, as words: what it is and why it is no move."""
-
-    shown: str
-    """The answer in words (:func:`_shown`): ``"an object of type list"``."""
-    why: str
-    """Why it is no move: ``"a move is a Move or its notation"``."""
-
-
-def answer_text(answer: object) -> str | Described:
-    """A player's answer as notation to judge, or in words when it cannot be a move, calling
-    nothing of the player's (its ``__str__`` may never end, a text may hold millions): the
-    one description of an answer, here and in a forked player's process (:mod:`.apart`).
-
-    >>> from kingscorner_widget.engine.moves import EndTurn
-    >>> answer_text(EndTurn("draw")), answer_text("Kh>N")
-    ('draw', 'Kh>N')
-    >>> answer_text(list(range(5)))
-    Described(shown='an object of type list', why='a move is a Move or its notation')
-    >>> answer_text("x" * 100).why
-    'far longer than any move'
-    """
-    if isinstance(answer, str):
-        if len(answer) > LONGEST_MOVE:
-            return Described(_shown(answer), "far longer than any move")
-        return str.__str__(answer)
-    # The engine's notation, not a subclass's.
-    if isinstance(answer, PlayCard):
-        return PlayCard.__str__(answer)
-    if isinstance(answer, MovePile):
-        return MovePile.__str__(answer)
-    if isinstance(answer, EndTurn):
-        return EndTurn.__str__(answer)
-    return Described(_shown(answer), "a move is a Move or its notation")
-
-
-def _shown(answer: object) -> str:
-    """An answer in words, without calling anything of the player's (its ``__repr__`` may
-    never end, a list may hold millions)."""
-    if isinstance(answer, str):
-        if len(answer) > LONGEST_MOVE:
-            return f"a text of {len(answer):,} characters"
-        return inert(str.__repr__(answer))
-    if isinstance(answer, MOVE_TYPES):
-        return str(answer)
-    return f"an object of type {type(answer).__name__}"
 
 
 def _twin_answer(player: Player, twin: Game, observation: Observation) -> str:

@@ -21,14 +21,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...engine.cards import DECK, Card
-from ...engine.game import Game
-from ...engine.moves import Move, parse_move
-from ...engine.notation import Table
-from ...engine.observation import Observation
-from ...engine.rules import Rules
-from ...engine.spaces import SPACES
-from ..runs.apart import inert
+from ..engine.cards import DECK, Card
+from ..engine.game import Game
+from ..engine.moves import Move, parse_move
+from ..engine.notation import Table
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from ..engine.spaces import SPACES
+from .answers import inert
 
 __all__ = [
     "LONGEST_ANSWER",

@@ -27,9 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ...engine.rules import Rules
-from ..players import Player
-from .entries import Entry, player_factory
+from ..engine.rules import Rules
+from .entry import Chooser, Entry, player_factory
 from .protocol import LONGEST_ANSWER, deal_line, decode, inert
 
 __all__ = [
@@ -158,13 +157,18 @@ def can_contain() -> bool:
     return done.returncode == 0
 
 
-_ROOT = str(Path(__file__).resolve().parents[3])
+_ROOT = str(Path(__file__).resolve().parents[2])
 _CHILD = (
     f"import sys; sys.path.insert(0, {_ROOT!r}); "
-    "from kingscorner_widget.analysis.league.child import main; sys.exit(main(sys.argv[1:]))"
+    "from kingscorner_widget.sandbox.child import main; sys.exit(main(sys.argv[1:]))"
 )
 """The entry's process runs this very package's :mod:`.child` (``-I``: no environment, no
 user site, wherever the league was started from)."""
+
+_PRELOAD = "import kingscorner_widget.analysis; "
+"""Before an entry runs as a user of its own, the process loads the package an entry plays
+with (the interpreter's files may be out of that user's reach; :data:`.child.PRELOADED`
+holds the standard library's everyday modules)."""
 
 _UNSHARE = ("unshare", "--net", "--pid", "--fork", "--kill-child", "--mount-proc")
 """The namespaces an entry starts in (its user namespace is made by :mod:`.child`)."""
@@ -262,7 +266,8 @@ class Sandbox:
 
     def _command(self, args: list[str]) -> tuple[list[str], str]:
         """The command that starts the entry, and the folder it starts in."""
-        child = [sys.executable, "-I", "-c", _CHILD, *args]
+        boot = _CHILD if self.user is None else _CHILD.replace("from ", _PRELOAD + "from ", 1)
+        child = [sys.executable, "-I", "-c", boot, *args]
         if self.user is not None and can_contain():
             return [*_UNSHARE, *child, "--contain"], "/"
         self._folder = tempfile.mkdtemp(prefix="kc-entry-")
@@ -461,8 +466,8 @@ class InProcess:
         self.entry = entry
         self.limits = limits
         self.broken: str | None = None
-        self._factory: Callable[[], Player] | None = None
-        self._player: Player | None = None
+        self._factory: Callable[[], Chooser] | None = None
+        self._player: Chooser | None = None
         self._seat = 0
         self._rules = Rules()
         self._history: list[tuple[int, str]] = []

@@ -8,7 +8,7 @@ Where no process can be forked (a browser's Python, Windows), :func:`can_fork` i
 the check asks the player in the kernel instead, with twin tables.
 
 Only text it has checked crosses back: an answer is a move's notation, or said in words by the
-forked process itself (:func:`~.check_player.answer_text`, calling nothing of the player's), a
+forked process itself (:func:`~.answers.answer_text`, calling nothing of the player's), a
 line of bounded length that this process reads as untrusted.
 """
 
@@ -26,14 +26,15 @@ import traceback
 import warnings
 from typing import TYPE_CHECKING, Any
 
-from ...engine.game import Game
-from ...engine.observation import Observation
-from ...engine.rules import Rules
+from ..engine.game import Game
+from ..engine.observation import Observation
+from ..engine.rules import Rules
+from .answers import Described, Refused, answer_text, inert
 
 if TYPE_CHECKING:
     import socket  # here only when a process can be forked (a browser's Python has none)
 
-__all__ = ["APART", "Apart", "can_fork"]
+__all__ = ["APART", "Apart", "can_fork", "inert"]
 
 APART = (
     "It ran in a process of its own, forked for each hand before the hand was dealt and told "
@@ -52,20 +53,10 @@ def can_fork() -> bool:
     return sys.platform != "emscripten" and hasattr(os, "fork")
 
 
-def inert(text: str) -> str:
-    r"""``text`` from a player (a forked one's, a league entry's) made harmless to show anywhere
-    (a terminal, JSON, HTML): every control or format character (escape codes, carriage
-    returns, bidirectional overrides) is written out as its escape.
-
-    >>> inert("ok\x1b[2J\r\u202egone")
-    'ok\\x1b[2J\\r\\u202egone'
-    """
-    return "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in text)
-
-
 class Apart:
     """``player`` asked in a forked process, ``limit`` seconds a decision (``None``: no limit);
-    the :class:`~.check_player.Decider` the check uses for a player object where it can fork."""
+    the :class:`~kingscorner_widget.analysis.runs.check_player.Decider` the check uses for a
+    player object where it can fork."""
 
     twins = False
 
@@ -103,10 +94,8 @@ class Apart:
         return None
 
     def decide(self, game: Game, observation: Observation) -> object:
-        """The player's answer: notation, or :class:`~.check_player.Described` when it is no
-        move; raises :class:`~.check_player.Refused` for a decision it lost."""
-        from .check_player import Described, Refused
-
+        """The player's answer: notation, or :class:`~.answers.Described` when it is no
+        move; raises :class:`~.answers.Refused` for a decision it lost."""
         connection = self._socket
         assert connection is not None, "new_hand comes first"
         data = pickle.dumps(observation)
@@ -202,8 +191,6 @@ class _Ended(Exception):  # noqa: N818 - the hand's process gave no answer
 def _serve(player: object, connection: socket.socket) -> None:
     """The forked process: answer each observation sent until the socket closes, then exit
     (never returning into the kernel's code)."""
-    from .check_player import Described, answer_text
-
     status = 0
     try:
         os.setpgid(0, 0)  # its own group: ended whole with it

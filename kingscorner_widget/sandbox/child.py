@@ -1,12 +1,12 @@
 """An entry's own process: set its limits, run its source, answer the league one line at a time.
 
-Started by :mod:`.sandbox` as ``python -I`` running :func:`main` of this very package in an
+Started by :mod:`.process` as ``python -I`` running :func:`main` of this very package in an
 empty folder, with the limits as arguments. The entry's source arrives as the first line on
 standard input. Anything the entry prints goes nowhere; the protocol keeps a private copy of
 the pipes.
 
 As root the process starts inside namespaces of its own (``unshare --net --pid --mount``, see
-:mod:`.sandbox`) and :func:`contain` finishes the job before the entry's user takes over: the
+:mod:`.process`) and :func:`contain` finishes the job before the entry's user takes over: the
 folders named with ``--hide`` are covered by an empty folder, ``/tmp`` is a small private
 ``tmpfs`` (the entry's only folder), and the entry runs in a user namespace of its own that may
 create no other (``max_user_namespaces`` 0, the kernel's own limit). The first process (the
@@ -23,8 +23,8 @@ import sys
 import traceback
 from typing import TextIO
 
-from ...engine.rules import Rules
-from .entries import player_factory
+from ..engine.rules import Rules
+from .entry import player_factory
 from .protocol import answer_line, decode, error_line, read_turn
 
 __all__ = ["main"]
@@ -46,37 +46,32 @@ def set_limits(cpu: int, memory: int, file_size: int, processes: int) -> None:
             resource.setrlimit(limit, (value, value))
 
 
-PRELOADED = (
-    "bisect",
-    "collections",
-    "copy",
-    "dataclasses",
-    "enum",
-    "functools",
-    "heapq",
-    "itertools",
-    "math",
-    "operator",
-    "random",
-    "re",
-    "statistics",
-    "time",
-    "typing",
-    "kingscorner_widget",
-    "kingscorner_widget.analysis",
-)
-"""Imported before the entry's user takes over: the interpreter's own files may be out of that
-user's reach, so these are what an entry can import (the standard library's everyday modules
-and this package)."""
+def preload() -> None:
+    """Import the standard library's everyday modules, before the entry's user takes over: the
+    interpreter's own files may be out of that user's reach, so these (and this package, loaded
+    by the process's first line: see :mod:`.process`) are what an entry can import."""
+    import bisect  # noqa: F401
+    import collections  # noqa: F401
+    import copy  # noqa: F401
+    import dataclasses  # noqa: F401
+    import enum  # noqa: F401
+    import functools  # noqa: F401
+    import heapq  # noqa: F401
+    import itertools  # noqa: F401
+    import math  # noqa: F401
+    import operator  # noqa: F401
+    import random  # noqa: F401
+    import re  # noqa: F401
+    import statistics  # noqa: F401
+    import time  # noqa: F401
+    import typing  # noqa: F401
 
 
 def become(user: int) -> None:
-    """Drop to ``user`` (and its own group) for good, after loading :data:`PRELOADED`."""
+    """Drop to ``user`` (and its own group) for good, after :func:`preload`."""
     import ctypes
-    import importlib
 
-    for name in PRELOADED:
-        importlib.import_module(name)
+    preload()
     os.setgroups([])
     os.setgid(user)
     os.setuid(user)
