@@ -113,11 +113,12 @@ def test_lesson_sentences() -> None:
         " — try a pile move first"
     )
     assert lesson_at("pile-transfer", 1).try_move("6s>W").message == (
-        "that is legal, but it is not what this step is about — try a pile move first"
+        "that is legal, but this step teaches one move: move the west pile onto the nine of "
+        "diamonds"
     )
     run = lesson_at("pile-transfer", 1)
     hints = [run.next_hint() for _ in range(len(run.step.hints) + 1)]
-    assert hints[-1] == "Move the west pile onto the nine of diamonds (W>N)."
+    assert hints[-1] == "Move the west pile onto the nine of diamonds."
     plain = WinnerExercise(CORNER, ["Ah>NE", "draw", "4d>N"])
     assert check(plain, "P1").message == (
         "Not quite: P2 went out, and whoever goes out wins the hand."
@@ -128,10 +129,10 @@ def test_lesson_sentences() -> None:
 
 
 def test_summary_sentences() -> None:
-    blocked = Outcome("blocked", None, (1, 3), (2, 5, 2), (0, 0, 0))
+    blocked = Outcome("blocked", None, (), (2, 5, 2), (0, 0, 0))
     assert outcome_line(blocked, names, (2, 5, 2)) == (
         "The hand is blocked: nobody wins it, and it is scored by the cards left. "
-        "Left in hand: You 2 cards, P2 5 cards, P3 2 cards."
+        "Left in hand: you 2 cards, P2 5 cards, P3 2 cards."
     )
     out = Outcome("out", 1, (1,), (0, 31, 3), (0, 0, 0))
     assert outcome_line(out, names, (0, 4, 3)) == (

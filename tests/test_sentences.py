@@ -118,7 +118,7 @@ def lesson_texts() -> Iterator[tuple[str, str]]:
             for text in (step.narration, step.after, *step.hints):
                 yield where, text
             for move in run.game.legal_moves():
-                if not run._fits(move):
+                if not run.accepts(move):
                     yield where, run.try_move(move).message
                     break
             for move in run.show_me():

@@ -26,6 +26,7 @@ export function cardEl(code, label, extra = {}) {
     {
       class: `kcw-card ${isRed(code) ? "kcw-red" : "kcw-black"}`,
       "data-card": code,
+      role: "img", // a picture with a name (a card in the hand is a button: extra says so)
       "aria-label": label ?? cardName(code),
       title: cardName(code),
       ...extra,

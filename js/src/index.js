@@ -1,11 +1,14 @@
 // Front end of KingsCornerWidget: draws the snapshot Python sends and sends back intents.
 // Python decides everything; the only state kept here is what the viewer has picked up.
+import { announcer } from "./announce.js";
 import { controlForKey, controlsEl, keysEl } from "./controls.js";
 import { coverHand } from "./cover.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
+import { focusAfter, focusBefore } from "./focus.js";
 import { acknowledgeSnapshots } from "./hosts.js";
+import { keepKeys } from "./keep.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { fitLog, followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
@@ -18,9 +21,17 @@ import { computerMove, logCount, showMove } from "./travel.js";
 /** @typedef {import("./page").Source} Source */
 /** @typedef {import("./snapshot").Snapshot} Snapshot */
 
-let tables = 0; // a prefix for element ids, unique on the page
 import { treeEl, treeIntent } from "./tree.js";
 import { say, usePhrases } from "./words.js";
+
+/** The tables drawn on this page so far, counted across every copy of this module (each widget
+ * may load its own): a prefix for each table's element ids, unique on the page. */
+const TABLES = Symbol.for("kingscorner-widget.tables");
+const nextTable = () => {
+  const page = /** @type {Record<symbol, number>} */ (/** @type {unknown} */ (globalThis));
+  page[TABLES] = (page[TABLES] ?? 0) + 1;
+  return page[TABLES];
+};
 
 /**
  * The piles a picked card or pile may go to: the targets of the engine's legal moves.
@@ -48,7 +59,7 @@ function hintParts(hint) {
 function render({ model, el }) {
   usePhrases(model.get("phrases")); // the words Python sent (words.js)
   const root = h("div", { class: "kcw-table", "data-lm-suppress-shortcuts": "true" });
-  const id = `kcw${++tables}`;
+  const id = `kcw${nextTable()}`;
   el.append(root);
   /** @type {Source | null} */
   let selected = null;
@@ -64,6 +75,8 @@ function render({ model, el }) {
   /** @type {{ count: number, piles: Record<string, string[]> } | null} */
   let drawn = null; // the log count and piles of the table drawn last, to show what changed
   const teach = teacherState(); // the summary hidden or not, a question just asked
+  /** @type {string | null} */
+  let shownPanels = null; // the side panels drawn last: another table's take the focus to their place
   const redraw = () => {
     if (queued) return;
     queued = true;
@@ -101,14 +114,28 @@ function render({ model, el }) {
 
   // The frame stays in place: the status line (a live region must persist to be announced) sits
   // between the hand and the buttons, where the eyes are; the slots are redrawn from each snapshot.
-  const title = h("strong", { class: "kcw-title" });
+  const title = h("h2", { class: "kcw-title" }); // the table's heading: its panels' are h3
   // The message line keeps one height whatever it says (the buttons under it never move); a
   // long message shows in full while the pointer or the focus is on it (styles.css).
-  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "polite", tabindex: "0" });
+  // What the table says is read out by the live log (announce.js), each line once and in order;
+  // the line on screen keeps its role (status) but is not live itself, or each line would be
+  // read twice (and a line replaced before it was read would be lost).
+  const status = h("p", { class: "kcw-status", "data-status": "", role: "status", "aria-live": "off", tabindex: "0" });
+  const live = announcer();
+  let heard = model.get("status") ?? ""; // the line there when the table was drawn is not news
+  /** @type {import("./snapshot").Summary | null} */
+  let summed = null;
   const statusBox = h("div", { class: "kcw-status-box" }, status);
   const presentButton = h(
     "button",
-    { type: "button", class: "kcw-btn kcw-present-btn", "data-action": "present", "aria-pressed": "false", title: say("presentTitle") },
+    {
+      type: "button",
+      class: "kcw-btn kcw-present-btn",
+      "data-action": "present",
+      "aria-pressed": "false",
+      "aria-keyshortcuts": say("presentKey"),
+      title: say("presentTitle"),
+    },
     say("present"),
   );
   const feltSlot = h("div", { class: "kcw-felt-slot" });
@@ -121,6 +148,7 @@ function render({ model, el }) {
     h("div", { class: "kcw-head" }, title, presentButton),
     h("div", { class: "kcw-body" }, h("div", { class: "kcw-main" }, feltSlot, h("div", { class: "kcw-dock" }, statusBox, refusal, summarySlot, controlsSlot)), side),
     content,
+    live.el,
   );
   /** @type {import("./layout").Layout | null} */
   let size = null;
@@ -151,14 +179,17 @@ function render({ model, el }) {
       for (const slot of [feltSlot, summarySlot, controlsSlot, side, content]) slot.replaceChildren();
       return;
     }
-    const active = document.activeElement;
-    const focused = active && root.contains(active) ? focusKey(active) : null;
+    const focused = focusBefore(root);
     const hand = s.hands?.find((p) => p.player === (s.acting ? s.turn : s.viewer)); // explore: the mover's
     if (selected?.kind === "card" && !hand?.cards?.includes(selected.id)) selected = null;
     if (selected?.kind === "pile" && !s.piles[selected.id]?.length) selected = null;
     sizing.measure(); // more players take width beside the piles; a long pile wants a wider fan
     const ui = { selected, hint: hintParts(s.hint), size }; // gold targets: decorate() below
     root.classList.toggle("kcw-waiting", s.waiting !== null);
+    root.dataset.deck = s.look?.deck ?? ""; // the learner's look: styles.css draws it
+    root.dataset.contrast = s.look?.contrast ?? "";
+    if (s.summary && !summed) live.announce(s.summary.said); // the hand's score, once
+    summed = s.summary ?? null;
     title.textContent = s.title || say("title");
     const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
@@ -188,7 +219,9 @@ function render({ model, el }) {
     markHint(root, s.hint);
     fitLog(root);
     followLog(root, place);
-    if (focused) /** @type {HTMLElement | null} */ (root.querySelector(focused))?.focus();
+    const panels = [s.review, s.lesson, s.tree, s.score].map((panel) => (panel ? 1 : 0)).join("");
+    focusAfter(root, focused, shownPanels !== null && panels !== shownPanels);
+    shownPanels = panels;
     focusQuestion(root, s, teach);
     travel(s);
     schedule();
@@ -200,7 +233,12 @@ function render({ model, el }) {
   }
 
   function showStatus() {
-    const text = note ?? model.get("status") ?? "";
+    const said = model.get("status") ?? "";
+    if (said !== heard) {
+      heard = said;
+      live.announce(said);
+    }
+    const text = note ?? said;
     if (status.textContent !== text) status.textContent = text;
     showRefusal(refusal, snap().refusal, text);
     status.classList.toggle("kcw-long", status.scrollHeight > statusBox.clientHeight + 1);
@@ -237,6 +275,7 @@ function render({ model, el }) {
 
   const setNote = (/** @type {string | null} */ text) => {
     note = text;
+    live.announce(text);
     showStatus();
   };
   let outlined = false;
@@ -248,6 +287,18 @@ function render({ model, el }) {
     const name = s.hands?.find((p) => p.player === s.waiting)?.name ?? `P${s.waiting}`;
     setNote(say("othersPlay", { name }));
     return true;
+  };
+
+  /**
+   * Picking a card or pile says where it fits, in Python's words; in a first hand the first
+   * time, with what the outlines mean.
+   * @param {string} source
+   */
+  const sayFits = (source) => {
+    const fits = snap().fits?.[source] ?? null;
+    const guide = snap().guide && !outlined ? snap().guide : null;
+    if (guide) outlined = true;
+    setNote([fits, guide].filter(Boolean).join(" ") || null);
   };
 
   /** @type {import("./page").Ctx} */
@@ -270,10 +321,7 @@ function render({ model, el }) {
       ctx.select(selected?.kind === "card" && selected.id === code ? null : { kind: "card", id: code });
       const targets = targetsOf(selected, legal()).size;
       if (selected && !targets && legal().length) setNote(say("nowhere"));
-      else if (selected && targets && snap().guide && !outlined) {
-        outlined = true; // a first hand: the first gold outlines are named once
-        setNote(snap().guide);
-      }
+      else if (selected && targets) sayFits(code);
     },
     pickPile(space) {
       if (othersPlay()) return;
@@ -285,8 +333,9 @@ function render({ model, el }) {
         send({ kind: "play", move });
         return;
       }
-      if (snap().piles?.[space]?.length) ctx.select({ kind: "pile", id: space });
-      else setNote(say("pickFirst"));
+      if (!snap().piles?.[space]?.length) return setNote(say("pickFirst"));
+      ctx.select({ kind: "pile", id: space });
+      if (targetsOf(selected, legal()).size) sayFits(space);
     },
     act(action, from) {
       const intent = treeIntent(action, root, from); // explore's lines and comments
@@ -306,6 +355,7 @@ function render({ model, el }) {
           return;
         }
         if (!control.enabled) return setNote(control.why); // what the button's reason says
+        if (control.input && !from) return ctx.focus(`[data-form="${control.kind}"] input`); // its key: type first
         if (action === "draw") selected = null;
         send({ kind: action, ...fieldsOf(control) });
       }
@@ -378,8 +428,9 @@ function render({ model, el }) {
   }
   const drag = dragHandlers(ctx);
   /** @type {[string, (event: any) => void][]} */
-  const listeners = [["click", onClick], ["keydown", onKey], ["submit", onSubmit], ...Object.entries(drag)];
+  const listeners = [["click", onClick], ["submit", onSubmit], ...Object.entries(drag)];
   for (const [type, fn] of listeners) root.addEventListener(type, fn);
+  const stopKeeping = keepKeys(root, onKey); // every key in the table: its own, and none for the page
 
   const onSnapshot = () => {
     note = null;
@@ -407,24 +458,11 @@ function render({ model, el }) {
     globalThis.removeEventListener?.("resize", followNow);
     logSize?.disconnect();
     for (const [type, fn] of listeners) root.removeEventListener(type, fn);
+    stopKeeping();
     for (const [name, fn] of changes) model.off(name, fn);
     stopAcknowledging();
     root.remove();
   };
-}
-
-/**
- * A selector that finds the focused control again after a redraw.
- * @param {Element} node
- */
-function focusKey(node) {
-  for (const name of ["data-action", "data-pile", "data-card"]) {
-    const holder = node.closest?.(`[${name}]`);
-    if (!holder) continue;
-    const inHand = name === "data-card" && holder.closest("[data-hand]") ? "[data-hand] " : "";
-    return `${inHand}[${name}="${holder.getAttribute(name)}"]`;
-  }
-  return null;
 }
 
 export default { render };

@@ -8,7 +8,15 @@ const GRID = [
   ["SW", "S", "SE"],
 ];
 
+import { say } from "./words.js";
+
 /** @typedef {import("./page").Ctx} Ctx */
+
+/** The page's own controls with a key (its words and keys come from Python's phrasebook). */
+const PAGE_KEYS = /** @type {const} */ ([
+  ["presentKey", "present"],
+  ["summaryKey", "summary"],
+]);
 
 /**
  * Run an action the key asked for, and say the key was used.
@@ -44,6 +52,8 @@ export function handleKey(event, ctx) {
   }
   if (key.startsWith("Arrow")) return arrow(key, target, ctx);
   if (key === "?") return used(() => ctx.act("keys"));
+  const own = PAGE_KEYS.find(([name]) => say(name).toLowerCase() === key.toLowerCase());
+  if (own) return used(() => ctx.act(own[1]));
   const kind = ctx.keyed(key);
   if (kind) return used(() => ctx.act(kind));
   return false;

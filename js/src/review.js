@@ -65,7 +65,7 @@ function chancesEl(r) {
   const w = r.win;
   return h(
     "div",
-    { class: "kcw-chances", "aria-label": say("chances") },
+    { class: "kcw-chances", role: "group", "aria-label": say("chances") },
     h("span", { class: "kcw-note" }, count("deals", w.worlds)),
     h(
       "ul",
@@ -98,7 +98,7 @@ export function reviewEl(snap) {
   const complete = !byWin || s.estimated >= r.turns;
   return h(
     "section",
-    { class: "kcw-panel kcw-review", "aria-label": say("review"), "data-review": "" },
+    { class: "kcw-panel kcw-review", "aria-label": say("review"), "data-review": "", tabindex: "-1" },
     h("h3", {}, r.heading),
     h(
       "div",
@@ -119,7 +119,7 @@ export function reviewEl(snap) {
     !r.verdict || r.verdict === "best" ? null : movesEl(r.best, say(!byWin && r.proven ? "bestTurn" : "bestFound")),
     h(
       "div",
-      { class: "kcw-review-summary", "aria-label": say("summary") },
+      { class: "kcw-review-summary", role: "group", "aria-label": say("summary") },
       complete
         ? h("strong", {}, say("accuracy", { percent: percent(s.accuracy) }))
         : h("strong", {}, count("estimatingTurns", r.turns, { done: s.estimated })),

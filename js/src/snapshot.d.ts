@@ -147,6 +147,8 @@ export interface Summary {
   line: string;
   hands: SummaryHand[];
   row: SummaryRow;
+  /** The score row in one sentence (what a screen reader hears when the hand ends). */
+  said: string;
 }
 
 /** The lesson's narration and progress. */
@@ -305,6 +307,14 @@ export interface Table {
   rules: Record<string, string | number | boolean>;
 }
 
+/** The table's look (:mod:`kingscorner_widget.table.look`), as the snapshot and the learner's record carry it. */
+export interface LookView {
+  /** ``"two"`` (red and black) or ``"four"`` (clubs green, diamonds blue). */
+  deck: string;
+  /** ``"normal"`` or ``"high"``. */
+  contrast: string;
+}
+
 /** Everything the page draws, each key written once (:meth:`Session.snapshot <kingscorner_widget.table.session.Session.snapshot>` adds these to the :class:`Table`). */
 export interface Snapshot extends Table {
   /** The heading: a deal, a match's hand, a lesson's title. */
@@ -339,6 +349,10 @@ export interface Snapshot extends Table {
   guide: string | null;
   /** Play: the computer players wait for Next move (the learner steps them). */
   paused: boolean;
+  /** What each card or pile the viewer may move fits on, in words, by its notation: what a screen reader hears when it is picked up. */
+  fits: Record<string, string>;
+  /** How the table looks: the deck's colours and the contrast the learner chose. */
+  look: LookView;
   /** Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card of it). */
   cover: Cover | null;
 }

@@ -41,7 +41,7 @@ export function summaryEl(summary, seats = []) {
       hands,
     ),
     rowEl(summary.row),
-    h("div", { class: "kcw-summary-go" }, h("button", { type: "button", class: "kcw-btn", "data-action": "summary" }, say("hideSummary"))),
+    h("div", { class: "kcw-summary-go" }, h("button", { type: "button", class: "kcw-btn", "data-action": "summary", "aria-keyshortcuts": say("summaryKey") }, say("hideSummary"))),
   );
 }
 

@@ -30,7 +30,7 @@ const button = (action, label, extra = {}) =>
  * @param {TeacherState} state
  */
 export function teacherButtons(snap, state) {
-  return snap.summary && state.summaryHidden ? [button("summary", say("handSummary"))] : [];
+  return snap.summary && state.summaryHidden ? [button("summary", say("handSummary"), { "aria-keyshortcuts": say("summaryKey") })] : [];
 }
 
 /**

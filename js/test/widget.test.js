@@ -66,9 +66,11 @@ describe("rendering from a snapshot", () => {
     expect($('[data-card="Ks"]').classList.contains("kcw-black")).toBe(true);
   });
 
-  it("has the status line with role=status and every action button", () => {
+  it("has the status line (read out by the live log, not itself live) and every action button", () => {
     mount();
     expect($("[data-status]").getAttribute("role")).toBe("status");
+    expect($("[data-status]").getAttribute("aria-live")).toBe("off");
+    expect($("[data-announce]").getAttribute("role")).toBe("log");
     expect($("[data-status]").textContent).toBe("Your turn.");
     for (const action of ["draw", "hint", "undo", "back", "forward", "new", "daily"]) expect($(`[data-action="${action}"]`)).not.toBeNull();
     expect($('[data-action="draw"]').textContent).toBe("Draw & end turn");
@@ -344,7 +346,7 @@ describe("keyboard", () => {
     expect(model.sent.map((m) => m.kind)).toEqual(["draw", "hint", "undo", "back", "forward"]); // no N or K control here
   });
 
-  it("keeps keys from reaching the notebook, and ignores keys typed into the position field", () => {
+  it("keeps keys from reaching the notebook, and takes no table key from the position field", () => {
     const input = { name: "position", prompt: "Position", example: "N:…" };
     mount(snapshot({ actions: [...PLAY_ACTIONS, control("load", "Load", { input })] }));
     const outside = vi.fn();
@@ -352,7 +354,8 @@ describe("keyboard", () => {
     key($('[data-hand] [data-card="Th"]'), "d");
     expect(outside).not.toHaveBeenCalled();
     key($('[data-form="load"] input'), "d");
-    expect(outside).toHaveBeenCalledTimes(1);
+    for (const k of ["x", "m", "0", "a"]) key($('[data-pile="N"]'), k);
+    expect(outside).not.toHaveBeenCalled();
     expect(model.sent.map((m) => m.kind)).toEqual(["draw"]);
     document.removeEventListener("keydown", outside);
     expect(el.querySelector(".kcw-table").hasAttribute("data-lm-suppress-shortcuts")).toBe(true);

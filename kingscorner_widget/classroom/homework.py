@@ -164,10 +164,12 @@ class Homework:
         steps: list[Json] = []
         for lesson in self.lessons:
             rules = lesson.rules or self.rules
-            for step in lesson.steps:
+            for number, step in enumerate(lesson.steps):
                 data = step.to_dict()
                 if step.rules is None and "rules" not in data:
                     data["rules"] = _rules(rules)
+                if number == 0 and steps:
+                    data["fresh"] = True  # each lesson of the set starts from its own table
                 steps.append(data)
         for number, themed in enumerate(self.puzzles, start=1):
             made = themed.puzzle.to_step(number).to_dict()

@@ -39,6 +39,8 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
+from ..table.look import Look
+
 __all__ = [
     "FORMAT",
     "MAX_BYTES",
@@ -209,6 +211,11 @@ def _check_table(table: object, where: str) -> None:
             where,
             f"hand {number} is not a hand (won, cardsLeft, opponents)",
         )
+    if "look" in table:
+        try:
+            Look.read(table["look"])
+        except ValueError as error:
+            raise ProgressError(f"{where}: {error}") from None
     reviews = table.get("reviews", [])
     _need(isinstance(reviews, list), where, "has bad reviews")
     for review in reviews:

@@ -117,6 +117,9 @@ class Recorder:
             self.writer.ask(id(self), self.flush)
 
     def _take(self, event: TableEvent) -> bool:
+        if event.look is not None:
+            self.table["look"] = dict(event.look)
+            return True
         if event.lesson is not None:
             return self._lesson(event, event.lesson)
         if event.hand is not None:
@@ -245,6 +248,31 @@ class Recorder:
         entry.clear()
         entry.update(review)
         return True
+
+    def remembered_look(self) -> Json | None:
+        """The look the learner chose last at any of their tables (a four-colour deck, high
+        contrast), as their record keeps it, or ``None``; this table's entry keeps it too. A
+        record that cannot be read remembers nothing (writing sets it aside, and says so).
+
+        >>> import tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> first = Recorder(RecordStore("ada", folder))
+        >>> first.table["look"] = {"deck": "four", "contrast": "normal"}; first.flush()
+        >>> Recorder(RecordStore("ada", folder)).remembered_look()
+        {'deck': 'four', 'contrast': 'normal'}
+        >>> Recorder(RecordStore("bea", folder)).remembered_look() is None
+        True
+        """
+        try:
+            tables = self.store.read()["tables"]
+        except ProgressError:
+            return None
+        looks = [table["look"] for table in tables if isinstance(table.get("look"), dict)]
+        if not looks:
+            return None
+        with self._lock:
+            self.table["look"] = dict(looks[-1])
+        return dict(looks[-1])
 
     # -- writing -------------------------------------------------------------------------------
 

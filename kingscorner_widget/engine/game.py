@@ -380,8 +380,7 @@ class Game:
         elif state.winner is not None:
             winners = (state.winner + 1,)
         else:
-            low = min(penalties)
-            winners = tuple(i + 1 for i, p in enumerate(penalties) if p == low)
+            winners = ()  # nobody wins a blocked hand: it is scored by the cards left
         went_out = None if state.winner is None else state.winner + 1
         return Outcome(state.over, went_out, winners, penalties, corners)
 

@@ -24,8 +24,8 @@ class Outcome:
     went_out: int | None
     """The player (1-based) who emptied their hand, if any."""
     winners: tuple[int, ...]
-    """The winning players (1-based). A blocked hand goes to the lowest count (ties share); in the
-    corners version, to the most corners kept."""
+    """The winning players (1-based): who went out; in the corners version, the most corners
+    kept (ties share). Nobody wins a blocked hand (``()``): it is scored by the cards left."""
     penalties: tuple[int, ...]
     """Each player's count of cards left in hand under the rules' count (0 for who went out)."""
     corners: tuple[int, ...]

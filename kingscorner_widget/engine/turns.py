@@ -474,9 +474,7 @@ class TurnState:
             return tuple(i + 1 for i, k in enumerate(self.kept) if k == best)
         if self.over == "out":
             return (self.winner + 1,)
-        penalties = self.penalties()
-        low = min(penalties)
-        return tuple(i + 1 for i, p in enumerate(penalties) if p == low)
+        return ()  # nobody wins a blocked hand: it is scored by the cards left
 
 
 def put(state: TurnState, hand: list[int], card: int, target: int) -> None:

@@ -90,6 +90,7 @@ __all__ = [
     "card_words",
     "cards_listed",
     "count_words",
+    "fits_words",
     "hand_end_reason",
     "hand_winners",
     "instruction",
@@ -427,6 +428,29 @@ def _into(game: Piles, target: Space, on: str = "on") -> str:
     )
 
 
+def where_to(game: Piles, target: Space) -> str:
+    """A space a card or pile may go to, as a place: ``"the north pile"`` (a pile there),
+    ``"the west space"`` (an empty cross space), ``"the north-east corner"``."""
+    return target.words if game.pile(target) else target.place
+
+
+def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> str:
+    """What a picked card (or pile) fits on, as a screen reader says it when it is picked up.
+
+    >>> from kingscorner_widget import Game
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+    >>> fits_words(g, Card.parse("Th"), [Space.N, Space.W])
+    'The ten of hearts fits on the north pile and the west space.'
+    >>> fits_words(g, Space.S, [Space.E])
+    'The south pile fits on the east pile.'
+    >>> fits_words(g, Card.parse("Ks"), [Space.NE, Space.SE])
+    'The king of spades fits on the north-east corner and the south-east corner.'
+    """
+    what = card_words(source) if isinstance(source, Card) else source.words
+    return sentence(f"{what} fits on {listed([where_to(game, t) for t in targets])}")
+
+
 def logged(
     game: Piles, move: Move, name: str, drawn: int = 1, ends: bool = True, past: bool = False
 ) -> str:
@@ -478,18 +502,36 @@ def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
 
 
 def move_done(game: Piles, move: Move, name: str = "You") -> str:
-    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
-    the move's notation in brackets.
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it: in words only,
+    with no notation (a learner reads it).
 
     >>> from kingscorner_widget import Game
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     ... )
     >>> move_done(g, parse_move("S>E"), "you")
-    'you moved the south pile onto the east pile (S>E).'
+    'you moved the south pile onto the east pile.'
     """
-    said = logged(game, move, name, past=True)
-    return f"{said}." if isinstance(move, EndTurn) else f"{said} ({move})."
+    return f"{logged(game, move, name, past=True)}."
+
+
+def seat_words(learner: int, player: int, players: int) -> str:
+    """Another player as the learner sees them round the table, never a seat code: play
+    passes to the left.
+
+    >>> seat_words(1, 2, 2), seat_words(1, 3, 3), seat_words(2, 4, 4), seat_words(1, 3, 5)
+    ('the player on your left', 'the player on your right', 'the player across from you', 'the player two seats to your left')
+    """  # noqa: E501
+    if player == learner:
+        return "you"
+    offset = (player - learner) % players
+    if offset == 1:
+        return "the player on your left"
+    if offset == players - 1:
+        return "the player on your right"
+    if players == 4:
+        return "the player across from you"
+    return f"the player {('two', 'three', 'four')[offset - 2]} seats to your left"
 
 
 def move_kind(game: Piles, move: Move) -> str:
@@ -543,7 +585,7 @@ def went_out_words(game: _GameOver, learner: int = 0) -> str:
     me = learner or outcome.went_out
     if outcome.winners == (me,):
         return "You went out and won the hand"
-    others = [f"P{p}" if p != me else "You" for p in outcome.winners]
+    others = [f"P{p}" if p != me else "you" for p in outcome.winners]
     return f"You went out, which ends the hand; {win_clause(others, what='it')} on corners"
 
 
@@ -753,10 +795,10 @@ def outcome_line(
     >>> name = {1: "You", 2: "P2"}.get
     >>> outcome_line(Outcome("out", 1, (1,), (0, 13), (0, 0)), name, (0, 4))
     'You went out and won the hand. Left in hand: P2 4 cards (13 points).'
-    >>> outcome_line(Outcome("blocked", None, (1, 2), (2, 2), (0, 0)), name, (2, 2))
-    'The hand is blocked: nobody wins it, and it is scored by the cards left. Left in hand: You 2 cards, P2 2 cards.'
+    >>> outcome_line(Outcome("blocked", None, (), (2, 2), (0, 0)), name, (2, 2))
+    'The hand is blocked: nobody wins it, and it is scored by the cards left. Left in hand: you 2 cards, P2 2 cards.'
     >>> outcome_line(Outcome("out", 2, (1,), (3, 0), (2, 1)), name, (3, 0), corners_version=True)
-    'P2 went out, which ends the hand; you win it with 2 corners to 1. Left in hand: You 3 cards.'
+    'P2 went out, which ends the hand; you win it with 2 corners to 1. Left in hand: you 3 cards.'
     >>> outcome_line(Outcome("out", 1, (1,), (0, 2), (0, 0)), name, (0, 2), corners_version=True)
     'You went out and won the hand. Left in hand: P2 2 cards.'
     """  # noqa: E501
@@ -782,8 +824,13 @@ def outcome_line(
             continue
         points = outcome.penalties[player - 1]
         cost = "" if points == cards else f" ({count_words(points, 'point')})"
-        parts.append(f"{name_of(player)} {count_words(cards)}{cost}")
+        parts.append(f"{_within(name_of(player))} {count_words(cards)}{cost}")
     return f"{head} Left in hand: {', '.join(parts)}." if parts else head
+
+
+def _within(name: str) -> str:
+    """A player's name inside a sentence: "You" is "you" there, a name stays as it is."""
+    return "you" if name == "You" else name
 
 
 BLOCKED = "The hand is blocked: nobody wins it, and it is scored by the cards left."
@@ -800,7 +847,7 @@ def outcome_words(outcome: Finished) -> str:
     'P2 went out and wins. Left in hand: P1 13, P2 0.'
     >>> outcome_words(Outcome("out", 2, (1,), (3, 0), (1, 0)))
     'P2 went out, which ends the hand; P1 wins it with 1 corner to 0. Left in hand: P1 3, P2 0.'
-    >>> outcome_words(Outcome("blocked", None, (1, 2), (2, 2), (0, 0)))
+    >>> outcome_words(Outcome("blocked", None, (), (2, 2), (0, 0)))
     'The hand is blocked: nobody wins it, and it is scored by the cards left. Left in hand: P1 2, P2 2.'
     """  # noqa: E501
     names = [f"P{p}" for p in outcome.winners]
@@ -825,7 +872,7 @@ def hand_winners(outcome: Finished, corners_version: bool = False) -> tuple[int,
     by the cards left), unless the corners version gives it to the most corners kept.
 
     >>> from kingscorner_widget.engine.game import Outcome
-    >>> hand_winners(Outcome("blocked", None, (1,), (2, 5), (0, 0)))
+    >>> hand_winners(Outcome("blocked", None, (), (2, 5), (0, 0)))
     ()
     >>> hand_winners(Outcome("out", 2, (2,), (3, 0), (0, 0)))
     (2,)
@@ -854,9 +901,9 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
 
     >>> from kingscorner_widget.engine.match import Match
     >>> match_line(Match(players=2), {1: "You", 2: "P2"}.get)
-    'After 0 hands: You 0, P2 0 (target 25).'
+    'After 0 hands: you 0, P2 0 (target 25).'
     """
-    totals = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(match.totals, start=1))
+    totals = ", ".join(f"{_within(seat_name(s))} {t}" for s, t in enumerate(match.totals, start=1))
     hands = count_words(len(match.sheet), "hand")
     if match.is_over():
         winners = match.winners()
@@ -949,7 +996,7 @@ def hand_end_reason(outcome: Finished, name_of: Callable[[int], str]) -> str:
     >>> from kingscorner_widget.engine.game import Outcome
     >>> hand_end_reason(Outcome("out", 2, (2,), (3, 0), (0, 0)), {1: "You", 2: "P2"}.get)
     'P2 played their last card, so the hand ended at once.'
-    >>> hand_end_reason(Outcome("blocked", None, (1,), (2, 5), (0, 0)), {1: "You", 2: "P2"}.get)
+    >>> hand_end_reason(Outcome("blocked", None, (), (2, 5), (0, 0)), {1: "You", 2: "P2"}.get)
     'The stock was empty and a full round went by without a card played, so the hand is blocked.'
     """
     if outcome.reason == "out" and outcome.went_out is not None:

@@ -5,7 +5,7 @@
 >>> run.step.title, run.progress
 ('Spot the transfer', (1, 5))
 >>> run.try_move("6s>W").message
-'that is legal, but it is not what this step is about — try a pile move first'
+'that is legal, but this step teaches one move: move the west pile onto the nine of diamonds'
 >>> run.try_move("W>N").step_done
 True
 """

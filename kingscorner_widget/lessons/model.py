@@ -1,8 +1,11 @@
 """Lessons as data: a title and steps, each a position with narration and the moves expected.
 
 A lesson loads from and saves to JSON. Loading checks it against the engine: every position parses,
-and every expected move sequence is legal from its step's position, in order. An error names the
-step it is about.
+every expected move sequence is legal from its step's position, in order, and every step is
+proven by the exact search under its own rules (:mod:`.proof`: its goal is reachable, a turn
+that ends does the most it can or holds back for a reason, every "nothing fits" is true, and a
+step starts where the last one left the table or says it is ``fresh``). An error names the step
+it is about.
 
 The JSON form (only ``title``, ``steps``, and each step's ``position`` and ``narration``, are
 needed)::
@@ -12,28 +15,32 @@ needed)::
         "title": "...",
         "position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1",
         "narration": "Markdown shown beside the table",
-        "expect": [["Th>N", "Ks>NE"], ["Ks>NE", "Th>N"]],
-        "sheds": 2,
+        "expect": [["Th>N", "Ks>NE", "4h>S"], ["Ks>NE", "Th>N", "4h>S"]],
+        "goal": "out",
         "hints": ["vague", "more specific"],
         "after": "one plain line once the step is done",
         "seed": 0,
         "rules": {"count": "pictures"}}]}
 
-``expect`` lists move sequences, any of which completes the step. With ``sheds``, any turn that
-sheds that many cards completes it, and ``expect`` holds example solutions (what "show me" plays);
-loading proves the step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET`
-and refuses a step whose table is too big to prove it in that budget. With ``"judge": "win"``
-(a practice step from a review by win chance), ``expect`` holds whole turns (each ends the turn
-or goes out), the best first: any of them completes the step, and so does any other turn whose
-chance of winning the deals cannot tell from the first's, measured when the learner ends it on
-``worlds`` sampled deals (default 240, at most :data:`MAX_WORLDS`).
-Without either, the step is something to read, with any legal move allowed. ``rules`` never sets
-the number of players: that comes from each position. ``seed`` fills the hidden cards.
+``goal`` says what the step asks for (:mod:`.goals`: read, card, line, space, corner, shed, out,
+end, hold, win; read from the other fields when left out); a hold-back step gives its ``reason``,
+and a step that does not start from the table the step before leaves says so with ``"fresh": true``.
+``expect`` lists move sequences, any of which completes the step; a step whose goal is not one named
+move also accepts any other way to meet it. With ``sheds``, any turn that sheds that many cards
+completes it, and ``expect`` holds example solutions (what "show me" plays); loading proves the
+step's best turn within :data:`~kingscorner_widget.lessons.search.LESSON_BUDGET` and refuses a step
+whose table is too big to prove it in that budget. With ``"judge": "win"`` (a practice step from a
+review by win chance), ``expect`` holds whole turns (each ends the turn or goes out), the best
+first: any of them completes the step, and so does any other turn whose chance of winning the deals
+cannot tell from the first's, measured when the learner ends it on ``worlds`` sampled deals (default
+240, at most :data:`MAX_WORLDS`). Without either, the step is something to read, with any legal move
+allowed. ``rules`` never sets the number of players: that comes from each position. ``seed`` fills
+the hidden cards.
 
 >>> lesson = Lesson.from_dict({
 ...     "title": "A first move",
 ...     "steps": [{
-...         "position": "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1",
+...         "position": "N:Jc E:6h S:5d W:9d NE:- SE:- SW:- NW:- P1:Th7d2c P2:?7 stock:38 turn:P1",
 ...         "narration": "Put the **ten of hearts** on the jack of clubs.",
 ...         "expect": [["th>n"]],
 ...     }],
@@ -63,7 +70,8 @@ from ..engine.moves import EndTurn, Move, PlayCard, parse_move
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
 from ..engine.words import reason_words
-from .search import LESSON_BUDGET, proven_shed
+from .goals import GOALS, Goal, default_goal
+from .proof import prove_follows, prove_step
 
 if TYPE_CHECKING:
     from ..analysis.judging.review import Review
@@ -83,6 +91,9 @@ _STEP_KEYS = {
     "viewer",
     "judge",
     "worlds",
+    "goal",
+    "reason",
+    "fresh",
 }
 StepJudge = Literal["moves", "win"]
 """How a step judges the learner's turn: by the moves expected, or by chance of winning."""
@@ -127,6 +138,20 @@ class Step:
     chance of winning is within the luck of the deals of the first expected turn's."""
     worlds: int = DEFAULT_WORLDS
     """Judged by win chance: the sampled deals each turn is played out in."""
+    goal: Goal | None = None
+    """What the step asks for, in the small vocabulary of :mod:`.goals` (``None``: read from
+    the other fields, see :func:`~.goals.default_goal`)."""
+    reason: str = ""
+    """A hold-back step: what playing the cards kept back would open for the others."""
+    fresh: bool = False
+    """True when the step does not start from the table the step before leaves: the table is
+    set out afresh for it."""
+
+    def objective(self, lesson_rules: Rules | None = None) -> Goal:
+        """The step's goal, stated or read from its other fields (under the lesson's rules)."""
+        if self.goal is not None:
+            return self.goal
+        return default_goal(self.expect, self.sheds, self.judge, self.new_game(lesson_rules))
 
     @property
     def learner(self) -> int:
@@ -163,6 +188,12 @@ class Step:
             out["judge"] = self.judge
         if self.worlds != DEFAULT_WORLDS:
             out["worlds"] = self.worlds
+        if self.goal is not None:
+            out["goal"] = self.goal
+        if self.reason:
+            out["reason"] = self.reason
+        if self.fresh:
+            out["fresh"] = True
         return out
 
     def new_game(self, lesson_rules: Rules | None = None) -> Game:
@@ -253,10 +284,15 @@ class Lesson:
         raw_steps = data.get("steps")
         if not isinstance(raw_steps, Sequence) or isinstance(raw_steps, str) or not raw_steps:
             raise ValueError(f"{title}: a lesson needs a list of steps")
+        wheres = [f"step {number} ({title})" for number in range(1, len(raw_steps) + 1)]
         steps = tuple(
-            _read_step(raw, f"step {number} ({title})", rules)
-            for number, raw in enumerate(raw_steps, start=1)
+            _read_step(raw, where, rules) for raw, where in zip(raw_steps, wheres, strict=True)
         )
+        wheres = [
+            where.split(" (", 1)[0] + f" ({step.title})" if step.title else where
+            for where, step in zip(wheres, steps, strict=True)
+        ]
+        prove_follows(steps, rules, title, wheres)
         lesson = cls(title=title, steps=steps, rules=rules, summary=summary)
         return lesson
 
@@ -366,6 +402,15 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
         raise ValueError(f"{where}: unknown step field(s): {', '.join(unknown)}")
     position, narration, hints, after = _read_texts(raw, where)
     sheds, seed, viewer, judge, worlds = _read_numbers(raw, where)
+    goal = raw.get("goal")
+    if goal is not None and goal not in GOALS:
+        raise ValueError(f"{where}: goal must be one of {', '.join(GOALS)}, not {goal!r}")
+    reason = raw.get("reason", "")
+    if not isinstance(reason, str):
+        raise ValueError(f"{where}: reason must be text")
+    fresh = raw.get("fresh", False)
+    if not isinstance(fresh, bool):
+        raise ValueError(f"{where}: fresh must be true or false")
     step = Step(
         position=position,
         narration=narration,
@@ -379,6 +424,9 @@ def _read_step(raw: object, where: str, lesson_rules: Rules | None) -> Step:
         viewer=viewer,
         judge=judge,
         worlds=worlds,
+        goal=goal,
+        reason=reason,
+        fresh=fresh,
     )
     _check_step(step, where, lesson_rules)
     return step
@@ -483,28 +531,12 @@ def _check_step(step: Step, where: str, lesson_rules: Rules | None) -> None:
                 f"{where}: {' '.join(sequence)} is not a whole turn: a step judged by win "
                 "chance expects turns that end with draw or pass, or go out"
             )
-        if step.sheds is not None:
-            shed = sum(1 for move in map(parse_move, sequence) if _sheds_card(move))
-            if shed < step.sheds:
-                raise ValueError(
-                    f"{where}: {' '.join(sequence)} sheds {shed} card(s), "
-                    f"not the {step.sheds} the step asks for"
-                )
-            if any(isinstance(parse_move(text), EndTurn) for text in sequence):
-                raise ValueError(
-                    f"{where}: a shedding solution plays cards; it does not end the turn"
-                )
-    if step.sheds is not None:
-        best = proven_shed(game)
-        if best is None:
-            raise ValueError(
-                f"{where}: the best turn there cannot be proven within the lesson search budget "
-                f"({LESSON_BUDGET.states} states); use a smaller table"
-            )
-        if best < step.sheds:
-            raise ValueError(f"{where}: the best turn there sheds {best} card(s), not {step.sheds}")
-        if not step.expect:
-            raise ValueError(f"{where}: give at least one solution in expect for show me")
+    goal = step.goal or default_goal(step.expect, step.sheds, step.judge, game)
+    if step.sheds is not None and goal != "shed":
+        raise ValueError(f"{where}: sheds goes with the goal shed, not {goal}")
+    if goal == "win" and step.judge != "win":
+        raise ValueError(f"{where}: the goal win goes with judge win")
+    prove_step(step, game, goal, where)
 
 
 def _check_win_step(step: Step, game: Game, where: str) -> None:

@@ -137,6 +137,7 @@ def _win_step(turn: ReviewedTurn) -> Step:
         hints=(first,),
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
+        fresh=True,  # each practised turn is a table of its own
     )
 
 
@@ -163,6 +164,7 @@ def _step(turn: ReviewedTurn) -> Step:
         after=f"That is the best turn here: {count_words(turn.best_shed)} shed.",
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
+        fresh=True,  # each practised turn is a table of its own
     )
 
 

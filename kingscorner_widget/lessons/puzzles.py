@@ -22,7 +22,8 @@ from collections.abc import Sequence
 
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
-from ..engine.words import count_words, no_or_count
+from ..engine.notation import parse_position
+from ..engine.words import card_words, count_words
 from .model import Lesson, Step
 
 __all__ = ["Puzzle", "generate_puzzles", "greedy_turn", "puzzle_lesson"]
@@ -49,17 +50,14 @@ class Puzzle:
 
     def to_step(self, number: int = 0) -> Step:
         """The puzzle as a lesson step: shed ``best_sheds`` cards, with graded hints."""
-        hints = [
-            f"Playing whatever fits sheds {no_or_count(self.greedy_sheds)}; "
-            f"the best turn here sheds {self.best_sheds}."
-        ]
-        if any(isinstance(move, MovePile) for move in self.best):
-            hints.append(
-                "Look for a pile that can move: it frees a space for a card that has none."
-            )
-        else:
-            hints.append("The order matters: play the card that opens the way for others first.")
+        hints = list(puzzle_hints(self.best))
         title = f"Puzzle {number}" if number else "Find the best turn"
+        table = parse_position(self.position)
+        hand = table.hands[table.turn]
+        out = isinstance(hand, list) and len(hand) == self.best_sheds
+        after = f"Solved: {count_words(self.best_sheds)} shed this turn."
+        if out:
+            after = f"Solved: all {count_words(self.best_sheds)} shed, and you went out."
         return Step(
             position=self.position,
             narration=(
@@ -69,9 +67,33 @@ class Puzzle:
             expect=(tuple(map(str, self.best)),),
             sheds=self.best_sheds,
             hints=tuple(hints),
-            after=f"Solved: {count_words(self.best_sheds)} shed this turn.",
+            after=after,
             title=title,
+            fresh=True,  # each puzzle is a table of its own
         )
+
+
+def puzzle_hints(best: Sequence[Move]) -> tuple[str, str]:
+    """Two hints for a puzzle, each adding to its narration: how many piles the best turn moves,
+    then which pile moves first (or, with none, the card that opens the way).
+
+    >>> from kingscorner_widget.engine.moves import parse_move
+    >>> puzzle_hints([parse_move(m) for m in ("6c>W", "W>N", "Qh>W")])
+    ('One best turn moves 1 pile as well as playing cards.', 'Look at the west pile: it moves in that turn, and the space it leaves takes a card.')
+    """  # noqa: E501
+    piles = [move for move in best if isinstance(move, MovePile)]
+    if not piles:
+        first = next(move for move in best if isinstance(move, PlayCard))
+        return (
+            "One best turn moves no pile: the order of the cards does it.",
+            f"Start with {card_words(first.card)}: it opens the way for others.",
+        )
+    counted = count_words(len(piles), "pile")
+    return (
+        f"One best turn moves {counted} as well as playing cards.",
+        f"Look at {piles[0].source.words}: it moves in that turn, and the space it leaves "
+        "takes a card.",
+    )
 
 
 def _greedy_words(shed: int) -> str:

@@ -29,6 +29,7 @@ from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.words import (
+    card_label,
     count_words,
     instruction,
     kind_again,
@@ -36,10 +37,12 @@ from ..engine.words import (
     move_kind,
     no_or_count,
     reason_words,
+    seat_words,
     sentence,
     went_out_words,
 )
 from .corners import IDENTITY, Corners, carried, composed, placement, relabel_step
+from .goals import Goal, frees_space, met, opens_corner
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
 
@@ -106,6 +109,11 @@ class LessonRun:
         self._step = lesson.steps[0]
         self._hint = 0
         self._judged: dict[tuple[int, tuple[str, ...]], AgainstBest] = {}
+        self.goal: Goal = "read"
+        """What the current step asks for (see :mod:`.goals`)."""
+        self._better = False
+        self._ended = False
+        self._mark = (0, -1)
         self.go_to(start)
 
     def __repr__(self) -> str:
@@ -133,14 +141,25 @@ class LessonRun:
     def step_done(self) -> bool:
         """True when the current step is complete (a step with nothing to play always is)."""
         step = self.step
-        if step.judge == "win":
+        goal = self.goal
+        if goal == "win":
             return self._turn_over()
-        if step.sheds is not None:
-            return self._shed() >= step.sheds
-        if step.expect:
-            played = tuple(map(str, self.played))
-            return any(tuple(sequence) == played for sequence in step.expect)
-        return True
+        if goal == "read":
+            return True
+        played = tuple(map(str, self.played))
+        if any(tuple(sequence) == played for sequence in step.expect):
+            return True
+        if self._went_out():
+            return True
+        if goal in ("card", "line", "hold") or self._better:
+            return False
+        if goal == "shed":
+            return self._shed() >= (step.sheds or 0)
+        if goal in ("space", "corner"):
+            return met(goal, step.new_game(self.lesson.rules), self.game, self.played)
+        if goal == "end":
+            return self._ended and not self._rest_of_sequence()
+        return False  # out: the hand is not empty yet
 
     @property
     def done(self) -> bool:
@@ -162,6 +181,10 @@ class LessonRun:
         """Put the current step's table back as it was at the start."""
         self.game = self.step.new_game(self.lesson.rules)
         self.played = []
+        self.goal = self.step.objective(self.lesson.rules)
+        self._better = False
+        self._ended = False
+        self._mark = (0, -1)
 
     def next(self) -> bool:
         """Go to the next step; False (and nothing changes) at the last one.
@@ -231,16 +254,56 @@ class LessonRun:
             return Feedback(False, "This step is done: go on to the next one.", True)
         if step.judge == "win":
             return self._try_in_turn(parsed)
-        if self._fits(parsed):
+        fits = self._fits(parsed)
+        detour = not fits and self._goes_out_after(parsed)
+        if detour:
+            self._better = True
+            fits = True
+        if fits:
             done = describe_move_done(self.game, parsed, "you")
+            drawn = self.game.stock_size
             self.game.play(parsed)
             self.played.append(parsed)
+            if isinstance(parsed, EndTurn):
+                done = self._ending_words(parsed, drawn - self.game.stock_size, done)
             said = "".join(f" {line}" for line in self._play_others())
             if self.step_done:
-                done = step.after or "Well done: that completes the step."
+                done = self._done_words()
                 return Feedback(True, f"{said.strip()} {done}".strip(), True)
+            if detour:
+                return Feedback(
+                    True,
+                    f"{sentence(done)} That is not what this step asked, but you can still go "
+                    "out this turn from here: keep going.",
+                    False,
+                )
             return Feedback(True, f"Yes: {done}{said} Keep going.", False)
         return Feedback(False, self._compare(parsed), False)
+
+    def _done_words(self) -> str:
+        """What to say as the step is done: its after text, or, when the learner went out where
+        the step asked for less, that they did better."""
+        step = self.step
+        played = tuple(map(str, self.played))
+        planned = any(tuple(sequence) == played for sequence in step.expect)
+        if self._went_out() and not planned and self.goal != "out":
+            return "You went out: even better than this step asked, so the step is done."
+        return step.after or "Well done: that completes the step."
+
+    def _ending_words(self, move: EndTurn, drawn: int, done: str) -> str:
+        """What ending the turn did: a draw that went on until a card fitted keeps the turn
+        with the learner, who must play that card now."""
+        learner = self.step.learner
+        pending = self.game.pending_card
+        if self.game.turn == learner and pending is not None and not self.game.is_over():
+            self._mark = (self._shed(), -1)  # the turn goes on with the card drawn
+            cards = count_words(drawn, "card")
+            return (
+                f"you drew {cards} until one fitted: the {card_label(pending)}. "
+                "It must be played now."
+            )
+        self._ended = True
+        return done
 
     def show_me(self) -> list[Move]:
         """The moves that complete the current step from where the learner is now.
@@ -250,21 +313,35 @@ class LessonRun:
         if self.step_done:
             return []
         step = self.step
-        played = tuple(map(str, self.played))
-        for sequence in step.expect:
-            if sequence[: len(played)] == played:
-                return [as_move(text) for text in sequence[len(played) :]]
-        if step.judge == "win":
+        rest = self._rest_of_sequence()
+        if rest:
+            return rest
+        if self.goal in ("win", "card", "line", "hold") or self._ended:
             return []  # the learner has left every turn the step knows: see show_me_blocked
-        assert step.sheds is not None  # a sequence step only ever plays a prefix of a sequence
-        moves: list[Move] = []
-        needed = step.sheds - self._shed()
-        for move in best_continuation(self.game):
-            if needed <= 0:
-                break
-            moves.append(move)
-            needed -= isinstance(move, PlayCard)
-        return moves
+        if self.game.turn != step.learner or self.game.is_over():
+            return []
+        rest = best_continuation(self.game)
+        if self.goal in ("space", "corner"):
+            test = frees_space if self.goal == "space" else opens_corner
+            trial, moves = self.game.copy(), []
+            for move in rest:
+                moves.append(move)
+                if test(trial, move):
+                    return moves
+                trial.play(move)
+            return [next(m for m in self.game.legal_moves() if test(self.game, m))]
+        if self.goal == "shed" and not self._better:
+            moves = []
+            needed = (step.sheds or 0) - self._shed()
+            for move in rest:
+                if needed <= 0:
+                    break
+                moves.append(move)
+                needed -= isinstance(move, PlayCard)
+            return moves
+        if self.goal == "end" and not self._better:
+            return [*rest, self.game.end_move()]
+        return rest
 
     def show_me_blocked(self) -> str | None:
         """Why "show me" has nothing to show while the step is not done, else ``None``: in a
@@ -285,7 +362,7 @@ class LessonRun:
         hints = list(self.step.hints)
         remaining = self.show_me()
         if remaining:
-            hints.append(f"{describe_move(self.game, remaining[0])} ({remaining[0]}).")
+            hints.append(sentence(describe_move(self.game, remaining[0])))
         blocked = self.show_me_blocked()
         if blocked is not None:
             hints.append(sentence(blocked))
@@ -356,7 +433,8 @@ class LessonRun:
             wanted = self.show_me()
             if not wanted or self.game.violation(wanted[0]) is not None:
                 break
-            made.append(describe_move_done(self.game, wanted[0], f"P{self.game.turn}"))
+            other = seat_words(learner, self.game.turn, self.game.players)
+            made.append(sentence(describe_move_done(self.game, wanted[0], other)))
             self.game.play(wanted[0])
             self.played.append(wanted[0])
         return made
@@ -365,19 +443,101 @@ class LessonRun:
         return sum(isinstance(move, PlayCard) for move in self.played)
 
     def _fits(self, move: Move) -> bool:
+        """True when ``move`` keeps the step's goal within reach: the next move of an expected
+        sequence, or (for a goal other than one named move) any move after which the goal can
+        still be met."""
         step = self.step
-        if step.sheds is not None:
+        played = (*map(str, self.played), str(move))
+        if any(sequence[: len(played)] == played for sequence in step.expect):
+            return True
+        goal = self.goal
+        if goal in ("card", "line", "hold") or self._better:
+            return False
+        if goal in ("space", "corner"):
+            return (frees_space if goal == "space" else opens_corner)(self.game, move)
+        if goal == "out":
+            return not isinstance(move, EndTurn) and self._goes_out_after(move)
+        if goal == "shed":
             if isinstance(move, EndTurn):
                 return False
             trial = self.game.copy()
             trial.play(move)
-            return self._shed() + isinstance(move, PlayCard) + max_shed(trial) >= step.sheds
-        played = (*map(str, self.played), str(move))
-        return any(sequence[: len(played)] == played for sequence in step.expect)
+            wanted = step.sheds or 0
+            return self._shed() + isinstance(move, PlayCard) + max_shed(trial) >= wanted
+        if goal == "end":
+            if self.game.turn != step.learner:
+                return False
+            shed_before, best = self._mark
+            if best < 0:
+                best = max_shed(self.game) + self._shed() - shed_before
+                self._mark = (shed_before, best)
+            since = self._shed() - shed_before
+            if isinstance(move, EndTurn):
+                return since >= best
+            trial = self.game.copy()
+            trial.play(move)
+            return since + isinstance(move, PlayCard) + max_shed(trial) >= best
+        return False
+
+    def accepts(self, move: Move | str) -> bool:
+        """True when :meth:`try_move` would play ``move`` (nothing is played): it is legal and
+        meets the step's goal, or keeps going out within reach."""
+        if self.game.violation(move) is not None:
+            return False
+        if not self.step.interactive:
+            return True
+        if self.step_done:
+            return False
+        parsed = as_move(move)
+        if self.goal == "win":
+            return True
+        return self._fits(parsed) or self._goes_out_after(parsed)
+
+    def _goes_out_after(self, move: Move) -> bool:
+        """True when the learner can still go out this turn after ``move`` (not a move that
+        ends the turn)."""
+        if isinstance(move, EndTurn) or self.goal in ("win", "read", "hold", "line", "card"):
+            return False
+        trial = self.game.copy()
+        trial.play(move)
+        left = len(trial.hand(self.step.learner))
+        return left == 0 or (trial.turn == self.step.learner and max_shed(trial) >= left)
+
+    def _rest_of_sequence(self) -> list[Move]:
+        """The rest of the first expected sequence the moves so far begin, else ``[]``."""
+        played = tuple(map(str, self.played))
+        for sequence in self.step.expect:
+            if sequence[: len(played)] == played and len(sequence) > len(played):
+                return [as_move(text) for text in sequence[len(played) :]]
+        return []
+
+    def _went_out(self) -> bool:
+        return bool(self.played) and not self.game.hand(self.step.learner)
 
     def _compare(self, move: Move) -> str:
         """Why a legal move is not what the step wants, comparing what it sheds with the best."""
+        goal = self.goal
         wanted = self.show_me()
+        if goal == "card" and wanted:
+            named_move = describe_move(self.game, wanted[0])
+            return (
+                "that is legal, but this step teaches one move: "
+                f"{named_move[0].lower()}{named_move[1:]}"
+            )
+        if goal == "line" and wanted:
+            named_move = describe_move(self.game, wanted[0])
+            return (
+                "that is legal, but this step follows the line as it was played: "
+                f"{named_move[0].lower()}{named_move[1:]}"
+            )
+        if goal == "hold" and self.step.reason:
+            return f"that is legal, but this step holds those cards back: {self.step.reason}"
+        if goal == "space":
+            return (
+                "that is legal, but this step is about freeing a space: move a pile off the cross"
+            )
+        if goal == "corner":
+            return "that is legal, but this step is about putting a king into an empty corner"
         suggestion = ""
         if wanted:
             kind = move_kind(self.game, wanted[0])
@@ -459,13 +619,12 @@ def describe_move(game: Game, move: Move) -> str:
 
 
 def describe_move_done(game: Game, move: Move, name: str = "You") -> str:
-    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, words first and
-    the move's notation in brackets.
+    """What ``move`` (not yet played on ``game``) did, as a lesson confirms it, in words.
 
     >>> g = Game.from_position(
     ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
     ... )
     >>> describe_move_done(g, as_move("S>E"), "you")
-    'you moved the south pile onto the east pile (S>E).'
+    'you moved the south pile onto the east pile.'
     """
     return move_done(game, move, name)

@@ -142,6 +142,7 @@ def _step(
         "position": table.position(table.turn),
         "narration": narration,
         "expect": [line],
+        "goal": "line",  # the line as it was played, move by move
     }
     if said:
         step["after"] = " ".join(said)

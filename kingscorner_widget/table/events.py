@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.moves import PlayCard, as_move
+from .look import LOOK_KINDS
 
 if TYPE_CHECKING:
     from .reply import Reply
@@ -72,6 +73,9 @@ class TableEvent:
     """Review mode: ``accuracy`` (``None`` while estimating), ``turns``, ``judge``."""
     session: int = 0
     """Which table session it came from (stable while the session lives)."""
+    look: Json | None = None
+    """After the learner chose how the table looks (``deck``, ``contrast``): the look now,
+    ``deck`` and ``contrast`` (their record remembers it for their next table)."""
 
 
 Listener = Callable[[TableEvent], None]
@@ -97,6 +101,7 @@ def table_event(session: Session, kind: str, fields: Json, reply: Reply) -> Tabl
         hand=_hand(session) if kind in ("play", "draw", "step", "skip") else None,
         review=_review(session),
         session=id(session),
+        look=dict(session.look.view()) if kind in LOOK_KINDS and not reply.refused else None,
     )
 
 

@@ -347,7 +347,7 @@ class ExploreSession(Session):
         move = as_move(bot.choose(game.observation(game.turn)))
         return move if game.violation(move) is None else game.end_move()
 
-    @action("new", "New deal", asks=True)
+    @action("new", "New deal", key="G", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -355,7 +355,7 @@ class ExploreSession(Session):
         self._deal_seed = seed
         return Reply(self.status())
 
-    @action("daily", "Daily deal", asks=True)
+    @action("daily", "Daily deal", key="Y", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily deal (the same for everyone on ``date``; default today, UTC)."""
         try:
@@ -366,7 +366,7 @@ class ExploreSession(Session):
         self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
         return Reply(self.status())
 
-    @action("load", "Load", fields=(POSITION,), asks=True)
+    @action("load", "Load", key="L", fields=(POSITION,), asks=True)
     def load(self, position: str) -> Reply:
         """Put a position in notation, or a saved game or match record, on the table."""
         try:

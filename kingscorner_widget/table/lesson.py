@@ -42,7 +42,7 @@ from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
 from ..engine.notation import Table, parse_position
 from ..engine.spaces import SPACES
-from ..engine.words import listed, logged, named, phrase, sentence
+from ..engine.words import listed, logged, named, phrase, seat_words, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
@@ -55,7 +55,7 @@ __all__ = ["LessonSession", "afresh", "as_run"]
 Json = dict[str, Any]
 FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
 LAST_LESSON = "this is the last lesson: press Restart lesson to go through it again"
-AFRESH = "The table is set out afresh for this step"
+AFRESH = "This step starts from a new table"
 MOST_CHANGES = 3
 """The most changes :func:`afresh` names one by one; a step that changes more starts from a
 table of its own."""
@@ -251,7 +251,7 @@ class LessonSession(Session):
                 break
         self._showing = None
         self.history = History(run.game, self.name)
-        return Reply(f"Took back {phrase(last)} ({last}).")
+        return Reply(f"Took back {phrase(last)}.")  # words only: a learner reads it
 
     def following(self) -> str | None:
         """The title of the built-in lesson after this one, if this is a built-in lesson."""
@@ -352,6 +352,7 @@ class LessonSession(Session):
     @action(
         "reveal",
         lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        key="A",
         teacher=True,
         offered=lambda s: s.revealable,
     )
@@ -421,6 +422,7 @@ class LessonSession(Session):
     @action(
         "new",
         "Restart lesson",
+        key="G",
         offered=lambda s: s.run.done,
         check=lambda s: None if s.run.done else FIXED,
         primary=lambda s: s.following() is None,
@@ -456,14 +458,15 @@ def afresh(left: str, now: str, learner: int) -> str:
     ...     "N:JcTh E:6h S:5s4h W:9d NE:Ks SE:- SW:- NW:- P1:7d2cQc P2:?7 stock:35 turn:P1",
     ...     1,
     ... ))  # doctest: +NORMALIZE_WHITESPACE
-    The table is set out afresh for this step: it starts with a new south pile, new cards in
-    your hand and a new stock.
+    This step starts from a new table: it starts with a new south pile, new cards in your hand
+    and a new stock.
     """
     was, new = parse_position(left), parse_position(now)
     changes = _changes(was, new, learner)
     if changes is None or len(changes) > MOST_CHANGES:
         return f"{AFRESH}: it starts from a table of its own."
-    turn = "your turn" if new.turn + 1 == learner else f"P{new.turn + 1}'s turn"
+    mover = seat_words(learner, new.turn + 1, len(new.hands))
+    turn = "your turn" if new.turn + 1 == learner else f"the turn of {mover}"
     if was.turn == new.turn:
         return f"{AFRESH}: it starts with {listed(changes)}."
     if not changes:
@@ -483,7 +486,9 @@ def _changes(was: Table, new: Table, learner: int) -> list[str] | None:
     for number, (before, after) in enumerate(zip(was.hands, new.hands, strict=True), start=1):
         if before != after:
             changes.append(
-                "new cards in your hand" if number == learner else f"a new hand for P{number}"
+                "new cards in your hand"
+                if number == learner
+                else f"a new hand for {seat_words(learner, number, len(new.hands))}"
             )
     if was.kept != new.kept:
         changes.append("new corners kept")

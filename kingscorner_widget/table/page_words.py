@@ -59,7 +59,8 @@ TEXT: dict[str, str] = {
     # the table and the viewer's picks (index.js)
     "title": "Kings in the Corner",
     "present": "Present",
-    "presentTitle": "Fill the screen, for a projector (Escape leaves)",
+    "presentTitle": "Fill the screen, for a projector (key F; Escape leaves)",
+    "presentKey": "F",
     "leavePresent": "Leave presentation",
     "legalTarget": "{label}, a legal target",
     "othersPlay": (
@@ -98,6 +99,7 @@ TEXT: dict[str, str] = {
     "count": "Count",
     "points": "Points",
     "hideSummary": "Hide summary",
+    "summaryKey": "S",
     "handSummary": "Hand summary",
     "onSheet": "{label} on the score sheet",
     "wouldAdd": "Points this hand would add to a score sheet",
@@ -198,7 +200,13 @@ KEYS: list[tuple[str, str]] = [
     ("Arrow keys", "move between cards in your hand and between piles"),
     ("Enter or Space", "pick up the card or pile in focus, or put the picked one there"),
     ("7 8 9 / 4 6 / 1 2 3", "the piles laid out as on a number pad (8 is north, 9 north-east…)"),
-    ("Escape", "put the picked card or pile back"),
+    (
+        "Escape",
+        "put the picked card or pile back; with nothing picked up, leave the table for the"
+        " notebook (the table keeps every other key while the focus is in it)",
+    ),
+    ("F", "fill the screen for a projector, or leave it"),
+    ("S", "hide or show the hand's summary, once the hand is over"),
 ]
 """The keys for moving about the table, and what each does (each control's key comes with it)."""
 

@@ -564,7 +564,7 @@ class PlaySession(Session):
 
     # -- new deals ----------------------------------------------------------------------------
 
-    @action("new", "New match", asks=True)
+    @action("new", "New match", key="G", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new match to the target, from ``seed`` or a random one."""
         seats = self.rules.players
@@ -576,7 +576,7 @@ class PlaySession(Session):
         self._reset(f"Hand 1 of a match to {self.rules.target}")
         return Reply(self.status(f"A new match to {count_words(self.rules.target, 'point')}."))
 
-    @action("daily", "Daily match", asks=True)
+    @action("daily", "Daily match", key="Y", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily match: the same for everyone on ``date`` (default today, UTC), every hand
         dealt from the date; its first hand is the daily deal."""
@@ -616,6 +616,7 @@ class PlaySession(Session):
     @action(
         "review",
         "Review this hand",
+        key="R",
         offered=lambda s: s.viewer is not None,
         check=lambda s: None if s.game.is_over() else REVIEW_AT_HAND_END,
     )

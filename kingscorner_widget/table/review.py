@@ -498,7 +498,7 @@ class ReviewSession(Session):
             return "there are no inaccuracies or mistakes to practise"
         return None
 
-    @action("practise", "Practise these", check=lambda s: s._nothing_to_practise())
+    @action("practise", "Practise these", key="T", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
         judged = self._judged()
@@ -513,6 +513,7 @@ class ReviewSession(Session):
     @action(
         "resume",
         lambda s: s._resume_label() or "",
+        key="B",
         offered=lambda s: s.came_from is not None,
         check=lambda s: (
             None
@@ -553,7 +554,7 @@ class PracticeSession(LessonSession):
         self.came_from = came_from
         """The review to go back to."""
 
-    @action("resume", "Back to the review")
+    @action("resume", "Back to the review", key="B")
     def resume(self) -> Reply:
         """Go back to the review."""
         review = self.came_from

@@ -39,6 +39,7 @@ from ..engine.words import refusal, sentence
 from .actions import Action, Field, action, declared
 from .events import Listener, table_event
 from .history import History
+from .look import LOOK_KINDS, LookChoices
 from .reply import Reply, refuse
 from .snapshot import (
     Control,
@@ -51,6 +52,7 @@ from .snapshot import (
     Summary,
     build_snapshot,
     describe_outcome,
+    fitting,
     log_window,
 )
 from .summary import hand_summary, log_turns
@@ -67,7 +69,7 @@ MAX_SPEED = 10.0
 SPEED_ERROR = f"the speed must be 0 to {MAX_SPEED:g} seconds a move"
 
 
-class Session:
+class Session(LookChoices):
     """A table showing ``game``; subclasses decide who acts and what each action may do."""
 
     mode: ClassVar[str] = ""
@@ -218,6 +220,8 @@ class Session:
             "review": extra.get("review"),
             "guide": extra.get("guide"),
             "paused": extra.get("paused", False),
+            "fits": fitting(self.game, self.legal()),
+            "look": self.look.view(),
             "cover": cover,
         }
         return cast(Json, snapshot)
@@ -285,14 +289,14 @@ class Session:
         return f"this table does not offer that: it is done on the {' or '.join(modes)} table"
 
     def controls(self) -> list[Control]:
-        """The controls the table offers now, in order (a teacher's last, and only on a
-        teacher's table), each enabled or saying why not."""
+        """The controls the table offers now, in order (the look's after the game's, a
+        teacher's last and only on a teacher's table), each enabled or saying why not."""
         offered = [
             made
             for made in self.actions().values()
             if made.is_offered(self) and (self.teacher or not made.teacher)
         ]
-        offered.sort(key=lambda made: made.teacher)
+        offered.sort(key=lambda made: (made.teacher, made.kind in LOOK_KINDS))
         return [made.control(self) for made in offered]
 
     def act(self, kind: str, **fields: Any) -> Reply:
@@ -375,6 +379,7 @@ class Session:
     @action(
         "reveal",
         lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        key="A",
         teacher=True,
         offered=lambda s: s.revealable,
     )

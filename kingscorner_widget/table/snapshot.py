@@ -31,8 +31,8 @@ from typing import Any, NotRequired, TypedDict
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import Move, MovePile
-from ..engine.spaces import SPACES
-from ..engine.words import card_words, logged, outcome_line
+from ..engine.spaces import SPACES, Space
+from ..engine.words import card_words, fits_words, logged, outcome_line
 from .page_words import hand_title, hand_whose
 
 LOG_WINDOW = 40
@@ -46,17 +46,20 @@ __all__ = [
     "Control",
     "Cover",
     "Extra",
+    "LookView",
     "Phrases",
     "Snapshot",
     "Table",
     "build_snapshot",
     "describe_outcome",
+    "fitting",
     "log_entry",
     "log_window",
     "opening_entries",
 ]
 
 Json = dict[str, Any]
+_SPACE_NAMES = frozenset(str(space) for space in SPACES)
 
 
 class Input(TypedDict):
@@ -213,6 +216,8 @@ class Summary(TypedDict):
     line: str
     hands: list[SummaryHand]
     row: SummaryRow
+    said: str
+    """The score row in one sentence (what a screen reader hears when the hand ends)."""
 
 
 class LessonView(TypedDict):
@@ -375,6 +380,16 @@ class Table(TypedDict):
     writes them."""
 
 
+class LookView(TypedDict):
+    """The table's look (:mod:`kingscorner_widget.table.look`), as the snapshot and the
+    learner's record carry it."""
+
+    deck: str
+    """``"two"`` (red and black) or ``"four"`` (clubs green, diamonds blue)."""
+    contrast: str
+    """``"normal"`` or ``"high"``."""
+
+
 class Snapshot(Table):
     """Everything the page draws, each key written once (:meth:`Session.snapshot
     <kingscorner_widget.table.session.Session.snapshot>` adds these to the :class:`Table`)."""
@@ -411,6 +426,11 @@ class Snapshot(Table):
     """Play: what the gold outlines mean, said once in the viewer's first hand."""
     paused: bool
     """Play: the computer players wait for Next move (the learner steps them)."""
+    fits: dict[str, str]
+    """What each card or pile the viewer may move fits on, in words, by its notation: what a
+    screen reader hears when it is picked up."""
+    look: LookView
+    """How the table looks: the deck's colours and the contrast the learner chose."""
     cover: Cover | None
     """Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card of it)."""
 
@@ -447,6 +467,29 @@ class Phrases(TypedDict):
     """A review verdict's name on the panel."""
     keys: list[list[str]]
     """The keys for moving about the table, each with what it does."""
+
+
+def fitting(game: Game, legal: Sequence[str]) -> dict[str, str]:
+    """Where each card or pile of ``legal`` (the viewer's moves, in notation) fits, in words.
+
+    >>> g = Game.from_position(
+    ...     "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
+    >>> fitting(g, [str(m) for m in g.legal_moves()])["Th"]
+    'The ten of hearts fits on the north pile and the west space.'
+    >>> fitting(g, ["S>E", "draw"])
+    {'S': 'The south pile fits on the east pile.'}
+    """
+    targets: dict[str, list[Space]] = {}
+    for move in legal:
+        source, _, target = move.partition(">")
+        if target:
+            targets.setdefault(source, []).append(Space.parse(target))
+    return {
+        source: fits_words(
+            game, Space.parse(source) if source in _SPACE_NAMES else Card.parse(source), spaces
+        )
+        for source, spaces in targets.items()
+    }
 
 
 def log_entry(

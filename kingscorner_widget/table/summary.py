@@ -15,6 +15,8 @@ hand is over nothing is hidden any more: the players lay their cards down to cou
 [('You', 0, 0), ('P2', 7, 16)]
 >>> summary["row"]["points"], summary["row"]["label"]
 ([0, 16], 'This hand')
+>>> summary["said"]
+"This hand's points: You 0 points, P2 16 points."
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ from typing import Any, cast
 
 from ..engine.game import Game
 from ..engine.match import HandScore, Match
-from ..engine.words import hand_end_reason, hand_winners, outcome_line, turn_recap
+from ..engine.words import (
+    count_words,
+    hand_end_reason,
+    hand_winners,
+    outcome_line,
+    turn_recap,
+)
 from .snapshot import Summary, SummaryHand, SummaryRow, Turn
 
 __all__ = ["hand_summary", "log_turns"]
@@ -64,15 +72,39 @@ def hand_summary(
         }
         for p in players
     ]
+    row = cast(SummaryRow, _match_row(match, seat_name) if match is not None else _hand_row(hands))
     return {
         "reason": outcome.reason,
         "why": hand_end_reason(outcome, name_of),
         "line": outcome_line(outcome, name_of, sizes, players, corners_version=corners),
         "hands": cast(list[SummaryHand], hands),
-        "row": cast(
-            SummaryRow, _match_row(match, seat_name) if match is not None else _hand_row(hands)
-        ),
+        "row": row,
+        "said": row_said(row),
     }
+
+
+def row_said(row: SummaryRow) -> str:
+    """The score row in one sentence, as a screen reader hears it when the hand ends.
+
+    >>> said = row_said({"label": "Hand 2", "names": ["You", "P2", "P3"],
+    ...                  "points": [0, 1, None], "totals": [4, 30, 26], "winners": ["You"]})
+    >>> sheet, _, totals = said.partition(" Totals: ")
+    >>> sheet
+    'Hand 2 on the score sheet: You 0 points, P2 1 point, P3 out.'
+    >>> totals
+    'You 4 points, P2 30 points, P3 26 points.'
+    """
+
+    def each(values: Sequence[int | None]) -> str:
+        return ", ".join(
+            f"{name} {'out' if value is None else count_words(value, 'point')}"
+            for name, value in zip(row["names"], values, strict=True)
+        )
+
+    if row["totals"] is None:
+        return f"This hand's points: {each(row['points'])}."
+    sheet = f"{row['label']} on the score sheet: {each(row['points'])}."
+    return f"{sheet} Totals: {each(row['totals'])}."
 
 
 def _hand_row(hands: list[Json]) -> Json:

@@ -61,6 +61,7 @@ from .events import Listener
 from .explore import ExploreSession, deal_title, read_source
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lesson import LessonSession
+from .look import Look
 from .pass_play import PassAndPlaySession, check_people
 from .play import Opponents, PlaySession, check_opponents
 from .reply import Reply
@@ -90,9 +91,10 @@ class TableSetup:
     record; ``None`` for a new deal), the rules of new deals (``rules`` and ``players``; default
     the source's, or :data:`DEFAULT_SEATS` players), the ``seed``, the viewer's seat, the
     computer players, the teacher's "show every hand", the ``lesson``, whether it is a
-    ``teacher``'s table, and in play mode the player to ``watch`` at the viewer's seat, and the
-    ``listener`` every session tells of its actions. Bad settings raise ``ValueError`` at
-    once.
+    ``teacher``'s table, and in play mode the player to ``watch`` at the viewer's seat, the
+    ``listener`` every session tells of its actions, and the ``look`` the learner chose (saved
+    as :meth:`Look.read <kingscorner_widget.table.look.Look.read>` reads it). Bad settings raise
+    ``ValueError`` at once.
 
     ``players`` is how many seats new deals have, or a list of two to four people's names: a
     pass-and-play table (:class:`~kingscorner_widget.table.pass_play.PassAndPlaySession`),
@@ -122,8 +124,12 @@ class TableSetup:
         judge: Judge = "cards",
         watch: str | Player | None = None,
         listener: Listener | None = None,
+        look: object = None,
     ) -> None:
         check_opponents(opponents)
+        self.look = Look() if look is None else Look.read(look)
+        """How the table looks (the learner's choice, remembered in their record): every
+        session it opens shares it."""
         self.listener = listener
         """Told of every action at every session this table opens (the class record)."""
         if watch is not None:
@@ -276,6 +282,7 @@ class TableSetup:
         stays a teacher's)."""
         session.teacher = self.teacher
         session.listener = self.listener
+        session.look = self.look
         if isinstance(session, PlaySession):
             self.play = session
         elif isinstance(session, ReviewSession):
@@ -366,6 +373,7 @@ class Table:
         judge: Judge = "cards",
         watch: str | Player | None = None,
         listener: Listener | None = None,
+        look: object = None,
     ) -> None:
         self.setup = TableSetup(
             source,
@@ -381,6 +389,7 @@ class Table:
             judge=judge,
             watch=watch,
             listener=listener,
+            look=look,
         )
         """The settings every mode shares, and each mode's session to come back to."""
         self._lock = threading.RLock()

@@ -243,6 +243,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     - ``review``: The turn on the table and its verdict (review mode).
     - ``guide``: Play: what the gold outlines mean, said once in the viewer's first hand.
     - ``paused``: Play: the computer players wait for Next move (the learner steps them).
+    - ``fits``: What each card or pile the viewer may move fits on, in words, by its notation:
+      what a screen reader hears when it is picked up.
+    - ``look``: How the table looks: the deck's colours and the contrast the learner chose.
     - ``cover``: Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card
       of it)."""
     phrases = traitlets.Dict().tag(sync=True)
@@ -310,6 +313,7 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             judge=judge,
             watch=watch,
             listener=self.records or self.record,
+            look=self.record.remembered_look() if self.record is not None else None,
         )
         """The table this widget mirrors."""
         super().__init__(mode=self.table.mode, speed=float(speed), phrases=page_phrases())

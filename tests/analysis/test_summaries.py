@@ -50,7 +50,9 @@ def test_result_tables_add_up() -> None:
     assert lengths.column("a")[0] == 8
     results = player_results(two)
     assert results.column("player") == ["greedy", "random"]
-    assert sum(results.column("wins")) == pytest.approx(8)  # type: ignore[arg-type]
+    won = sum(bool(record.winners) for record in two.records)  # nobody wins a blocked hand
+    assert sum(results.column("wins")) == pytest.approx(won)  # type: ignore[arg-type]
+    assert won < 8  # one of these hands is blocked
     duel = tournament(["greedy", "random"], games=6, seed=4, workers=1, progress=False)
     (row,) = pairings_table(duel).rows
     pairing = duel.pairings[0]

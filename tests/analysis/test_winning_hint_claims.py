@@ -100,3 +100,29 @@ def test_no_winning_hint_over_100_seeded_positions_makes_a_false_claim() -> None
             checked["place"] += 1
         assert "every card played gives" not in text
     assert checked["place"] + checked["empty"] >= 5, checked  # claims were made, and checked
+
+
+def test_a_winning_hint_quotes_its_own_figures() -> None:
+    """Every share a hint's words give is the one on the hint: the recommended turn's
+    (win_chance), and the turn that sheds the most's (best_turn_win_chance)."""
+    quoted = recommended_most = 0
+    for game in seeded_positions(110):
+        hint = winning_hint(game, worlds=16, candidates=8)
+        text = hint.reason
+        own = None if hint.win_chance is None else f"{hint.win_chance:.0%}"
+        most = None if hint.best_turn_win_chance is None else f"{hint.best_turn_win_chance:.0%}"
+        for said in re.findall(r"this turn won (\d+%)", text):
+            assert said == own, (text, hint.win_chance)
+            quoted += 1
+        for said in re.findall(r"shedding the most won (\d+%)", text):
+            assert said == most, (text, hint.best_turn_win_chance)
+            quoted += 1
+        for said in re.findall(r"both won (\d+%)", text):
+            assert said == own == most, text
+            quoted += 1
+        if hint.turn != hint.decision.moves:  # the turn that sheds the most is recommended
+            assert hint.turn == hint.decision.best_turn
+            assert hint.win_chance == hint.best_turn_win_chance  # the recommended turn's figure
+            recommended_most += hint.rule == "sheds the most wins more"
+    assert quoted >= 10
+    assert recommended_most >= 1  # the case where the expert's own figure differs

@@ -32,28 +32,29 @@ def test_the_stock_lesson_walked_with_a_wrong_move_at_each_step(
     refused_in_words("5h", "N", "Nothing can be played on an ace")
     expect(end_turn).to_have_text("Draw & end turn")
     end_turn.click()
-    expect(status).to_contain_text("The stock is empty. From now on")
+    expect(status).to_contain_text("the stock is empty, so the player on your left ended")
     widget.locator("[data-action='next']").click()
 
-    # Step 2: the button now reads Pass, as the narration says.
+    # Step 2: the button now reads Pass, as the narration says, on the table step 1 left.
     expect(widget).to_contain_text("now reads Pass")
-    expect(status).to_contain_text(
-        "The table is set out afresh for this step: it starts on your turn, with new cards in "
-        "your hand."
-    )
+    expect(status).to_contain_text("Step 2 of 3")
+    expect(status).not_to_contain_text("new table")
     refused_in_words("2d", "N", "Nothing can be played on an ace")
     expect(end_turn).to_have_text("Pass")
     end_turn.click()
-    expect(status).to_contain_text("Play goes on without drawing")
+    expect(status).to_contain_text("so play goes on without drawing")
     widget.locator("[data-action='next']").click()
 
     # Step 3: a legal move the step does not want is explained and not played; then Pass, and
-    # the lesson passes for P2 (it used to leave P2 to move with Pass and Hint disabled).
-    expect(widget).to_contain_text("the table passes for P2")
+    # the lesson passes for the player on the left (it used to leave them to move with Pass and
+    # Hint disabled).
+    expect(widget).to_contain_text("the table passes for them")
     refused_in_words("7h", "NE", "legal")
     expect(end_turn).to_be_enabled()
     end_turn.click()
-    expect(status).to_contain_text("P2 passed. A full round without a card played")
+    expect(status).to_contain_text(
+        "The player on your left passed. A full round without a card played"
+    )
     expect(status).to_contain_text("That is the end of the lesson")
     assert opened.json("w.game.outcome().reason") == "blocked"
     assert opened.json("[str(m) for m in w.game.moves]") == ["pass", "pass"]
@@ -79,7 +80,7 @@ def test_the_match_lesson_draws_its_score_tables(
     expect(widget.locator(".kcw-progress")).to_contain_text("Step 2 of 3")
     widget.locator("[data-action='next']").click()  # step 2 only reads
     narration = widget.locator(".kcw-narration")
-    expect(narration).to_contain_text("you are P1 once more")
+    expect(narration).to_contain_text("so you lead once more")
     grid = narration.locator("table")
     expect(grid).to_have_count(1)
     expect(grid.locator("th")).to_have_text(["after hand", "you", "the other player"])

@@ -89,7 +89,7 @@ def test_show_me_earns_one_star_and_a_move_not_in_hand_is_named(tmp_path: pathli
 
 def test_a_legal_move_the_step_does_not_ask_for_has_its_own_code(tmp_path: pathlib.Path) -> None:
     w = KingsCornerWidget(lesson="pile-transfer", learner="bo", progress_dir=tmp_path)
-    with pytest.raises(ValueError, match="not what this step is about"):
+    with pytest.raises(ValueError, match="this step teaches one move"):
         w.play("6s>W")
     step = read(tmp_path, "bo")["tables"][0]["items"]["lesson:pile-transfer"]["steps"][0]
     assert step["refused"] == [{"move": "6s>W", "code": "not_the_step"}]

@@ -403,18 +403,14 @@ def test_hand_is_blocked_after_a_full_round_with_no_card_played() -> None:
     assert check_refused(game, PASS) == "the hand is over: it is blocked"
 
 
-def test_blocked_hand_goes_to_the_lowest_count_and_ties_share() -> None:
+def test_nobody_wins_a_blocked_hand_it_is_scored_by_the_cards_left() -> None:
     game = game_at("N:Jc E:Qs S:5s W:8h P1:2c4d P2:KhAs P3:9h3c P4:?42 stock:-")
     for _ in range(4):
         game.play("pass")
     outcome = game.outcome()
     assert outcome is not None
     assert outcome.penalties[:3] == (2, 11, 2)
-    low = min(outcome.penalties)
-    assert outcome.winners == tuple(
-        i + 1 for i, penalty in enumerate(outcome.penalties) if penalty == low
-    )
-    assert outcome.winners == (1, 3)
+    assert outcome.winners == ()
     said = outcome.describe()
     assert said.startswith(f"{BLOCKED_WORDS} Left in hand: ")  # the engine's count, yet nobody wins
     assert said.endswith(f"P1 2, P2 11, P3 2, P4 {outcome.penalties[3]}.")

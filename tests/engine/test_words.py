@@ -44,7 +44,7 @@ def test_left_in_hand_counts_cards_and_names_the_points_when_they_differ() -> No
 
 
 def test_the_corners_version_names_the_corners_won() -> None:
-    outcome = Outcome("blocked", None, (3,), (2, 2, 5), (1, 0, 2))
+    outcome = Outcome("blocked", None, (3,), (2, 2, 5), (1, 0, 2))  # corners: most kept wins
     line = outcome_line(outcome, NAMES, (2, 2, 5), corners_version=True)
     assert line.startswith("The hand is blocked; P3 wins it with 2 corners to 1.")
 

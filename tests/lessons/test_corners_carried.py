@@ -40,7 +40,7 @@ def test_the_next_step_keeps_the_corner_the_learner_chose() -> None:
     assert run.step.expect == (("Qh>SW",),)
     assert run.step.narration == "The **south-west corner** holds your king: build on it."
     assert run.next_hint() == "The king in the south-west corner (SW) takes a red queen."
-    assert run.next_hint() == "Play the queen of hearts onto the king of spades (Qh>SW)."
+    assert run.next_hint() == "Play the queen of hearts onto the king of spades."
     assert [str(move) for move in run.show_me()] == ["Qh>SW"]
     assert run.try_move("Qh>NE").accepted is False  # the lesson's corner is empty on this table
     done = run.try_move("Qh>SW")

@@ -72,7 +72,7 @@ def test_draw_first_the_table_draws_and_the_turn_ends_with_pass() -> None:
     game = step_game("draw-first")
     assert [str(m) for m in game.legal_moves() if isinstance(m, EndTurn)] == ["pass"]
     sizes = game.hand_sizes()
-    for move in ("Th>N", "4h>S", "pass"):
+    for move in ("Th>N", "4c>S", "pass"):
         game.play(move)
     assert game.hand_sizes() == (sizes[0] - 2, sizes[1] + 1)  # P2's turn began with a draw
 
@@ -98,9 +98,9 @@ def test_draw_until_it_fits_draws_two_then_the_card_that_fits_must_go() -> None:
     before = len(game.hand(1))
     game.play("draw")
     assert len(game.hand(1)) == before + 2
-    assert str(game.pending_card) == "4d"
+    assert str(game.pending_card) == "4c"
     assert game.violation("draw") is not None
-    game.play("4d>S")
+    game.play("4c>S")
     game.play("draw")
     assert game.turn == 2
 

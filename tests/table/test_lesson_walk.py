@@ -16,7 +16,7 @@ def wrong_move(s: LessonSession) -> Move | str:
     """A legal move the step does not want, else a card the learner does not hold."""
     run = s.run
     for move in run.game.legal_moves():
-        if not run._fits(move):
+        if not run.accepts(move):
             return move
     held = set(map(str, run.game.hand(s.learner)))
     return next(

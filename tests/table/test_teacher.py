@@ -88,7 +88,7 @@ def test_reveal_in_play_once_the_hand_is_over_and_face_down_again_next_hand() ->
         "label": "Show all hands",
         "enabled": True,
         "primary": False,
-        "key": None,
+        "key": "A",
         "teacher": True,
         "why": None,
         "input": None,

@@ -25,8 +25,10 @@ LESSON = Lesson.from_dict(
             },
             {
                 "position": TWO_PILE_MOVES,
+                "fresh": True,
                 "narration": "Move the south pile onto the east pile.",
                 "expect": [["S>E"]],
+                "goal": "space",
                 "after": "The south space is free again.",
             },
         ],
@@ -48,7 +50,7 @@ def test_a_lesson_narrates_checks_and_moves_on() -> None:
 
     before = state(w)
     assert not send(w, "play", move="Th>W")  # legal, but not what the step asks
-    assert "not what this step is about" in w.status
+    assert "this step teaches one move" in w.status
     assert state(w) == before
     assert not send(w, "play", move="4h>NE")  # illegal: the engine's reason
     assert w.status == refused_words(w, "4h>NE", "corner_needs_king")

@@ -60,7 +60,8 @@ class WinningHint:
     """Cards the turn that sheds the most would play and this turn keeps in hand (it may play
     others instead)."""
     win_chance: float | None
-    """The share of sampled deals the expert's turn won (``None`` when nothing needed sampling)."""
+    """The share of sampled deals the recommended turn (:attr:`turn`) won, the figure the
+    hint's words quote for it (``None`` when nothing needed sampling)."""
     best_turn_win_chance: float | None
     """The same for the turn that sheds the most, when it was played out as far."""
     decision: Decision
@@ -278,13 +279,21 @@ def winning_hint(
         reason=reason,
         turn=turn,
         held=held,
-        win_chance=None if figures is None else figures.win,
+        win_chance=None if figures is None else _chance_of(turn, decision, figures),
         best_turn_win_chance=None if figures is None else figures.rival,
         decision=decision,
         stderr=None if figures is None else figures.stderr,
         deals=None if figures is None else figures.worlds,
         rule=rule,
     )
+
+
+def _chance_of(turn: tuple[Move, ...], decision: Decision, figures: _Figures) -> float:
+    """The share of the sampled deals ``turn`` won: the expert's turn's figure, or, when the
+    hint recommends the turn that sheds the most instead, that turn's."""
+    if turn != decision.moves and turn == decision.best_turn and figures.rival is not None:
+        return figures.rival
+    return figures.win
 
 
 def _judged(

@@ -129,7 +129,7 @@ def _result(
     else:
         end = outcome.reason
         winners = tuple(seat for seat in outcome.winners if seat in fine)
-        if not winners:  # every winner had forfeited: the best of the others win
+        if not winners:  # a blocked hand, or every winner forfeited: the lowest counts rank first
             low = min(outcome.penalties[seat - 1] for seat in fine)
             winners = tuple(seat for seat in fine if outcome.penalties[seat - 1] == low)
         order = sorted(fine, key=lambda seat: (seat not in winners, outcome.penalties[seat - 1]))
