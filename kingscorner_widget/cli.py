@@ -33,6 +33,7 @@ import os
 import shutil
 import stat
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -259,20 +260,23 @@ def _budget(args: argparse.Namespace) -> Budget | None:
 
 
 def _writable(path: Path, option: str) -> None:
-    """Refuse, before any work, a place ``option`` names that cannot be written; leaves
-    nothing behind (a file it had to create to find out is removed)."""
+    """Refuse, before any work, a place ``option`` names that cannot be written the way the
+    league writes it (a new file of this user's in its folder, renamed over it: a planted link
+    is never followed); leaves nothing behind."""
     if path.is_dir():
         raise _UsageError(f"{option} {path} is a folder, not a file")
     if not path.parent.is_dir():
         raise _UsageError(f"{option} {path}: there is no folder {path.parent}")
     try:
-        if path.exists() or path.is_symlink():  # never opened: a planted link is not followed
-            if not os.access(path.parent, os.W_OK):
-                raise PermissionError(13, "Permission denied")
-        else:
-            with path.open("x", encoding="utf-8"):
-                pass
-            path.unlink()
+        mode = path.lstat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise _UsageError(f"{option} {path} is not a regular file")
+    try:
+        descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        os.close(descriptor)
+        os.unlink(probe)
     except OSError as error:
         raise _UsageError(f"{option} {path} cannot be written: {error.strerror}") from None
 
@@ -516,7 +520,9 @@ def _workers_argument(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--workers",
         type=_count("workers"),
-        help=f"processes (default: all cores, at most {LIMITS['workers']})",
+        help=(
+            f"processes (default: the processors this process may use, at most {LIMITS['workers']})"
+        ),
     )
 
 

@@ -443,6 +443,8 @@ def test_a_folder_or_a_fifo_given_to_review_is_named_as_such(
         ("--html", "/nonexistent/x.html", "--html /nonexistent/x.html: there is no folder"),
         ("--results", "/proc/x.json", "--results /proc/x.json cannot be written"),
         ("--json", "/", "--json / is a folder, not a file"),
+        ("--json", "/proc/version", "--json /proc/version cannot be written"),
+        ("--html", "/dev/null", "--html /dev/null is not a regular file"),
     ],
 )
 def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
@@ -455,6 +457,21 @@ def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
     assert (status, text) == (2, "")
     assert capsys.readouterr().err.startswith(f"kingscorner: {message}")
     assert sorted(path.name for path in folder.iterdir()) == ["first.py"]  # nothing played
+
+
+def test_a_league_refused_for_its_arguments_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    status, _ = run("league", str(folder), "--with", "greedy", "--hands", "3", "--quiet")
+    assert status == 2
+    assert "hands per pair must be even" in capsys.readouterr().err
+    assert sorted(path.name for path in folder.iterdir()) == ["first.py"]
+    # so the corrected run is a new league, not a refused resume
+    status, _ = run("league", str(folder), "--with", "greedy", "--hands", "2", "--quiet")
+    assert status == 0, capsys.readouterr().err
 
 
 def test_output_to_a_full_disk_is_one_line_and_status_1() -> None:

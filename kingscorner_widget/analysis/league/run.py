@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
-import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -15,6 +14,7 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.rules import Rules
+from ...sandbox import machine
 from ...sandbox.process import (
     InProcess,
     Limits,
@@ -168,8 +168,11 @@ def league(
     caption say so) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
     answer or an illegal move forfeits that hand. Finished hands are kept in ``results``
     (default ``league-results.jsonl`` in ``directory``): run the league again and it carries on
-    where it stopped. ``workers`` hands are played at once (default: one per core), each in a
-    worker process of the league's (the games are never in the caller's process).
+    where it stopped. ``workers`` hands are played at once (default: one per processor this
+    process may use, its affinity and cgroup quota, at most
+    :data:`~kingscorner_widget.sandbox.machine.NOTEBOOK_WORKERS` in a notebook), each in a
+    worker process of the league's (the games are never in the caller's process). Nothing is
+    written before every argument is accepted.
     """
     if entries is None:
         if directory is None:
@@ -180,6 +183,10 @@ def league(
         raise ValueError("a league needs at least two players, each with its own name")
     if time_limit <= 0:
         raise ValueError(f"the time limit must be more than 0 seconds, not {time_limit}")
+    if hands < 2 or hands % 2:  # refused before the results file is made
+        raise ValueError(f"hands per pair must be even (each deal from both seats), not {hands}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be 1 or more, not {workers}")
     names = [entry.name for entry in chosen]
     four_seat = 5 * len(chosen) if four_seat is None else four_seat
     if four_seat < 0:
@@ -323,7 +330,7 @@ def _run(
     rules: Rules,
     store: ResultsFile,
 ) -> None:
-    workers = how.workers or os.cpu_count() or 1
+    workers = machine.workers(how.workers)
     bar = progress_bar(
         total=total,
         initial=total - len(pending),
