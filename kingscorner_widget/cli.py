@@ -449,6 +449,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             time_limit=args.time_limit,
             workers=args.workers,
             progress=not args.quiet,
+            unsandboxed=args.unsandboxed,
         )
     except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
         raise _UsageError(f"the league stopped: {error}") from None
@@ -570,6 +571,11 @@ def _league_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--seed", type=_seed, default=0, help="the deals' seed (default 0)")
     command.add_argument("--html", help="also write the leaderboard as HTML here")
     command.add_argument("--json", help="also write the standings as JSON here")
+    command.add_argument(
+        "--unsandboxed",
+        action="store_true",
+        help="where no sandbox can be made, run the files as this user, trusting them",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

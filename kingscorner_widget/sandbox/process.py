@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.rules import Rules
+from . import bwrap
 from .entry import Chooser, Entry, player_factory
 from .protocol import LONGEST_ANSWER, deal_line, decode, inert
 
@@ -38,9 +39,12 @@ __all__ = [
     "Sandbox",
     "can_contain",
     "can_isolate",
+    "containment",
+    "end_marked",
     "end_users",
     "entry_user",
     "forfeit_kind",
+    "no_sandbox",
 ]
 
 UID_BASE = 61000
@@ -142,10 +146,63 @@ def end_users(users: list[int], rounds: int = 50) -> int:
     return killed
 
 
-@functools.lru_cache(maxsize=1)
 def can_contain() -> bool:
-    """True where entries can start in namespaces of their own: as root on Linux with
-    util-linux's ``unshare`` (tried once)."""
+    """True where entries can start in namespaces of their own: as root with util-linux's
+    ``unshare``, or as any user through bubblewrap (:mod:`.bwrap`)."""
+    return containment() != "none"
+
+
+def containment() -> str:
+    """How entries are contained here: ``"root"`` (``unshare``, a user of its own each),
+    ``"bwrap"`` (bubblewrap, as this user) or ``"none"`` (no sandbox can be made)."""
+    if _can_unshare():
+        return "root"
+    return "bwrap" if bwrap.problem() is None else "none"
+
+
+def no_sandbox() -> str:
+    """The one line a league says where no sandbox can be made."""
+    return (
+        f"no sandbox can be made for the students' files here: {bwrap.problem()}; "
+        f"{bwrap.ASK}, or run the league as root; --unsandboxed (unsandboxed=True) runs the "
+        "files as this user, trusting them"
+    )
+
+
+def end_marked(mark: str, rounds: int = 50) -> int:
+    """Kill every process whose environment carries ``KC_SANDBOX=mark`` (an entry's, left
+    behind after its sandbox closed); returns how many were found."""
+    wanted = f"KC_SANDBOX={mark}".encode()
+    killed = 0
+    for _ in range(rounds if mark else 0):
+        found = []
+        for name in _numbers("/proc"):
+            try:
+                with open(f"/proc/{name}/environ", "rb") as environ:
+                    if wanted in environ.read().split(b"\0"):
+                        found.append(name)
+            except OSError:
+                continue
+        if not found:
+            break
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed += len(found)
+        time.sleep(0.02)
+    return killed
+
+
+def _numbers(folder: str) -> list[int]:
+    try:
+        return [int(name) for name in os.listdir(folder) if name.isdigit()]
+    except OSError:
+        return []
+
+
+@functools.lru_cache(maxsize=1)
+def _can_unshare() -> bool:
+    """True as root on Linux with util-linux's ``unshare`` (tried once)."""
     if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("unshare") is None:
         return False
     try:
@@ -158,19 +215,24 @@ def can_contain() -> bool:
 
 
 _ROOT = str(Path(__file__).resolve().parents[2])
-_CHILD = (
-    f"import sys; sys.path.insert(0, {_ROOT!r}); "
-    "from kingscorner_widget.sandbox.child import main; sys.exit(main(sys.argv[1:]))"
-)
-"""The entry's process runs this very package's :mod:`.child` (``-I``: no environment, no
-user site, wherever the league was started from)."""
+
+
+def _boot() -> str:
+    """The entry's process runs this very package's :mod:`.child`, importing from where this
+    process imports (``-I``: no environment, no user site, wherever the league was started)."""
+    paths = [_ROOT, *(entry for entry in sys.path if entry and os.path.isabs(entry))]
+    return (
+        f"import sys; sys.path[:0] = {paths!r}; "
+        "from kingscorner_widget.sandbox.child import main; sys.exit(main(sys.argv[1:]))"
+    )
+
 
 _PRELOAD = "import kingscorner_widget.analysis; "
 """Before an entry runs as a user of its own, the process loads the package an entry plays
 with (the interpreter's files may be out of that user's reach; :data:`.child.PRELOADED`
 holds the standard library's everyday modules)."""
 
-_UNSHARE = ("unshare", "--net", "--pid", "--fork", "--kill-child", "--mount-proc")
+_UNSHARE = ("unshare", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--mount-proc")
 """The namespaces an entry starts in (its user namespace is made by :mod:`.child`)."""
 
 
@@ -233,12 +295,21 @@ class Sandbox:
         limits: Limits,
         user: int | None = None,
         hidden: tuple[str, ...] = (),
+        trusted: bool = False,
+        mark: str = "",
     ) -> None:
         self.entry = entry
+        self.mark = mark
+        """Written into the environment of the entry's processes (``KC_SANDBOX``), so that
+        :func:`end_marked` finds any of them left behind."""
         self.limits = limits
         self.user = user
         self.hidden = hidden
         """Folders the entry must not see (the league's: its players, its results)."""
+        self.trusted = trusted
+        """True when the entry runs without a sandbox (``--unsandboxed``, or none can be
+        made for check_player): a process of its own with limits, as this user."""
+        self._how = "none" if trusted else containment()
         self._starts = 0
         self._start_seconds = 0.0
         self._process: subprocess.Popen[bytes] | None = None
@@ -266,10 +337,17 @@ class Sandbox:
 
     def _command(self, args: list[str]) -> tuple[list[str], str]:
         """The command that starts the entry, and the folder it starts in."""
-        boot = _CHILD if self.user is None else _CHILD.replace("from ", _PRELOAD + "from ", 1)
+        boot = _boot()
+        if self.user is not None:
+            boot = boot.replace("from ", _PRELOAD + "from ", 1)
         child = [sys.executable, "-I", "-c", boot, *args]
-        if self.user is not None and can_contain():
+        if self.user is not None and self._how == "root":
             return [*_UNSHARE, *child, "--contain"], "/"
+        if self._how == "bwrap":
+            env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
+            env["KC_SANDBOX"] = self.mark
+            paths = bwrap.needed_paths(_ROOT)
+            return bwrap.command(child, paths, self.hidden, env), "/"
         self._folder = tempfile.mkdtemp(prefix="kc-entry-")
         if self.user is not None:
             os.chown(self._folder, self.user, self.user)
@@ -280,6 +358,8 @@ class Sandbox:
         """Start the process and run the entry's file; the reason if that fails."""
         limits = self.limits
         processes = limits.processes if self.user is not None else -1
+        if self.user is None and self._how == "bwrap":  # this user's processes, and a few more
+            processes = len(_processes_by_user().get(os.getuid(), [])) + limits.processes
         user = -1 if self.user is None else self.user
         args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
         args.append(str(user))
@@ -300,7 +380,7 @@ class Sandbox:
         self._buffer = b""
         start = {"source": self.entry.source, "filename": f"{self.entry.name}.py"}
         text = json.dumps(start) + "\n"
-        if folder == "/":  # contained: the folders to hide go first
+        if folder == "/" and self._how == "root":  # the folders to hide go first
             text = json.dumps(list(self.hidden)) + "\n" + text
         problem = self._send(text)
         if problem:
@@ -361,7 +441,7 @@ class Sandbox:
             code = None if process is None else process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return "its process stopped reading"
-        if code is not None and code > 128 and self.user is not None and can_contain():
+        if code is not None and code > 128 and self._how != "none":
             code = 128 - code  # contained: the first process says a signal as 128 + n
         if code is not None and code < 0:
             try:

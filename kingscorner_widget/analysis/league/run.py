@@ -7,13 +7,16 @@ from __future__ import annotations
 import concurrent.futures
 import dataclasses
 import random
+import secrets
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...engine.game import Game
 from ...engine.rules import Rules
+from ...engine.words import count_words
 from ...sandbox import machine
 from ...sandbox.process import (
     InProcess,
@@ -21,8 +24,11 @@ from ...sandbox.process import (
     Sandbox,
     can_contain,
     can_isolate,
+    containment,
+    end_marked,
     end_users,
     entry_user,
+    no_sandbox,
 )
 from ..progress import progress_bar
 from ..runs.simulate import game_seed
@@ -34,6 +40,11 @@ from .results import ResultsFile
 __all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
 
 Json = dict[str, Any]
+
+UNSANDBOXED = (
+    "UNSANDBOXED: no sandbox could be made, so every entry ran as this user, trusted, able to "
+    "read what this user reads and reach the network."
+)
 
 ISOLATION_OFF = (
     "Isolation is off: this Python cannot start processes (a browser's Python), so the entries "
@@ -113,6 +124,8 @@ def _set_up(
     rules: Rules,
     users: Sequence[int | None] = (),
     hidden: tuple[str, ...] = (),
+    trusted: bool = False,
+    mark: str = "",
 ) -> None:
     """A worker's start: one seat per entry (the ``index``-th as ``users[index]``), each
     started when first dealt a hand. With isolation the games are played in worker processes
@@ -125,7 +138,7 @@ def _set_up(
     for index, entry in enumerate(entries):
         if isolate:
             user = users[index] if index < len(users) else None
-            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden)
+            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden, trusted, mark)
         else:
             _SEATS[entry.name] = InProcess(entry, limits)
     if isolate:  # a worker process: end the entries' processes when it ends
@@ -157,6 +170,7 @@ def league(
     progress: bool = True,
     isolate: bool | None = None,
     rules: Rules | None = None,
+    unsandboxed: bool = False,
 ) -> LeagueResult:
     """Rank the players written in ``directory`` (each ``*.py`` file defines a ``player``
     object or a ``Player`` class), with the built-in players named in ``with_`` as baselines.
@@ -173,6 +187,11 @@ def league(
     :data:`~kingscorner_widget.sandbox.machine.NOTEBOOK_WORKERS` in a notebook), each in a
     worker process of the league's (the games are never in the caller's process). Nothing is
     written before every argument is accepted.
+
+    The entries' processes run in a sandbox (:mod:`kingscorner_widget.sandbox`): as root with
+    a user of its own each, as any other user through bubblewrap. Where no sandbox can be
+    made the league refuses, in one line saying what to ask for, unless ``unsandboxed`` is
+    true: then every entry runs as this user, trusted, and the results and every table say so.
     """
     if entries is None:
         if directory is None:
@@ -196,6 +215,11 @@ def league(
         isolate = can_isolate()
     elif isolate and not can_isolate():
         raise ValueError("this Python cannot start processes: run the league with isolate=False")
+    if isolate and not unsandboxed and not can_contain():
+        raise ValueError(no_sandbox())
+    trusted = isolate and not can_contain()
+    if trusted:
+        warnings.warn(UNSANDBOXED, RuntimeWarning, stacklevel=2)
     if results is None:
         if directory is None:
             raise ValueError("say where to keep the results (results=...)")
@@ -217,17 +241,19 @@ def league(
     pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
     limits = Limits(decision=time_limit)
     hidden = _hidden(directory, Path(results), chosen)
+    mark = secrets.token_hex(8)
+    left = 0
     try:
-        how = _How(isolate, tuple(users), hidden, workers, progress)
+        how = _How(isolate, tuple(users), hidden, workers, progress, trusted, mark)
         _run(pending, len(plan), chosen, limits, how, rules, store)
     finally:
-        end_users([user for user in users if user is not None])
+        left = end_users([user for user in users if user is not None]) + end_marked(mark)
     store.verify()
     return LeagueResult(
         standings=tuple(standings(store.hands, names)),
         hands=tuple(store.hands),
         isolated=isolate,
-        note=_note(isolate, store.rewritten),
+        note=_note(isolate, store.rewritten, trusted, left),
         results=str(store.path),
     )
 
@@ -289,13 +315,22 @@ def _check_place(path: Path) -> None:
         )
 
 
-def _note(isolate: bool, rewritten: bool) -> str:
+def _note(isolate: bool, rewritten: bool, trusted: bool = False, left: int = 0) -> str:
     if not isolate:
         words = ISOLATION_OFF
-    elif entry_user(0) is not None and can_contain():
+    elif trusted:
+        words = UNSANDBOXED
+    elif entry_user(0) is not None and containment() == "root":
         words = (
             "Each entry ran in a process of its own, as a user of its own, with limits, "
-            "without network, seeing only its own private folder."
+            "without network, in namespaces of its own (processes, mounts, IPC), with private "
+            "/tmp, /dev/shm, /var/tmp and /run/lock and the league's folders hidden."
+        )
+    elif containment() == "bwrap":
+        words = (
+            "Each entry ran in a sandbox of its own (bubblewrap: its own user, processes, "
+            "mounts, network and IPC), with limits, without network, seeing only what its "
+            "Python needs and its own private folders."
         )
     elif entry_user(0) is not None:
         words = "Each entry ran in a process of its own, as a user of its own, with limits."
@@ -303,6 +338,14 @@ def _note(isolate: bool, rewritten: bool) -> str:
         words = (
             "Each entry ran in a process of its own with limits (as this user: run the league "
             "as root to give each entry a user of its own)."
+        )
+    if isolate and not trusted:
+        words += (
+            " After the league nothing of an entry was left (no process, so no IPC object or "
+            "file either: they end with its namespaces)."
+            if not left
+            else f" {count_words(left, 'process', 'processes')} of the entries outlived them and "
+            "were ended."
         )
     if rewritten:
         words += " The results file was changed during the run and was written out again."
@@ -319,6 +362,8 @@ class _How:
     hidden: tuple[str, ...]
     workers: int | None
     progress: bool
+    trusted: bool = False
+    mark: str = ""
 
 
 def _run(
@@ -355,7 +400,16 @@ def _run(
                 pool = concurrent.futures.ProcessPoolExecutor(
                     max_workers=workers,
                     initializer=_set_up,
-                    initargs=(entries, limits, True, rules, how.users, how.hidden),
+                    initargs=(
+                        entries,
+                        limits,
+                        True,
+                        rules,
+                        how.users,
+                        how.hidden,
+                        how.trusted,
+                        how.mark,
+                    ),
                 )
                 try:
                     futures = [pool.submit(_play, seating, index) for index, seating in left]
