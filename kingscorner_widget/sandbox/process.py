@@ -310,6 +310,8 @@ class Sandbox:
         """True when the entry runs without a sandbox (``--unsandboxed``, or none can be
         made for check_player): a process of its own with limits, as this user."""
         self._how = "none" if trusted else containment()
+        if self._how == "bwrap":  # bubblewrap runs it as this user (in a user namespace)
+            self.user = None
         self._starts = 0
         self._start_seconds = 0.0
         self._process: subprocess.Popen[bytes] | None = None
