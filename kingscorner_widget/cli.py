@@ -198,6 +198,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {excerpt(text)}") from None
+    if not 0 < value <= 10080:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 10080, not {value}")
+    return value
+
+
 def _rules_help() -> str:
     """``--rules``' help: every option with what it takes and its default."""
     defaults = Rules()
@@ -450,6 +460,8 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             workers=args.workers,
             progress=not args.quiet,
             unsandboxed=args.unsandboxed,
+            max_minutes=args.max_minutes,
+            budget=args.budget,
         )
     except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
         raise _UsageError(f"the league stopped: {error}") from None
@@ -566,6 +578,18 @@ def _league_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--results", help="the results file (default: in the folder)")
     command.add_argument(
         "--time-limit", type=_seconds, default=1.0, help="seconds per decision (default 1)"
+    )
+    command.add_argument(
+        "--max-minutes",
+        type=_minutes,
+        help="end the league on time: each entry gets its share of these minutes to think, "
+        "and past it forfeits its remaining hands",
+    )
+    command.add_argument(
+        "--budget",
+        type=_seconds,
+        help="seconds each entry may think in the whole league (default: none, or its share "
+        "of --max-minutes)",
     )
     _workers_argument(command)
     command.add_argument("--seed", type=_seed, default=0, help="the deals' seed (default 0)")

@@ -626,3 +626,23 @@ def test_a_game_saved_under_strict_rules_reads_back(tmp_path: Path) -> None:
     assert again.position() == game.position()
     with pytest.raises(ValueError, match="must_play must be true or false, not 'no'"):
         Rules.from_dict({"must_play": "no"})
+
+
+def test_a_league_says_its_estimated_time_first_and_keeps_to_max_minutes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    argv = ["league", str(folder), "--with", "greedy", "--hands", "2", "--four-seat", "0"]
+    status, text = run(*argv, "--workers", "1", "--max-minutes", "2")
+    assert status == 0
+    err = capsys.readouterr().err
+    said = "The league: about 1 minute for 2 hands on 1 worker, at most 2 minutes (--max-minutes)."
+    assert err.splitlines()[0] == said  # before the first hand (the bar comes after)
+    assert "league (about 1 minute" in err  # the progress bar shows it
+    assert "Each entry had 60 s to think in the whole league; none used it up." in text
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--max-minutes", "0"])
+    assert stop.value.code == 2
+    assert "must be more than 0" in capsys.readouterr().err

@@ -30,6 +30,7 @@ from pathlib import Path
 from ..engine.rules import Rules
 from . import bwrap
 from .entry import Chooser, Entry, player_factory
+from .fair import Group, namespaces_of, still_in
 from .protocol import LONGEST_ANSWER, deal_line, decode, inert
 
 __all__ = [
@@ -54,6 +55,9 @@ someone; each entry can then touch nothing of the others' nor of any real user's
 
 
 _KINDS = (
+    ("used up its", "out of time"),
+    ("MB of memory", "too much memory"),
+    ("more than one processor", "too much processor"),
     ("took longer than", "too slow"),
     ("did not start within", "too slow to start"),
     ("its file fails", "its file fails"),
@@ -247,6 +251,9 @@ def _taken(uid: int) -> bool:
     return True
 
 
+CHECK = 0.05
+"""Seconds between two looks at a sandbox's memory and processor while the league waits."""
+
 RESTART = 2.0
 """Seconds a restart may take on average (a Python starting on a loaded machine)."""
 
@@ -262,11 +269,16 @@ class Limits:
     cpu: int = 600
     """Processor seconds for the whole process (it is restarted after a forfeit)."""
     memory: int = 1 << 30
-    """Address space, bytes."""
+    """Address space of each process, bytes."""
+    total_memory: int = 1 << 30
+    """Memory of the whole sandbox, every process's together, bytes (see :mod:`.fair`)."""
     file_size: int = 1 << 20
     """The largest file it may write, bytes."""
     processes: int = 8
     """Processes its user may have (as another user; else not limited)."""
+    budget: float | None = None
+    """Seconds the entry may think across the whole league (its starts and every decision,
+    added up over every worker): past them it forfeits every hand left. ``None``: no bound."""
     restart: float | None = None
     """Seconds a restart (after a forfeit) may add, beyond the first start, per restart on
     average: :data:`RESTART` or the time limit per decision, whichever is more, unless said.
@@ -297,8 +309,19 @@ class Sandbox:
         hidden: tuple[str, ...] = (),
         trusted: bool = False,
         mark: str = "",
+        account: Callable[[float], float] | None = None,
     ) -> None:
         self.entry = entry
+        self.account = account
+        """Adds seconds to the entry's time across the league and returns its total (shared
+        by every worker's sandbox of the entry); ``None``: this sandbox's own total."""
+        self._spent = 0.0
+        self.checked = 0
+        """How many times a process of this entry's ended and its sandbox was checked."""
+        self.left = 0
+        """Processes of the entry found alive after its sandbox closed (and then ended)."""
+        self._group: Group | None = None
+        self._namespaces: tuple[str, ...] = ()
         self.mark = mark
         """Written into the environment of the entry's processes (``KC_SANDBOX``), so that
         :func:`end_marked` finds any of them left behind."""
@@ -366,6 +389,8 @@ class Sandbox:
         args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
         args.append(str(user))
         command, folder = self._command(args)
+        self._group = Group.make(limits.total_memory, limits.processes)
+        command = self._group.wrap(command)
         home = "/tmp" if folder == "/" else folder
         env = {"PATH": "/usr/bin:/bin", "HOME": home, "PYTHONHASHSEED": "0"}
         timeout = self._start_limit()
@@ -379,6 +404,8 @@ class Sandbox:
             env=env,
             start_new_session=True,
         )
+        inside = self._how != "none"
+        self._group.started(self._process.pid, inside)
         self._buffer = b""
         start = {"source": self.entry.source, "filename": f"{self.entry.name}.py"}
         text = json.dumps(start) + "\n"
@@ -390,6 +417,12 @@ class Sandbox:
         line, problem = self._read(timeout)
         self._starts += 1
         self._start_seconds += time.perf_counter() - began
+        self._spend(time.perf_counter() - began)
+        if inside and not problem:  # its namespaces, from its first process (the league's)
+            first = _first_child(self._process.pid)
+            self._namespaces = () if first is None else namespaces_of(first)
+        if not problem:
+            self._group.pause()  # until its turn
         if problem and problem.startswith("it took longer"):
             self.broken = (
                 f"its file did not start within {timeout:.3g} s, so it sits out the rest of "
@@ -408,10 +441,16 @@ class Sandbox:
         return None
 
     def close(self) -> None:
-        """End the process and remove its folder."""
+        """End the process and remove its folder; then check that nothing of the entry is
+        left (no process in its cgroup nor in its namespaces: its IPC objects and files live
+        as long as those), ending whatever is (:attr:`left`)."""
         process = self._process
         self._process = None
+        group = self._group
+        self._group = None
         if process is not None:
+            if group is not None:
+                group.resume()  # a stopped or frozen process cannot end
             _end_namespace(process)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
@@ -425,6 +464,31 @@ class Sandbox:
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
+        if process is not None:
+            left = group.close() if group is not None else 0
+            for _ in range(50):
+                found = still_in(self._namespaces)
+                if not found:
+                    break
+                left = max(left, len(found))
+                for pid in found:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.kill(pid, signal.SIGKILL)
+                time.sleep(0.01)
+            self._namespaces = ()
+            self.checked += 1
+            self.left += left
+
+    def _spend(self, seconds: float) -> float:
+        """Add ``seconds`` to the entry's time; returns its total across the league."""
+        self._spent += seconds
+        return self._spent if self.account is None else self.account(seconds)
+
+    def _out_of_time(self) -> str | None:
+        budget = self.limits.budget
+        if budget is not None and self._spend(0.0) >= budget:
+            return f"it used up its {budget:g} s for the whole league, so it sits out the rest"
+        return None
 
     def _send(self, text: str) -> str | None:
         process = self._process
@@ -443,6 +507,8 @@ class Sandbox:
             code = None if process is None else process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return "its process stopped reading"
+        if self._group is not None and self._group.out_of_memory():
+            return self._group.memory_reason()
         if code is not None and code > 128 and self._how != "none":
             code = 128 - code  # contained: the first process says a signal as 128 + n
         if code is not None and code < 0:
@@ -472,8 +538,12 @@ class Sandbox:
             left = deadline - time.perf_counter()
             if left <= 0:
                 return b"", f"it took longer than {timeout:g} s to answer"
-            ready, _, _ = select.select([fd], [], [], left)
+            ready, _, _ = select.select([fd], [], [], min(left, CHECK))
             if not ready:
+                group = self._group
+                why = None if group is None else group.over(timeout - left + CHECK)
+                if why is not None:
+                    return b"", why
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -488,6 +558,10 @@ class Sandbox:
         """A new hand at seat ``player``; the reason the entry cannot play it, if any."""
         if self.broken:
             return self.broken
+        late = self._out_of_time()
+        if late:
+            self.close()
+            return late
         if self._process is None or self._process.poll() is not None:
             self.close()
             problem = self._start()
@@ -502,11 +576,29 @@ class Sandbox:
     def choose(self, line: str) -> Answer:
         """Send a turn line and wait for the move (the process is ended after a forfeit)."""
         start = time.perf_counter()
-        problem = self._send(line)
+        problem = self._out_of_time()
+        limit = self.limits.decision
+        if self.limits.budget is not None:
+            limit = min(limit, self.limits.budget - self._spend(0.0))
+        if self._group is not None and problem is None:
+            self._group.resume()
+        if problem is None:
+            problem = self._send(line)
         answer = b""
         if problem is None:
-            answer, problem = self._read(self.limits.decision)
+            answer, problem = self._read(limit)
+            if (
+                problem is not None
+                and problem.startswith("it took longer")
+                and limit < (self.limits.decision)
+            ):
+                problem = self._out_of_time() or problem
+        if self._group is not None:
+            self._group.pause()
+            if problem is None and self._group.too_big():
+                problem = self._group.memory_reason()
         seconds = time.perf_counter() - start
+        self._spend(seconds)
         if problem is None:
             try:
                 message = decode(answer)
@@ -520,6 +612,15 @@ class Sandbox:
             self.close()
             return Answer(None, problem, seconds)
         return Answer(str(message["move"]), None, seconds)
+
+
+def _first_child(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as found:
+            children = [int(n) for n in found.read().split()]
+    except (OSError, ValueError):
+        return None
+    return children[0] if children else None
 
 
 def _end_namespace(process: subprocess.Popen[bytes]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import functools
 import random
 import secrets
 import sys
@@ -35,6 +36,7 @@ from ..runs.simulate import game_seed
 from .board import LeagueResult, standings
 from .entries import Entry, load_entries
 from .hands import Seat, Seating, play_hand
+from .ledger import Ledger
 from .results import ResultsFile
 
 __all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
@@ -97,6 +99,7 @@ def schedule(
 
 _SEATS: dict[str, Seat] = {}
 _RULES = Rules()
+_LEDGER: Ledger | None = None
 
 
 def _no_peeking() -> None:
@@ -112,8 +115,11 @@ def _no_peeking() -> None:
 
 
 def _close_all() -> None:
-    for seat in _SEATS.values():
+    """Close every entry's sandbox, each checked for anything left (told to the ledger)."""
+    for index, seat in enumerate(_SEATS.values()):
         seat.close()  # type: ignore[attr-defined]
+        if _LEDGER is not None and isinstance(seat, Sandbox):
+            _LEDGER.checked(index, seat.checked, seat.left)
     _SEATS.clear()
 
 
@@ -126,19 +132,22 @@ def _set_up(
     hidden: tuple[str, ...] = (),
     trusted: bool = False,
     mark: str = "",
+    ledger: Ledger | None = None,
 ) -> None:
     """A worker's start: one seat per entry (the ``index``-th as ``users[index]``), each
     started when first dealt a hand. With isolation the games are played in worker processes
     only, made undumpable here."""
-    global _RULES
+    global _RULES, _LEDGER
     if isolate:
         _no_peeking()
     _close_all()
     _RULES = rules
+    _LEDGER = ledger
     for index, entry in enumerate(entries):
         if isolate:
             user = users[index] if index < len(users) else None
-            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden, trusted, mark)
+            account = None if ledger is None else functools.partial(ledger.spend, index)
+            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden, trusted, mark, account)
         else:
             _SEATS[entry.name] = InProcess(entry, limits)
     if isolate:  # a worker process: end the entries' processes when it ends
@@ -171,6 +180,8 @@ def league(
     isolate: bool | None = None,
     rules: Rules | None = None,
     unsandboxed: bool = False,
+    max_minutes: float | None = None,
+    budget: float | None = None,
 ) -> LeagueResult:
     """Rank the players written in ``directory`` (each ``*.py`` file defines a ``player``
     object or a ``Player`` class), with the built-in players named in ``with_`` as baselines.
@@ -192,6 +203,15 @@ def league(
     a user of its own each, as any other user through bubblewrap. Where no sandbox can be
     made the league refuses, in one line saying what to ask for, unless ``unsandboxed`` is
     true: then every entry runs as this user, trusted, and the results and every table say so.
+    Each sandbox is stopped between its entry's turns and bounded as a whole (memory, one
+    processor: :mod:`kingscorner_widget.sandbox.fair`), and checked for anything left each
+    time its process ends.
+
+    ``budget`` is the seconds each entry may think across the whole league (its starts and
+    decisions added up); ``max_minutes`` bounds the league, giving each entry its share of
+    the workers' time as its budget unless ``budget`` says less. An entry past its budget
+    forfeits every hand left, and the results say so. With ``progress`` the league first says
+    how long it expects to take (:func:`estimate`), and its progress bar shows it too.
     """
     if entries is None:
         if directory is None:
@@ -206,6 +226,7 @@ def league(
         raise ValueError(f"hands per pair must be even (each deal from both seats), not {hands}")
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be 1 or more, not {workers}")
+    _positive(max_minutes=max_minutes, budget=budget)
     names = [entry.name for entry in chosen]
     four_seat = 5 * len(chosen) if four_seat is None else four_seat
     if four_seat < 0:
@@ -232,6 +253,12 @@ def league(
         "time_limit": time_limit,
         "rules": rules.to_dict(),
     }
+    share = workers_for(workers, isolate)
+    if max_minutes is not None:
+        fair_share = max_minutes * 60 * share / len(chosen)
+        budget = fair_share if budget is None else min(budget, fair_share)
+    if budget is not None:  # only then: results of a league without one still resume
+        config["budget"] = round(budget, 3)
     users = [entry_user(index) for index in range(len(chosen))] if isolate else []
     if any(user is not None for user in users):
         _check_place(Path(results))
@@ -239,22 +266,69 @@ def league(
     plan = schedule(names, hands, four_seat, seed, store.deal_seed)
     done = {hand["key"] for hand in store.hands}
     pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
-    limits = Limits(decision=time_limit)
+    limits = Limits(decision=time_limit, budget=budget)
+    said = estimate(len(pending), len(chosen), share, max_minutes)
+    if progress:
+        print(f"The league: {said}.", file=sys.stderr, flush=True)
     hidden = _hidden(directory, Path(results), chosen)
     mark = secrets.token_hex(8)
     left = 0
+    ledger = Ledger(names, store.hands)
     try:
-        how = _How(isolate, tuple(users), hidden, workers, progress, trusted, mark)
-        _run(pending, len(plan), chosen, limits, how, rules, store)
+        how = _How(isolate, tuple(users), hidden, share, progress, trusted, mark, said)
+        _run(pending, len(plan), chosen, limits, how, rules, store, ledger)
     finally:
         left = end_users([user for user in users if user is not None]) + end_marked(mark)
     store.verify()
+    note = _note(isolate, store.rewritten, trusted, left)
+    if isolate:
+        note += ledger.describe(limits, trusted)
     return LeagueResult(
         standings=tuple(standings(store.hands, names)),
         hands=tuple(store.hands),
         isolated=isolate,
-        note=_note(isolate, store.rewritten, trusted, left),
+        note=note,
         results=str(store.path),
+    )
+
+
+def _positive(**values: float | None) -> None:
+    for name, value in values.items():
+        if value is not None and not value > 0:
+            raise ValueError(f"{name} must be more than 0, not {value}")
+
+
+def workers_for(workers: int | None, isolate: bool) -> int:
+    """The worker processes a league plays on (one when isolation is off)."""
+    return machine.workers(workers) if isolate else 1
+
+
+SECONDS_PER_HAND = 0.06
+"""A hand's usual cost on one worker with quick entries (``python -m bench league``: about
+40 decisions of about 1 ms, and the engine's judging)."""
+SECONDS_PER_START = 0.5
+"""An entry's process starting on a worker (its sandbox and its Python)."""
+
+
+def estimate(hands: int, entries: int, workers: int, max_minutes: float | None = None) -> str:
+    """How long a league of ``hands`` hands is expected to take, in words, with quick entries
+    (each entry's own thinking comes on top, up to its budget).
+
+    >>> estimate(9000, 10, 2)
+    'about 5 minutes for 9,000 hands on 2 workers, more for entries that think long'
+    >>> estimate(20, 2, 1, max_minutes=3)
+    'about 1 minute for 20 hands on 1 worker, at most 3 minutes (--max-minutes)'
+    """
+    seconds = hands * SECONDS_PER_HAND / workers + entries * SECONDS_PER_START
+    minutes = max(1, round(seconds / 60))
+    text = (
+        f"about {count_words(minutes, 'minute')} for {hands:,} hand{'' if hands == 1 else 's'}"
+        f" on {count_words(workers, 'worker')}"
+    )
+    if max_minutes is None:
+        return text + ", more for entries that think long"
+    return (
+        text + f", at most {max_minutes:g} minute{'' if max_minutes == 1 else 's'} (--max-minutes)"
     )
 
 
@@ -364,6 +438,7 @@ class _How:
     progress: bool
     trusted: bool = False
     mark: str = ""
+    said: str = ""
 
 
 def _run(
@@ -374,12 +449,13 @@ def _run(
     how: _How,
     rules: Rules,
     store: ResultsFile,
+    ledger: Ledger | None = None,
 ) -> None:
     workers = machine.workers(how.workers)
     bar = progress_bar(
         total=total,
         initial=total - len(pending),
-        desc="league",
+        desc=f"league ({how.said.split(' for ')[0]})" if how.said else "league",
         disable=not how.progress,
         leave=False,
     )
@@ -409,6 +485,7 @@ def _run(
                         how.hidden,
                         how.trusted,
                         how.mark,
+                        ledger,
                     ),
                 )
                 try:
