@@ -106,10 +106,42 @@ def _free_users(count: int) -> list[int]:
     busy = set(_processes_by_user())
     uid = UID_BASE
     while len(found) < count:
-        if not _taken(uid) and uid not in busy:
+        if uid in _CLAIMED or (not _taken(uid) and uid not in busy and _claim(uid)):
             found.append(uid)
         uid += 1
     return found
+
+
+_CLAIMED: dict[int, int] = {}
+"""The entries' user numbers this process holds, each by a lock on a file of its own, so that
+two leagues started at once as root never give one number to two entries."""
+
+CLAIMS = "/run/lock"
+
+
+def _claim(uid: int) -> bool:
+    """Lock ``uid``'s file for this process (kept until :func:`end_users`); False if another
+    process holds it."""
+    import fcntl
+
+    try:
+        fd = os.open(f"{CLAIMS}/kingscorner-uid-{uid}", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return True  # nowhere to lock: the processes running as it are the only sign
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _CLAIMED[uid] = fd
+    return True
+
+
+def _release(users: list[int]) -> None:
+    for uid in users:
+        fd = _CLAIMED.pop(uid, None)
+        if fd is not None:
+            os.close(fd)
 
 
 def _processes_by_user() -> dict[int, list[int]]:
@@ -147,6 +179,7 @@ def end_users(users: list[int], rounds: int = 50) -> int:
                 os.kill(pid, signal.SIGKILL)
         killed += len(found)
         time.sleep(0.02)
+    _release(users)
     return killed
 
 

@@ -57,3 +57,36 @@ def test_a_notebook_starts_a_few_workers_unless_asked(monkeypatch: pytest.Monkey
     assert machine.workers(12) == 12
     monkeypatch.setattr(machine, "in_notebook", lambda: False)
     assert machine.workers() == 32
+
+
+def test_two_root_leagues_at_once_never_share_an_entrys_user() -> None:
+    """A number another process holds (a league started at the same moment, whose entries
+    have no process yet) is skipped; this process's own numbers are its until released."""
+    import subprocess
+    import sys
+
+    from kingscorner_widget.sandbox import process
+
+    if os.geteuid() != 0:
+        pytest.skip("entries get users of their own only as root")
+    first = process._free_users(1)[0]
+    process._release([first])
+    mine: list[int] = []
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import fcntl, os, sys; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600); "
+         "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()",
+         f"{process.CLAIMS}/kingscorner-uid-{first}"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == "held\n"  # waits for what it reads
+        mine = process._free_users(2)
+        assert first not in mine
+        assert process._free_users(2) == mine  # asked again: the same, still this process's
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait()
+        process._release(mine)

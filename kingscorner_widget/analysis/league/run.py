@@ -389,12 +389,19 @@ def _check_place(path: Path) -> None:
         )
 
 
+def _as_root() -> bool:
+    """True when entries get users of their own (asked without claiming one)."""
+    import os
+
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def _note(isolate: bool, rewritten: bool, trusted: bool = False, left: int = 0) -> str:
     if not isolate:
         words = ISOLATION_OFF
     elif trusted:
         words = UNSANDBOXED
-    elif entry_user(0) is not None and containment() == "root":
+    elif _as_root() and containment() == "root":
         words = (
             "Each entry ran in a process of its own, as a user of its own, with limits, "
             "without network, in namespaces of its own (processes, mounts, IPC), with private "
@@ -406,7 +413,7 @@ def _note(isolate: bool, rewritten: bool, trusted: bool = False, left: int = 0) 
             "mounts, network and IPC), with limits, without network, seeing only what its "
             "Python needs and its own private folders."
         )
-    elif entry_user(0) is not None:
+    elif _as_root():
         words = "Each entry ran in a process of its own, as a user of its own, with limits."
     else:
         words = (
