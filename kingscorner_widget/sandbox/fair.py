@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["CONTROLLERS", "Group", "cgroups_possible", "namespaces_of", "still_in"]
+__all__ = ["CONTROLLERS", "Group", "cgroups_possible", "namespaces_of", "still_in", "sweep"]
 
 CONTROLLERS = ("freezer", "memory", "cpu", "pids")
 """The cgroup v1 controllers a sandbox's group uses."""
@@ -144,6 +144,30 @@ def still_in(namespaces: Sequence[str]) -> list[int]:
     return _alive(found)
 
 
+def sweep(tag: str) -> int:
+    """Thaw, empty and remove every cgroup of the league tagged ``tag`` (a worker that died
+    never closed its sandboxes, and a frozen process cannot end); returns how many processes
+    were in them."""
+    found = 0
+    if not tag:
+        return found
+    for controller in CONTROLLERS:
+        own = _own(controller)
+        for folder in [] if own is None else sorted(own.glob(f"kc-{tag}-*")):
+            group = Group("cgroup", 0, {"freezer": folder} if controller == "freezer" else {})
+            if controller == "freezer":
+                group._root = 0
+                found += group.close()
+            else:
+                for _ in range(500):
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+                    if not folder.exists():
+                        break
+                    time.sleep(0.01)
+    return found
+
+
 class Group:
     """An entry's sandbox, all its processes as one (see the module's words)."""
 
@@ -158,22 +182,22 @@ class Group:
         self._turn_cpu = 0.0
 
     @classmethod
-    def make(cls, memory: int, processes: int, cgroups: bool | None = None) -> Group:
+    def make(cls, memory: int, processes: int, cgroups: bool | None = None, tag: str = "") -> Group:
         """A group for one sandbox: a cgroup where one can be had (unless ``cgroups`` is
-        false), else the signals' way."""
+        false), else the signals' way. ``tag`` names the league's groups for :func:`sweep`."""
         if cgroups is None:
             cgroups = cgroups_possible()
         if not cgroups:
             return cls("signals", memory, {})
-        name = f"kc-{os.getpid()}-{next(_SERIAL)}"
+        name = f"kc-{tag or 'x'}-{os.getpid()}-{next(_SERIAL)}"
         folders: dict[str, Path] = {}
         try:
             for controller in CONTROLLERS:
                 own = _own(controller)
                 if own is None:
                     raise OSError(f"no {controller} cgroup")
+                (own / name).mkdir()
                 folders[controller] = own / name
-                folders[controller].mkdir()
             memory_folder = folders["memory"]
             (memory_folder / "memory.limit_in_bytes").write_text(str(memory))
             swap = memory_folder / "memory.memsw.limit_in_bytes"

@@ -422,7 +422,7 @@ class Sandbox:
         args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
         args.append(str(user))
         command, folder = self._command(args)
-        self._group = Group.make(limits.total_memory, limits.processes)
+        self._group = Group.make(limits.total_memory, limits.processes, tag=self.mark)
         command = self._group.wrap(command)
         home = "/tmp" if folder == "/" else folder
         env = {"PATH": "/usr/bin:/bin", "HOME": home, "PYTHONHASHSEED": "0"}

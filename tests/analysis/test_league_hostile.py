@@ -287,6 +287,8 @@ def test_a_closed_pipe_with_words_unsent_does_not_raise() -> None:
     process = seat._process
     assert process is not None
     assert process.stdin is not None
+    if seat._group is not None:  # between turns it is frozen, and a frozen process cannot end
+        seat._group.resume()
     os.killpg(process.pid, 9)
     process.wait()
     process.stdin.write(b"x" * 100)  # buffered, never flushed: close() would flush it

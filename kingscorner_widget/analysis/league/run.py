@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.rules import Rules
 from ...engine.words import count_words
-from ...sandbox import machine
+from ...sandbox import fair, machine
 from ...sandbox.process import (
     InProcess,
     Limits,
@@ -278,7 +278,8 @@ def league(
         how = _How(isolate, tuple(users), hidden, share, progress, trusted, mark, said)
         _run(pending, len(plan), chosen, limits, how, rules, store, ledger)
     finally:
-        left = end_users([user for user in users if user is not None]) + end_marked(mark)
+        left = fair.sweep(mark)  # first: a frozen process cannot end
+        left += end_users([user for user in users if user is not None]) + end_marked(mark)
     store.verify()
     note = _note(isolate, store.rewritten, trusted, left)
     if isolate:
