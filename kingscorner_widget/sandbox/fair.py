@@ -180,6 +180,7 @@ class Group:
         self._inside = False
         self._stopped: set[int] = set()
         self._turn_cpu = 0.0
+        self._state: int | None = None
 
     @classmethod
     def make(cls, memory: int, processes: int, cgroups: bool | None = None, tag: str = "") -> Group:
@@ -250,14 +251,8 @@ class Group:
         """Stop every process of the sandbox (it is not its turn); returns once all are."""
         if self._root is None:
             return
-        if self.kind == "cgroup":
-            state = self._folders["freezer"] / "freezer.state"
-            with contextlib.suppress(OSError):
-                state.write_text("FROZEN")
-                for _ in range(10_000):
-                    if state.read_text().strip() == "FROZEN":
-                        break
-                    time.sleep(0.001)
+        if self.kind == "cgroup":  # the kernel stops each of them before it runs again
+            self._freezer(b"FROZEN")
             return
         for _ in range(1000):  # until a round finds no process not yet stopped
             fresh = [pid for pid in self.processes() if pid not in self._stopped]
@@ -268,23 +263,31 @@ class Group:
                     os.kill(pid, signal.SIGSTOP)
                 self._stopped.add(pid)
             for pid in fresh:  # a stopped process makes no other
-                for _ in range(1000):
+                for _ in range(10_000):
                     fields = _stat(pid)
                     if fields is None or fields[0] in "TtZX":
                         break
-                    time.sleep(0.0005)
+                    os.sched_yield()
 
     def resume(self) -> None:
         """Let the sandbox run (its turn)."""
         if self.kind == "cgroup":
-            with contextlib.suppress(OSError):
-                (self._folders["freezer"] / "freezer.state").write_text("THAWED")
+            self._freezer(b"THAWED")
             return
         for pid in self._stopped:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGCONT)
         self._stopped = set()
         self._turn_cpu = self._cpu()
+
+    def _freezer(self, state: bytes) -> None:
+        """Write the freezer's state (its file kept open: one call per turn)."""
+        if self._state is None and "freezer" in self._folders:
+            with contextlib.suppress(OSError):
+                self._state = os.open(self._folders["freezer"] / "freezer.state", os.O_WRONLY)
+        if self._state is not None:
+            with contextlib.suppress(OSError):
+                os.write(self._state, state)
 
     def _cpu(self) -> float:
         total = 0
@@ -363,9 +366,16 @@ class Group:
                 left = max(left, len(found))
                 self.kill()
                 time.sleep(0.01)
+            if self._state is not None:
+                os.close(self._state)
+                self._state = None
             for folder in self._folders.values():
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
+                for _ in range(100):  # an ended process leaves its group a moment later
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+                    if not folder.exists():
+                        break
+                    time.sleep(0.01)
             self._folders = {}
         self._root = None
         return left

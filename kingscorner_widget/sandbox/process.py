@@ -513,7 +513,10 @@ class Sandbox:
             self.left += left
 
     def _spend(self, seconds: float) -> float:
-        """Add ``seconds`` to the entry's time; returns its total across the league."""
+        """Add ``seconds`` to the entry's time; returns its total across the league (counted
+        only where it has a budget)."""
+        if self.limits.budget is None:
+            return 0.0
         self._spent += seconds
         return self._spent if self.account is None else self.account(seconds)
 

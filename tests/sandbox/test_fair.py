@@ -24,7 +24,7 @@ import pytest
 from kingscorner_widget.analysis.league import league
 from kingscorner_widget.analysis.league.entries import Entry, built_in
 from kingscorner_widget.engine.rules import Rules
-from kingscorner_widget.sandbox import fair
+from kingscorner_widget.sandbox import fair, process
 from kingscorner_widget.sandbox.process import Limits, Sandbox, entry_user
 
 pytestmark = [
@@ -171,6 +171,7 @@ def test_between_its_turns_no_process_of_an_entry_runs(way: str) -> None:
         assert _cpu(pids) - before <= 0.02, (way, _cpu(pids) - before)
     finally:
         seat.close()
+        process.end_users([] if seat.user is None else [seat.user])
     assert seat.checked == 1
     assert seat.left == 0
 
@@ -209,6 +210,7 @@ def _hoard(limits: Limits) -> tuple[str | None, str]:
         return answer.forfeit, kind
     finally:
         seat.close()
+        process.end_users([] if seat.user is None else [seat.user])
 
 
 def test_processes_together_cannot_pass_the_sandboxs_memory(way: str) -> None:

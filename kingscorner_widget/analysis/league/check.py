@@ -23,6 +23,7 @@ from ...sandbox.process import (
     Sandbox,
     can_contain,
     can_isolate,
+    end_users,
     entry_user,
     forfeit_kind,
 )
@@ -78,6 +79,8 @@ class _InSandbox:
 
     def close(self) -> None:
         self.seat.close()
+        if self.seat.user is not None:  # its number is free for another league again
+            end_users([self.seat.user])
 
 
 def check_player(
