@@ -147,6 +147,8 @@ def test_no_channel_between_entries_and_nothing_left_behind(
     assert _host_state() == before  # no file, no queue, no segment outlived the entries
     assert "bubblewrap" in done.note
     assert "nothing of an entry was left" in done.note
+    assert "Each entry's sandbox was checked as it closed (" in done.note
+    assert "): nothing of it was left (no process, IPC object or file)." in done.note
 
 
 def test_where_no_sandbox_can_be_made_the_league_refuses_in_one_line(
@@ -286,4 +288,7 @@ def _teachers_league(home: Path, user: pwd.struct_passwd, python: str) -> None:
     assert "did not start" not in done.stdout
     assert "bubblewrap" in note
     assert "nothing of an entry was left" in note
+    # an ordinary user may make no cgroup here: the results say the fallback applied
+    assert "stopped between its turns (no cgroup could be made here)" in note
+    assert "nothing of it was left" in note
     assert _host_state() == before

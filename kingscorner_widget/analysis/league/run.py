@@ -210,7 +210,8 @@ def league(
     ``budget`` is the seconds each entry may think across the whole league (its starts and
     decisions added up); ``max_minutes`` bounds the league, giving each entry its share of
     the workers' time as its budget unless ``budget`` says less. An entry past its budget
-    forfeits every hand left, and the results say so. With ``progress`` the league first says
+    forfeits every hand left, and the results say so (where entries run in processes of their
+    own: without isolation a slow entry sits out instead). With ``progress`` the league first says
     how long it expects to take (:func:`estimate`), and its progress bar shows it too.
     """
     if entries is None:
@@ -273,7 +274,7 @@ def league(
     hidden = _hidden(directory, Path(results), chosen)
     mark = secrets.token_hex(8)
     left = 0
-    ledger = Ledger(names, store.hands)
+    ledger = Ledger(names, store.hands) if isolate else None  # shared memory: not in a browser
     try:
         how = _How(isolate, tuple(users), hidden, share, progress, trusted, mark, said)
         _run(pending, len(plan), chosen, limits, how, rules, store, ledger)
@@ -282,7 +283,7 @@ def league(
         left += end_users([user for user in users if user is not None]) + end_marked(mark)
     store.verify()
     note = _note(isolate, store.rewritten, trusted, left)
-    if isolate:
+    if ledger is not None:
         note += ledger.describe(limits, trusted)
     return LeagueResult(
         standings=tuple(standings(store.hands, names)),
