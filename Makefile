@@ -77,10 +77,20 @@ PYTEST_WORKERS ?= 2
 pytest: $(STAMP) js chromium bubblewrap
 	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
-# The sdist, a wheel built from it without node (both kept in dist/), their metadata checks, and
-# the wheel installed into a fresh venv with its declared dependencies, playing a move and running
-# the command line there.
-package: $(STAMP) js
+# What building and checking a package needs, and no more (not the developer group): the build
+# front end, the checks and the build backend (pyproject's package group), in .venv.
+PACKAGE_STAMP := $(VENV)/.installed-package
+$(PACKAGE_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --group package
+	touch $@
+
+# The sdist (with the bundle built from the lockfile's packages), a wheel built from it without
+# node (both kept in dist/), their metadata checks, and the wheel installed into a fresh venv with
+# its declared dependencies, playing a move and running the command line there.
+package: $(PACKAGE_STAMP) $(JS_STAMP)
+	cd js && npm run --silent build
 	scripts/check-package.sh
 
 # The reference site (API from the docstrings, the tutorials rendered), built strictly: a warning
@@ -92,11 +102,12 @@ docs: $(STAMP)
 	$(BIN)/mkdocs serve
 
 # What to publish: the reference site with the browser course beside it, in .docs-site/lite/
-# (the reference site's "Try it in your browser" link points there).
+# (the reference site's "Try it in your browser" link points there). The build copies lite-site/
+# in when it is there (scripts/docs_hooks.py); without it the home page names the course with no
+# link, so no build of the site links to a page it does not have.
 .PHONY: site
-site: docs-build lite
-	rm -rf .docs-site/lite
-	cp -r lite-site .docs-site/lite
+site: lite $(STAMP)
+	$(BIN)/mkdocs build --strict
 
 test: lint typecheck js-lint js-test package docs-build pytest
 

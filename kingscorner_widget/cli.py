@@ -9,8 +9,10 @@ records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Ea
 a new subcommand is one more entry.
 
 A bad position or option prints one line on stderr and exits with status 2, as shell tools do;
-a file or stream that cannot be read or written is one line and status 1; Ctrl-C prints
-"interrupted" and exits with status 130 (what a league has finished stays in its results file).
+a file, folder or stream that cannot be read or written (missing, a folder where a file should
+be, no permission, a full disk) is one line and status 1; a reader that stops early
+(``kingscorner ... | head``) ends it quietly with status 0; Ctrl-C prints "interrupted" and exits
+with status 130 (what a league has finished stays in its results file).
 
 >>> main(["best", "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"])
 ... # doctest: +ELLIPSIS
@@ -42,6 +44,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TextIO
 from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
+from .course import TUTORIALS
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
@@ -102,6 +105,11 @@ class _UsageError(Exception):
     """Bad input from the command line: one line on stderr, exit status 2."""
 
 
+class _FileError(Exception):
+    """A file or folder the command names that cannot be read or written: one line on stderr,
+    exit status 1."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (where to find the help in it), not the usage
     block and then the error."""
@@ -120,6 +128,9 @@ class _Parser(argparse.ArgumentParser):
             flush = getattr(file, "flush", None)
             if flush is not None:
                 flush()
+        except BrokenPipeError:  # ``kingscorner --help | head -1``: the reader has what it wanted
+            _quiet_stdout()
+            raise SystemExit(0) from None
         except OSError as error:
             _quiet_stdout()
             print(f"kingscorner: cannot write the output: {error.strerror}", file=sys.stderr)
@@ -150,7 +161,7 @@ def tutorials_folder() -> Path:
     ``notebooks/`` folder."""
     package = Path(__file__).parent
     for candidate in (package / "tutorials", package.parent / "notebooks"):
-        if any(candidate.glob("*.ipynb")):
+        if all((candidate / name).is_file() for name in TUTORIALS):
             return candidate
     raise _UsageError("the tutorial notebooks are not in this installation")
 
@@ -236,6 +247,8 @@ def _rules_data(text: str | None) -> dict[str, Any]:
     except (json.JSONDecodeError, ValueError) as error:
         reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
         raise _UsageError(f"--rules is not JSON: {reason}") from None
+    except RecursionError:  # '[[[[…' thousands deep: the parser's own limit, not a traceback
+        raise _UsageError("--rules is nested too deeply to be rule options") from None
     if not isinstance(data, dict):
         raise _UsageError("--rules takes a JSON object such as '{\"corners_version\": true}'")
     return data
@@ -274,29 +287,30 @@ def _writable(path: Path, option: str) -> None:
     league writes it (a new file of this user's in its folder, renamed over it: a planted link
     is never followed); leaves nothing behind."""
     if path.is_dir():
-        raise _UsageError(f"{option} {path} is a folder, not a file")
+        raise _FileError(f"{option} {path} is a folder, not a file")
     if not path.parent.is_dir():
-        raise _UsageError(f"{option} {path}: there is no folder {path.parent}")
+        raise _FileError(f"{option} {path}: there is no folder {path.parent}")
     try:
         mode = path.lstat().st_mode
     except OSError:
         mode = None
     if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-        raise _UsageError(f"{option} {path} is not a regular file")
+        raise _FileError(f"{option} {path} is not a regular file")
     try:
         descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         os.close(descriptor)
         os.unlink(probe)
     except OSError as error:
-        raise _UsageError(f"{option} {path} cannot be written: {error.strerror}") from None
+        raise _FileError(f"{option} {path} cannot be written: {error.strerror}") from None
 
 
 def _regular_file(path: Path, what: str) -> None:
-    """Refuse a folder, a FIFO or a device where a file is read (a FIFO would block)."""
+    """Refuse (status 1) a missing file, or a folder, a FIFO or a device where a file is read
+    (a FIFO would block)."""
     try:
         mode = path.stat().st_mode
-    except OSError:
-        return  # missing or unreadable: the reader says so
+    except OSError as error:
+        raise _FileError(f"cannot read {path}: {error.strerror or error}") from None
     if stat.S_ISREG(mode):
         return
     kinds = (
@@ -307,7 +321,7 @@ def _regular_file(path: Path, what: str) -> None:
         (stat.S_ISBLK, "a block device"),
     )
     kind = next((words for test, words in kinds if test(mode)), "not a regular file")
-    raise _UsageError(f"{path} is {kind}, not {what}")
+    raise _FileError(f"{path} is {kind}, not {what}")
 
 
 # -- the subcommands ------------------------------------------------------------------------------
@@ -385,7 +399,7 @@ def _tournament(args: argparse.Namespace, out: Writer) -> None:
 
 def _review(args: argparse.Namespace, out: Writer) -> None:
     path = Path(args.record)
-    _regular_file(path, "a saved record")
+    _regular_file(path, "a saved record")  # missing, a folder, a FIFO: status 1
     try:
         item = read_record(path)
     except ValueError as error:
@@ -414,20 +428,23 @@ def _tutorials(args: argparse.Namespace, out: Writer) -> None:
     source = tutorials_folder()
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
-        raise _UsageError(f"{target} is a file, not a folder")
+        raise _FileError(f"{target} is a file, not a folder")
     copied = 0
-    try:
+    kept = []
+    try:  # only the files here: a failed write to the output is main's to report
         target.mkdir(parents=True, exist_ok=True)
-        for notebook in sorted(source.glob("*.ipynb")):
-            destination = target / notebook.name
+        for name in TUTORIALS:
+            destination = target / name
             if destination.exists() and not args.force:
-                out.write(f"kept {destination} (it exists; --force replaces it)\n")
+                kept.append(destination)
                 continue
-            shutil.copyfile(notebook, destination)
+            shutil.copyfile(source / name, destination)
             copied += 1
     except OSError as error:
         reason = error.strerror or str(error)
-        raise _UsageError(f"cannot write the tutorials into {target}: {reason}") from None
+        raise _FileError(f"cannot write the tutorials into {target}: {reason}") from None
+    for destination in kept:
+        out.write(f"kept {destination} (it exists; --force replaces it)\n")
     notebooks = count_words(copied, "tutorial notebook")
     out.write(f"Copied {notebooks} to {target}. Open the first with:\n")
     out.write(f"  jupyter lab {target / '01-learn-the-rules.ipynb'}\n")
@@ -481,7 +498,7 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise _UsageError(f"{folder} is not a folder of records")
+        raise _FileError(f"{folder} is not a folder of records")
     if args.homework:
         _regular_file(Path(args.homework), "a homework file")
     if args.html:
@@ -698,8 +715,10 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # Not required here: argparse would name the missing COMMAND before an unknown option
+    # given in its place (``kingscorner --versionx``); _parse asks for COMMAND after that.
     commands = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", title="commands"
+        dest="command", required=False, metavar="COMMAND", title="commands"
     )
     for spec in COMMANDS:
         command = commands.add_parser(
@@ -715,6 +734,16 @@ def _parser() -> argparse.ArgumentParser:
 
 
 # -- running --------------------------------------------------------------------------------------
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, or one line and status 2: an unknown option is named first, then a
+    missing COMMAND."""
+    parser = _parser()
+    args = parser.parse_args(argv)  # names an unrecognized argument
+    if args.command is None:
+        parser.error("the following arguments are required: COMMAND")
+    return args
 
 
 def _quiet_stdout() -> None:
@@ -763,12 +792,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream that failed, 130 after Ctrl-C."""
     output = _Output(out or sys.stdout)
     try:
-        args = _parser().parse_args(argv)
+        args = _parse(argv)
         args.run(args, output)
         output.flush()  # a closed pipe or a full disk shows here, inside the try
     except (_UsageError, ValueError) as error:  # ValueError: a name or option the analysis refuses
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except _FileError as error:
+        print(f"kingscorner: {error}", file=sys.stderr)
+        return EXIT_IO
     except BrokenPipeError:  # the reader stopped early (``kingscorner ... | head``): not an error
         _quiet_stdout()
         return 0

@@ -28,6 +28,7 @@ import hashlib
 import importlib
 import json
 import re
+import runpy
 import shutil
 import subprocess
 import sys
@@ -45,6 +46,8 @@ from packaging.utils import NormalizedName, canonicalize_name, parse_wheel_filen
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "lite-site"
+COURSE = ROOT / "kingscorner_widget" / "course.py"
+"""The list of the tutorials (read as a file: this script's venv need not have the package)."""
 DEFAULT_CACHE = ROOT / "build" / "lite-cache"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -317,12 +320,20 @@ def without_outputs(notebook: dict[str, Any]) -> dict[str, Any]:
     return {**notebook, "cells": cells, "metadata": metadata}
 
 
-def stage_contents(notebooks: Path, files: Path) -> list[str]:
-    """Copy the tutorials as they are now, without their outputs, into the site's files;
-    returns their names."""
-    sources = sorted(notebooks.glob("*.ipynb"))
+def course_tutorials() -> tuple[str, ...]:
+    """The tutorials the package ships (``kingscorner_widget.course.TUTORIALS``)."""
+    return tuple(str(name) for name in runpy.run_path(str(COURSE))["TUTORIALS"])
+
+
+def stage_contents(notebooks: Path, files: Path, names: Iterable[str]) -> list[str]:
+    """Copy the tutorials ``names`` in ``notebooks`` as they are now, without their outputs,
+    into the site's files (nothing else a session left there); returns their names."""
+    sources = [notebooks / name for name in names]
+    missing = [source.name for source in sources if not source.is_file()]
+    if missing:
+        raise LiteBuildError(f"the tutorials {', '.join(missing)} are not in {notebooks}")
     if not sources:
-        raise LiteBuildError(f"no notebooks in {notebooks}")
+        raise LiteBuildError("no tutorials to stage")
     files.mkdir(parents=True)
     for source in sources:
         notebook = without_outputs(json.loads(source.read_text(encoding="utf-8")))
@@ -374,7 +385,7 @@ def build(output: Path, cache: Path, notebooks: Path) -> None:
     (scratch / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     pyodide_folder = f"static/pyodide-{folder_digest(scratch)}"
 
-    stage_contents(notebooks, stage / "files")
+    stage_contents(notebooks, stage / "files", course_tutorials())
     pyodide_url = f"./{pyodide_folder}/pyodide.mjs"
     plugins = {KERNEL_PLUGIN: kernel_settings(roots, pyodide_url)}
     settings = {"jupyter-config-data": {"litePluginSettings": plugins}}

@@ -2,7 +2,8 @@
 # Build the sdist, then a wheel from that sdist with no node or npm on the PATH (a pip user's
 # machine), check both with twine and check-wheel-contents, keep both in dist/, then install the
 # wheel into a fresh venv with its declared dependencies (from the package index) and play a move
-# and run the command line there. Run by `make test`; needs the dev tools in .venv.
+# and run the command line there. Run by `make package` (and `make test`), which put the package
+# group (build, twine, check-wheel-contents) in .venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python="$PWD/.venv/bin/python"
@@ -53,7 +54,9 @@ from kingscorner_widget import Game, KingsCornerWidget
 here = pathlib.Path(kingscorner_widget.__file__).parent
 assert str(here).startswith(sys.prefix), f"not the wheel's copy: {here}"
 assert (here / "static" / "widget.js").stat().st_size > 1000
-assert len(list((here / "tutorials").glob("*.ipynb"))) >= 6
+from kingscorner_widget.course import TUTORIALS
+shipped = sorted(path.name for path in (here / "tutorials").iterdir())
+assert shipped == sorted(TUTORIALS), f"the wheel's tutorials are not the course's list: {shipped}"
 g = Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
 w = KingsCornerWidget(g, mode="explore")
 w.play("Th>N")
@@ -67,6 +70,8 @@ PY
     | grep -q "best turn sheds 3 cards and goes out" \
     || { echo "kingscorner best did not find the best turn" >&2; exit 1; }
   "$work/venv/bin/kingscorner" tutorials "$work/tutorials" >/dev/null
-  [ "$(ls "$work/tutorials"/*.ipynb | wc -l)" -ge 6 ]
+  course=$("$work/venv/bin/python" -c 'from kingscorner_widget.course import TUTORIALS; print(len(TUTORIALS))')
+  [ "$(ls "$work/tutorials" | wc -l)" -eq "$course" ] \
+    || { echo "kingscorner tutorials did not copy exactly the course's $course notebooks" >&2; exit 1; }
   echo "kingscorner $version from the wheel: best turn found, tutorials copied"
 )

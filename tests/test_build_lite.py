@@ -226,7 +226,9 @@ def test_the_sites_tutorials_keep_their_cells_but_not_their_outputs(tmp_path: Pa
     saved = {"cells": cells, "metadata": {"widgets": {"state": {}}, "kernelspec": {}}}
     (notebooks / "01-one.ipynb").write_text(json.dumps(saved))
     (notebooks / "README.md").write_text("read me")
-    assert build_lite.stage_contents(notebooks, files) == ["01-one.ipynb"]
+    (notebooks / "Untitled.ipynb").write_text(json.dumps(saved))  # left by a session: not staged
+    assert build_lite.stage_contents(notebooks, files, ["01-one.ipynb"]) == ["01-one.ipynb"]
+    assert sorted(path.name for path in files.iterdir()) == ["01-one.ipynb", "README.md"]
     staged = json.loads((files / "01-one.ipynb").read_text())
     assert staged["cells"][0] == cells[0]
     assert staged["cells"][1] == {**cells[1], "execution_count": None, "outputs": []}

@@ -19,6 +19,7 @@ from kingscorner_widget.analysis import best_turn, review
 from kingscorner_widget.analysis.league.results import ResultsFile
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer, make_player
 from kingscorner_widget.cli import COMMANDS, PLAYER_NAMES, Command, main
+from kingscorner_widget.course import TUTORIALS
 from kingscorner_widget.engine.record import read_record, save
 from kingscorner_widget.engine.rules import Rules, option_names
 from kingscorner_widget.engine.words import count_words, listed
@@ -148,7 +149,7 @@ def test_tutorials_into_a_missing_place_is_one_line(
 ) -> None:
     (tmp_path / "notes").write_text("a file where a folder would have to be")
     target = tmp_path / "notes" / "tutorials"
-    assert run("tutorials", str(target)) == (2, "")
+    assert run("tutorials", str(target)) == (1, "")
     err = capsys.readouterr().err
     assert err == f"kingscorner: cannot write the tutorials into {target}: Not a directory\n"
 
@@ -160,7 +161,7 @@ def test_tutorials_into_an_unwritable_place_is_one_line(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr("shutil.copyfile", refuse)  # as a read-only folder does (root or not)
-    assert run("tutorials", str(tmp_path)) == (2, "")
+    assert run("tutorials", str(tmp_path)) == (1, "")
     err = capsys.readouterr().err
     assert err == f"kingscorner: cannot write the tutorials into {tmp_path}: Permission denied\n"
 
@@ -184,9 +185,7 @@ def test_tutorials_copies_every_notebook_and_keeps_existing_ones(tmp_path: Path)
     status, text = run("tutorials", str(target))
     assert status == 0
     copied = sorted(p.name for p in target.glob("*.ipynb"))
-    source = sorted(p.name for p in (Path(__file__).parents[1] / "notebooks").glob("*.ipynb"))
-    assert copied == source
-    assert len(copied) >= 6
+    assert copied == sorted(TUTORIALS)
     json.loads((target / copied[0]).read_text())  # a whole notebook, not a fragment
     (target / copied[0]).write_text("my edits")
     status, text = run("tutorials", str(target))
@@ -200,7 +199,7 @@ def test_tutorials_copies_every_notebook_and_keeps_existing_ones(tmp_path: Path)
 def test_tutorials_refuses_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "a file"
     target.write_text("")
-    assert run("tutorials", str(target))[0] == 2
+    assert run("tutorials", str(target))[0] == 1
     assert "is a file, not a folder" in capsys.readouterr().err
 
 
@@ -321,7 +320,6 @@ def test_review_of_a_match_names_the_hands(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "argv", "message"),
     [
-        (None, [], "kingscorner: bad record: there is no saved record at "),
         ("not json", [], "kingscorner: bad record: the record is not valid JSON"),
         ('{"format": 1}', [], "kingscorner: bad record: format: expected a kingscorner-game/1"),
         ("[1, 2]", [], "kingscorner: bad record: "),
@@ -429,9 +427,9 @@ def test_a_folder_or_a_fifo_given_to_review_is_named_as_such(
 ) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    assert run("review", str(tmp_path)) == (2, "")
+    assert run("review", str(tmp_path)) == (1, "")
     assert capsys.readouterr().err == f"kingscorner: {tmp_path} is a folder, not a saved record\n"
-    assert run("review", str(fifo)) == (2, "")  # and does not block reading it
+    assert run("review", str(fifo)) == (1, "")  # and does not block reading it
     assert capsys.readouterr().err == (
         f"kingscorner: {fifo} is a FIFO (named pipe), not a saved record\n"
     )
@@ -454,7 +452,7 @@ def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
     folder.mkdir()
     (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
     status, text = run("league", str(folder), "--with", "greedy", option, place, "--quiet")
-    assert (status, text) == (2, "")
+    assert (status, text) == (1, "")  # a file that cannot be written, as the README says
     assert capsys.readouterr().err.startswith(f"kingscorner: {message}")
     assert sorted(path.name for path in folder.iterdir()) == ["first.py"]  # nothing played
 
@@ -646,3 +644,122 @@ def test_a_league_says_its_estimated_time_first_and_keeps_to_max_minutes(
         main([*argv, "--max-minutes", "0"])
     assert stop.value.code == 2
     assert "must be more than 0" in capsys.readouterr().err
+
+
+# -- one exit status per kind of failure -----------------------------------------------------------
+
+
+def _class_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "collected"
+    folder.mkdir()
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        # a file or folder that cannot be read or written: status 1, whichever command
+        (["review", "{tmp}/missing.json"], 1, "cannot read {tmp}/missing.json: No such file"),
+        (["review", "{tmp}"], 1, "{tmp} is a folder, not a saved record"),
+        (["class", "{tmp}/collected", "--homework", "{tmp}/missing.json"], 1, "cannot read"),
+        (["class", "{tmp}/nowhere"], 1, "{tmp}/nowhere is not a folder of records"),
+        (["class", "{tmp}/collected", "--html", "/proc/board.html"], 1, "--html /proc/board"),
+        (["class", "{tmp}/collected", "--html", "{tmp}/no/x.html"], 1, "--html {tmp}/no/x.html:"),
+        (["tutorials", "{tmp}/a-file"], 1, "{tmp}/a-file is a file, not a folder"),
+        # bad input: status 2
+        (["review", "{tmp}/bad.json"], 2, "bad record: "),
+        (["class", "{tmp}/collected", "--homework", "{tmp}/bad.json"], 2, "this is not a kingsc"),
+        (["hint", COMBO, "--rules", "[" * 60_000], 2, "--rules is nested too deeply"),
+        (["simulate", "greedy", "random", "--rules", "[" * 60_000], 2, "--rules is nested"),
+        (["class", "{tmp}/collected", "--homework", "{tmp}/deep.json"], 2, "a homework file nests"),
+    ],
+)
+def test_one_exit_status_per_kind_of_failure(
+    argv: list[str], status: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As the README says: bad input 2, a file that cannot be read or written 1, one line."""
+    _class_folder(tmp_path)
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "bad.json").write_text('{"not": "a record"}')
+    (tmp_path / "deep.json").write_text("[" * 60_000)
+    given = [word.replace("{tmp}", str(tmp_path)) for word in argv]
+    assert run(*given) == (status, "")
+    err = capsys.readouterr().err
+    assert err.startswith(f"kingscorner: {message.replace('{tmp}', str(tmp_path))}"), err
+    assert err.count("\n") == 1
+
+
+def test_a_learners_file_nested_too_deeply_is_a_bad_record_on_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _class_folder(tmp_path)
+    (folder / "ada.json").write_text('{"a": ' * 60_000)
+    status, text = run("class", str(folder))
+    assert (status, capsys.readouterr().err) == (0, "")
+    assert "ada.json: not a record: lists or objects nested too deeply" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--versionx"], "--versionx"),
+        (["--versionx", "best", COMBO], "--versionx"),
+        (["best", COMBO, "--secnds", "3"], "--secnds 3"),
+    ],
+)
+def test_an_unknown_option_is_named(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err == f"kingscorner: unrecognized arguments: {named} (see kingscorner --help)\n"
+
+
+def _to_a_closed_pipe(*argv: str) -> tuple[int, str]:
+    """Run the command with its stdout a pipe nobody reads any more, as ``| head`` leaves it
+    (unbuffered, so that every line written meets the closed pipe)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "kingscorner_widget", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=120,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    finally:
+        os.close(write)
+    return done.returncode, done.stderr
+
+
+def test_a_broken_pipe_ends_quietly(tmp_path: Path) -> None:
+    target = tmp_path / "tutorials"
+    assert run("tutorials", str(target))[0] == 0
+    assert _to_a_closed_pipe("tutorials", str(target)) == (0, "")  # every notebook kept: 9 lines
+    assert _to_a_closed_pipe("tutorials", str(tmp_path / "fresh")) == (0, "")
+    assert sorted(path.name for path in (tmp_path / "fresh").iterdir()) == sorted(TUTORIALS)
+    assert _to_a_closed_pipe("--help") == (0, "")
+    assert _to_a_closed_pipe("best", "--help") == (0, "")
+
+
+def test_tutorials_copies_the_list_not_what_else_is_in_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A learner's session leaves checkpoints, an Untitled.ipynb and a progress folder beside
+    the notebooks; only the course's notebooks are copied."""
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    for name in (*TUTORIALS, "Untitled.ipynb"):
+        (source / name).write_text("{}")
+    (source / ".ipynb_checkpoints").mkdir()
+    (source / ".ipynb_checkpoints" / "01-learn-the-rules-checkpoint.ipynb").write_text("{}")
+    monkeypatch.setattr("kingscorner_widget.cli.tutorials_folder", lambda: source)
+    status, text = run("tutorials", str(tmp_path / "out"))
+    assert status == 0
+    assert text.startswith(f"Copied {count_words(len(TUTORIALS), 'tutorial notebook')} to ")
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(TUTORIALS)

@@ -11,16 +11,24 @@ page has a diagram); nbconvert's page does the same for diagrams.
 
 from __future__ import annotations
 
+import html
 import html.parser
+import inspect
 import json
 import re
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 
 import pytest
 
+import kingscorner_widget
+
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import docs_hooks  # noqa: E402
+
 BUILT = ROOT / ".docs-site"
 LOADS = {("script", "src"), ("img", "src"), ("iframe", "src"), ("source", "src"), ("embed", "src")}
 """Tag and attribute pairs whose URL the browser fetches by itself."""
@@ -205,7 +213,116 @@ def test_the_docs_build_fails_on_a_warning(tmp_path: Path) -> None:
     assert "WARNING -  Doc file 'index.md' contains a link 'missing.md'" in said
 
 
-def test_the_home_page_links_to_the_browser_course(site: Path) -> None:
+def test_the_home_page_links_to_the_browser_course_only_when_the_site_has_it(site: Path) -> None:
     home = (site / "index.html").read_text(encoding="utf-8")
-    assert 'href="lite/lab/index.html?path=01-learn-the-rules.ipynb"' in home
     assert "Try it in your browser" in home
+    if (site / "lite" / "lab" / "index.html").is_file():  # `make site`
+        assert 'href="lite/lab/index.html?path=01-learn-the-rules.ipynb"' in home
+    else:  # `make docs-build` with no course built: its name, and how to build it
+        assert 'href="lite/' not in home
+        assert "<code>make site</code> builds it beside the pages" in home
+
+
+def test_a_link_into_the_course_is_kept_only_when_the_course_is_built() -> None:
+    link = 'Try <a href="../lite/lab/index.html?path=01.ipynb">the\n  course</a> now.'
+    assert docs_hooks.course_links(link, built=True) == link
+    assert docs_hooks.course_links(link, built=False) == (
+        "Try the\n  course (not in this build of the site: `make site` builds it beside the "
+        "pages) now."
+    )
+
+
+class _Links(html.parser.HTMLParser):
+    """Every URL a page links to or loads, and every id (a fragment's target) it has."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in {"href", "src"} and value and tag != "use":
+                self.urls.append(value)
+            if name in {"id", "name"} and value:
+                self.ids.add(value)
+
+
+def _read_links(page: Path, cache: dict[Path, _Links]) -> _Links:
+    if page not in cache:
+        reader = _Links()
+        reader.feed(page.read_text(encoding="utf-8"))
+        cache[page] = reader
+    return cache[page]
+
+
+def _target(site: Path, page: Path, path: str) -> Path:
+    """The file a link's path names, as a web server serves it (a folder by its index.html; a
+    path from the root, as mkdocs writes the 404 page's, from the site's top)."""
+    base = site if path.startswith("/") else page.parent
+    target = (base / urllib.parse.unquote(path.lstrip("/"))).resolve() if path else page
+    if target.is_dir():
+        target = target / "index.html"
+    return target
+
+
+def test_every_internal_link_of_the_site_leads_somewhere(site: Path) -> None:
+    """Each link or load on every page that stays on the site names a file the site has, and a
+    fragment names an id on its page."""
+    cache: dict[Path, _Links] = {}
+    broken = []
+    pages = [p for p in sorted(site.rglob("*.html")) if p.relative_to(site).parts[0] != "lite"]
+    followed = 0
+    for page in pages:
+        for url in _read_links(page, cache).urls:
+            parts = urllib.parse.urlsplit(url)
+            if parts.scheme or parts.netloc:
+                continue  # another site, or mailto:/data:
+            target = _target(site, page, parts.path)
+            followed += 1
+            where = f"{page.relative_to(site)}: {url}"
+            if not target.is_file() or not target.is_relative_to(site.resolve()):
+                broken.append(f"{where} (no such file)")
+            elif parts.fragment and target.suffix == ".html":
+                fragment = urllib.parse.unquote(parts.fragment)
+                if fragment not in _read_links(target, cache).ids:
+                    broken.append(f"{where} (no such place on the page)")
+    assert followed > 1000
+    assert broken == []
+
+
+def _reference_ids(site: Path) -> set[str]:
+    ids: set[str] = set()
+    for page in (site / "reference").rglob("*.html"):
+        ids |= set(re.findall(r'id="(kingscorner_widget[\w.]*)"', page.read_text("utf-8")))
+    return ids
+
+
+def test_every_public_name_has_a_reference_entry(site: Path) -> None:
+    ids = _reference_ids(site)
+    missing = [
+        name
+        for name in kingscorner_widget.__all__
+        if not any(entry.endswith(f".{name}") for entry in ids)
+    ]
+    assert missing == []
+
+
+def test_the_widgets_entry_shows_its_signature_with_every_default(site: Path) -> None:
+    from kingscorner_widget import KingsCornerWidget
+
+    page = (site / "reference" / "widget" / "index.html").read_text(encoding="utf-8")
+    heading = page.index('id="kingscorner_widget.widget.adapter.KingsCornerWidget"')
+    signature = re.search(r'<div class="doc-signature.*?</div>', page[heading:], re.DOTALL)
+    assert signature is not None, "the widget's entry has no signature"
+    words = html.unescape(re.sub(r"<[^>]+>", "", signature[0]))
+    parameters = inspect.signature(KingsCornerWidget.__init__).parameters
+    assert len(parameters) > 15
+    for name, parameter in parameters.items():
+        if name == "self":
+            continue
+        assert name in words, name
+        default = parameter.default
+        if default is not inspect.Parameter.empty:  # a string as the formatter quotes it: "cards"
+            shown = json.dumps(default) if isinstance(default, str) else repr(default)
+            assert re.search(rf"\b{name}\b[^,]*=\s*{re.escape(shown)}", words), f"{name}={shown}"

@@ -1,6 +1,7 @@
 // Front end of KingsCornerWidget: draws the snapshot Python sends and sends back intents.
 // Python decides everything; the only state kept here is what the viewer has picked up.
 import { controlForKey, controlsEl, keysEl } from "./controls.js";
+import { coverHand } from "./cover.js";
 import { h } from "./dom.js";
 import { dragHandlers } from "./drag.js";
 import { hideFallbacks } from "./fallback.js";
@@ -161,6 +162,7 @@ function render({ model, el }) {
     title.textContent = s.title || say("title");
     const place = following ? null : logPlace(root); // null: follow the newest move
     const felt = tableEl(s, ui);
+    coverHand(felt, s); // pass-and-play: the hand waits for its person
     felt.append(...overlayEls(s));
     // What the viewer typed in a box (explore's Load) stays there through the redraw, and so
     // through the question Load asks, whatever its answer.

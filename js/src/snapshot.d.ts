@@ -257,6 +257,18 @@ export interface ReviewView {
   resume: string | null;
 }
 
+/** Pass-and-play: the hand at the bottom is covered until its person holds the laptop. */
+export interface Cover {
+  /** Whose hand it is. */
+  name: string;
+  /** What the cover says ("Ben's turn: pass the laptop to Ben, then press Show my hand."). */
+  text: string;
+  /** The intent its button sends. */
+  action: string;
+  /** The button's words. */
+  label: string;
+}
+
 /** What :func:`build_snapshot` writes: the table itself, as the viewer may see it. */
 export interface Table {
   /** The snapshot's number: an intent says which one it was made on. */
@@ -327,6 +339,8 @@ export interface Snapshot extends Table {
   guide: string | null;
   /** Play: the computer players wait for Next move (the learner steps them). */
   paused: boolean;
+  /** Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card of it). */
+  cover: Cover | null;
 }
 
 /** What a mode adds to the snapshot (each key is written by one mode). */

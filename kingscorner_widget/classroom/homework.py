@@ -262,6 +262,8 @@ class Homework:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"a homework file is JSON: {error}") from None
+        except RecursionError:
+            raise ValueError("a homework file nests lists or objects too deeply") from None
         return cls.from_dict(data)
 
     @classmethod

@@ -115,6 +115,8 @@ def read_record_file(path: pathlib.Path) -> Json | None:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ProgressError(_json_problem(text, error)) from None
+    except RecursionError:  # a student's file is untrusted: '[[[[…' deeper than the parser goes
+        raise ProgressError("not a record: lists or objects nested too deeply") from None
     if isinstance(data, dict):
         shown = data.get("format")
         if isinstance(shown, str) and shown.split("/")[0] in OTHER_FORMATS:

@@ -29,7 +29,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..table.events import TableEvent
@@ -39,7 +39,7 @@ from .store import WRITER, RecordStore, RecordTooLargeError, Writer, _now
 if TYPE_CHECKING:
     from .homework import Homework
 
-__all__ = ["ItemPlace", "Recorder", "open_record"]
+__all__ = ["ItemPlace", "PeopleRecorder", "Recorder", "open_record", "open_records"]
 
 Json = dict[str, Any]
 KEPT_RECORDS = 20
@@ -289,3 +289,52 @@ def open_record(
     if homework is None:
         return Recorder(store)
     return Recorder(store, locate=homework.locate, homework=homework.title)
+
+
+class PeopleRecorder:
+    """Keeps the record of each person at a pass-and-play table: each hand that ends goes
+    into every person's own record, as they played it (won or not, their cards left, the
+    others as their opponents).
+
+    >>> import tempfile
+    >>> from kingscorner_widget import Game
+    >>> from kingscorner_widget.table.pass_play import PassAndPlaySession
+    >>> folder = tempfile.mkdtemp()
+    >>> records = open_records(["Ada", "Ben"], folder)
+    >>> s = PassAndPlaySession(Game.new(players=2, seed=3), people=["Ada", "Ben"])
+    >>> s.listener = records
+    >>> while not s.game.is_over():
+    ...     _ = s.act("uncover") if s.cover() else s.act("play", move=s.legal()[0])
+    >>> ada, ben = (records.recorders[n].table["hands"][0] for n in ("Ada", "Ben"))
+    >>> ada["won"] != ben["won"], ada["opponents"], ben["opponents"]
+    (True, ['Ben'], ['Ada'])
+    """
+
+    def __init__(self, recorders: Mapping[str, Recorder]) -> None:
+        self.recorders = dict(recorders)
+        """Each person's recorder, by name."""
+
+    def __call__(self, event: TableEvent) -> None:
+        """Take one event (the table's listener): a finished hand, for each person."""
+        hand = event.hand
+        if hand is None or not isinstance(hand.get("people"), dict):
+            return
+        shared = {key: value for key, value in hand.items() if key != "people"}
+        for name, own in hand["people"].items():
+            recorder = self.recorders.get(name)
+            if recorder is not None:
+                recorder(dataclasses.replace(event, hand={**shared, **own}))
+
+    def flush(self) -> None:
+        """Write every person's entry now."""
+        for recorder in self.recorders.values():
+            recorder.flush()
+
+
+def open_records(
+    people: Iterable[str], progress_dir: str | os.PathLike[str] | None = None
+) -> PeopleRecorder:
+    """The recorders of a pass-and-play table's ``people``, one record each (in
+    ``progress_dir``, as :func:`open_record`). A bad name raises ``ValueError`` before the
+    table opens."""
+    return PeopleRecorder({name: Recorder(RecordStore(name, progress_dir)) for name in people})

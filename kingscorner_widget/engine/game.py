@@ -1,7 +1,9 @@
 """One hand of Kings in the Corner: the table, the hands, the stock, whose turn, and every rule.
 
-:meth:`Game.violation` is the one place that decides whether a move is legal and, if not, which rule
-it breaks; :meth:`Game.legal_moves`, :meth:`Game.play`, the analysis and the widget all read it.
+:meth:`Game.violation` is the one place that says whether a move is legal and, if not, which rule
+it breaks; :meth:`Game.legal_moves` lists the moves with the turn machine's generator
+(:func:`.turns.moves`), and every rule option is asked of its compiled
+:class:`~.turns.TurnRules`, as the play-outs and the searches ask it.
 
 >>> line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1"
 >>> g = Game.from_position(line)
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import operator
 import random
 from typing import Literal, NamedTuple
 
@@ -32,9 +35,10 @@ from .observation import Observation
 from .outcome import Outcome
 from .reasons import Reason
 from .render import Picture, table_svg
-from .rules import DrawTiming, Rules
+from .rules import DEFAULT_PLAYERS, Rules
 from .scoring import hand_penalty
 from .spaces import CORNERS, CROSS, SPACES, Space
+from .turns import Emitter, TurnRules, can_play, moves
 from .words import listed, reason_words
 
 __all__ = ["Game", "Outcome", "daily_seed"]
@@ -44,8 +48,8 @@ _CORNER_INDEXES = tuple(space.index for space in CORNERS)
 # Every card play and pile move built once: moves are frozen, so the hot paths share them.
 _PLAYS = tuple(tuple(PlayCard(card, space) for space in SPACES) for card in DECK)
 _PILE_MOVES = tuple(tuple(MovePile(source, target) for target in SPACES) for source in SPACES)
-_FIRST_CORNER = SPACES.index(CORNERS[0])
-assert SPACES[_FIRST_CORNER:] == CORNERS
+_EMIT = Emitter(_PLAYS, _PILE_MOVES)
+_INDEX = operator.attrgetter("index")
 _IS_KING = IS_KING
 _new = tuple.__new__
 
@@ -220,9 +224,10 @@ class Game:
     @rules.setter
     def rules(self, rules: Rules) -> None:
         self._rules = rules
-        self._careful = rules.kings_first
+        turn = self._turn = TurnRules.of(rules)
+        self._careful = turn.kings_first
         """True when no move is plainly legal: kings first asks the judge for every move."""
-        self._corners = rules.corners_version
+        self._corners = turn.keeps_corners
 
     @property
     def players(self) -> int:
@@ -362,7 +367,7 @@ class Game:
         count = self.rules.count
         penalties = tuple(hand_penalty(hand, count) for hand in self._hands)
         corners = tuple(len(kept) // 13 for kept in self._kept)
-        if self.rules.corners_version and any(corners):
+        if self._turn.counts_corners() and any(corners):
             best = max(corners)
             winners = tuple(i + 1 for i, c in enumerate(corners) if c == best)
         elif state.winner is not None:
@@ -410,105 +415,27 @@ class Game:
         state = self._state
         if state.over is not None:
             return []
-        # Candidates from the kernel's tables: the piles each kind of card fits, the open spaces,
-        # the open corners for kings. Without kings first, they are exactly the card plays and
-        # pile moves the judge accepts (the fast-path tests hold them to that over many seeded
-        # positions); under kings first the judge decides each one.
-        wanted, open_cross, open_corners = self._openings_now()
-        pending = state.pending
-        hand = self._hands[state.turn] if pending is None else [pending]
-        moves = self._card_plays(hand, wanted, open_cross, open_corners)
-        if pending is None:
-            self._add_pile_moves(moves, wanted, open_corners)
-        rules = self.rules
-        if rules.kings_first:
-            judge = self.violation
-            moves = [move for move in moves if judge(move) is None]
-        end = self.end_move()
-        if pending is None and not rules.must_play and not rules.kings_first:
-            moves.append(end)  # nothing but those options and a pending card holds the turn open
-        elif self.violation(end) is None:
-            moves.append(end)
-        return moves
-
-    def _openings_now(self) -> tuple[dict[int, list[int]], list[int], list[int]]:
-        """The spaces by the kind of card their top takes, the empty side spaces, the empty
-        corners (indexes in :data:`SPACES` order)."""
-        wanted: dict[int, list[int]] = {}
-        open_cross: list[int] = []
-        open_corners: list[int] = []
-        for index, pile in enumerate(self._piles):
-            if pile:
-                key = pile[-1].takes
-                if key in wanted:
-                    wanted[key].append(index)
-                else:
-                    wanted[key] = [index]
-            elif index < _FIRST_CORNER:
-                open_cross.append(index)
-            else:
-                open_corners.append(index)
-        return wanted, open_cross, open_corners
-
-    @staticmethod
-    def _card_plays(
-        hand: list[Card],
-        wanted: dict[int, list[int]],
-        open_cross: list[int],
-        open_corners: list[int],
-    ) -> list[Move]:
-        """Every card play of ``hand`` the tables allow, in hand order (targets in space order)."""
-        moves: list[Move] = []
-        append = moves.append  # loops, not comprehensions: most run over one or two targets
-        get = wanted.get
-        if not open_cross:  # the usual case: only the cards with somewhere to go
-            for card in hand:
-                index = card.index
-                fitting = get(card.kind)  # never a king's: nothing takes a king
-                if fitting is not None:
-                    plays = _PLAYS[index]
-                    for target in fitting:
-                        append(plays[target])
-                elif open_corners and _IS_KING[index]:
-                    plays = _PLAYS[index]
-                    for target in open_corners:
-                        append(plays[target])
-            return moves
-        for card in hand:
-            index = card.index
-            fitting = get(card.kind)
-            targets = open_cross if fitting is None else sorted(fitting + open_cross)
-            if open_corners and _IS_KING[index]:
-                targets = [*targets, *open_corners]
-            plays = _PLAYS[index]
-            for target in targets:
-                append(plays[target])
-        return moves
-
-    def _add_pile_moves(
-        self, moves: list[Move], wanted: dict[int, list[int]], open_corners: list[int]
-    ) -> None:
-        """Append every pile move the tables allow, by source then target in space order."""
-        get = wanted.get
         piles = self._piles
-        for source in _CROSS_INDEXES:
-            moving = piles[source]
-            if moving:
-                bottom = moving[0]
-                fitting = get(bottom.kind)
-                if fitting is not None:
-                    pile_moves = _PILE_MOVES[source]
-                    for target in fitting:
-                        if target != source:
-                            moves.append(pile_moves[target])
-                elif open_corners and _IS_KING[bottom.index]:
-                    pile_moves = _PILE_MOVES[source]
-                    for target in open_corners:
-                        moves.append(pile_moves[target])
+        pending = state.pending
+        turn = self._turn
+        found: list[Move] = moves(  # type: ignore[assignment]
+            turn,
+            list(map(_INDEX, self._hands[state.turn])),
+            [pile[-1].index if pile else -1 for pile in piles],
+            [pile[0].index if pile else -1 for pile in piles[:4]],
+            -1 if pending is None else pending.index,
+            _EMIT,
+        )
+        end = DRAW if turn.end_draws(len(self._stock)) else PASS
+        if pending is None and turn.cards_may_wait():
+            found.append(end)  # nothing but those options and a pending card holds the turn open
+        elif self.violation(end) is None:
+            found.append(end)
+        return found
 
     def end_move(self) -> EndTurn:
         """The move that ends the turn under these rules now: ``draw``, or ``pass``."""
-        if self.rules.draw_timing is DrawTiming.START or not self._stock:
+        if not self._turn.end_draws(len(self._stock)):
             return PASS
         return DRAW
 
@@ -531,7 +458,7 @@ class Game:
                 return Reason(code, card=card, top=top, space=space)
         elif space.is_corner and not king:
             return Reason("corner_needs_king", card=card, space=space)
-        if self.rules.kings_first and not (king and space.is_corner and not pile):
+        if self._careful and not (king and space.is_corner and not pile):
             return self._kings_first_violation()
         return None
 
@@ -568,22 +495,22 @@ class Game:
             return Reason("pile_into_space", card=bottom, space=target_space, source=source_space)
         elif not _IS_KING[bottom.index]:
             return Reason("corner_needs_king", card=bottom, space=target_space, source=source_space)
-        if self.rules.kings_first:
+        if self._careful:
             return self._kings_first_violation()
         return None
 
     def _end_turn_violation(self, move: EndTurn) -> Reason | None:
         expected = self.end_move()
         if move is not expected and move != expected:
-            if self.rules.draw_timing is DrawTiming.START:
+            if self._turn.start_draws(1):
                 return Reason("end_with_pass_draw_first")
             return Reason("end_with_pass" if expected is PASS else "end_with_draw")
         pending = self._state.pending
         if pending is not None:
             return Reason("pending_end", card=pending)
-        if self.rules.kings_first and (reason := self._kings_first_violation()):
+        if self._careful and (reason := self._kings_first_violation()):
             return reason
-        if self.rules.must_play:
+        if self._turn.must_play:
             for card in self._hands[self._state.turn]:
                 for target in SPACES:
                     if self._play_card_violation(card, target.index) is None:
@@ -648,7 +575,7 @@ class Game:
         if pile:
             if pile[-1].takes != card.kind:
                 return False
-        elif not (target.is_cross or _IS_KING[card.index]):
+        elif not (target.index < 4 or _IS_KING[card.index]):
             return False
         mover = state.turn
         hand = self._hands[mover]
@@ -742,7 +669,7 @@ class Game:
         mover = state.turn
         drew = state.drew
         if self.end_move() is DRAW:
-            if self.rules.draw_until_fits and state.played == 0 and not self._has_play():
+            if self._turn.draws_until_fits(state.played) and not self._has_play():
                 drawn = 0
                 while self._stock:
                     card = self._draw(mover)
@@ -760,7 +687,7 @@ class Game:
         if idle >= self.players:
             self._state = _TurnState(turn, 0, False, idle, None, "blocked", state.winner)
             return tuple(draws)
-        drew_next = self.rules.draw_timing is DrawTiming.START and bool(self._stock)
+        drew_next = self._turn.start_draws(len(self._stock))
         if drew_next:
             self._draw(turn)
             draws.append((turn, 1))
@@ -768,10 +695,13 @@ class Game:
         return tuple(draws)
 
     def _card_has_play(self, card: Card) -> bool:
-        return any(self._play_card_violation(card, target.index) is None for target in SPACES)
+        return can_play(self._tops(), (card.index,))
 
     def _has_play(self) -> bool:
-        return any(self._card_has_play(card) for card in self._hands[self._state.turn])
+        return can_play(self._tops(), [card.index for card in self._hands[self._state.turn]])
+
+    def _tops(self) -> list[int]:
+        return [pile[-1].index if pile else -1 for pile in self._piles]
 
     def _open_deal(self) -> None:
         """Start the first turn of a deal: dealt kings go to corners; draw-first rules draw."""
@@ -783,7 +713,7 @@ class Game:
                 self._piles[corner] = pile[:]
                 pile.clear()
                 self.opening.append(MovePile(SPACES[source], SPACES[corner]))
-        if self.rules.draw_timing is DrawTiming.START and self._stock:
+        if self._turn.start_draws(len(self._stock)):
             self._draw(self._state.turn)
             self._state = self._state._replace(drew=True)
 
@@ -895,7 +825,7 @@ def fill_hidden(table: Table, rng: random.Random) -> Table:
 
 def _rules_for(rules: Rules | None, players: int | None) -> Rules:
     if rules is None:
-        return Rules(players=2 if players is None else players)
+        return Rules(players=DEFAULT_PLAYERS if players is None else players)
     if players is not None and players != rules.players:
         return rules.with_players(players)
     return rules

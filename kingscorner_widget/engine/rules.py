@@ -18,7 +18,18 @@ from typing import Any
 from .cards import Card, Rank
 from .errors import excerpt
 
-__all__ = ["Count", "DrawTiming", "MatchEnd", "RuleError", "Rules", "option_names"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "Count",
+    "DrawTiming",
+    "MatchEnd",
+    "RuleError",
+    "Rules",
+    "option_names",
+]
+
+DEFAULT_PLAYERS = 2
+"""How many play when nobody says: the one default the rules, the game and the table read."""
 
 
 class RuleError(ValueError):
@@ -82,7 +93,7 @@ class MatchEnd(enum.Enum):
 class Rules:
     """The rules in force. The defaults are the standard sheet."""
 
-    players: int = 2
+    players: int = DEFAULT_PLAYERS
     """Number of players, 2 to 6."""
     hand_size: int = 7
     """Cards dealt to each player."""

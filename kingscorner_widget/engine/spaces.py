@@ -69,7 +69,9 @@ class Space(enum.Enum):
 
 SPACES: tuple[Space, ...] = tuple(Space)
 CROSS: tuple[Space, ...] = (Space.N, Space.E, Space.S, Space.W)
+"""The four foundation piles around the stock, north, east, south, west (``Space.N`` first)."""
 CORNERS: tuple[Space, ...] = (Space.NE, Space.SE, Space.SW, Space.NW)
+"""The four corners, where only a king starts a pile (``Space.NE`` first, clockwise)."""
 for _i, _space in enumerate(SPACES):
     _space.index = _i
     _space.is_cross = len(_space.value) == 1

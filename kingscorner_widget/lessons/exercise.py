@@ -45,6 +45,7 @@ from ..engine.game import Game, Outcome
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ..engine.rules import Count, Rules
 from ..engine.scoring import hand_penalty
+from ..engine.turns import TurnRules
 from ..engine.words import (
     card_name,
     card_words,
@@ -479,11 +480,11 @@ class WinnerExercise(Exercise):
     def winners(self) -> tuple[int, ...]:
         """Who won the hand: nobody for a blocked hand, unless the corners version gives it to
         the most corners kept."""
-        return hand_winners(self.outcome, self.game.rules.corners_version)
+        return hand_winners(self.outcome, TurnRules.of(self.game.rules).counts_corners())
 
     @property
     def _by_corners(self) -> bool:
-        return self.game.rules.corners_version and any(self.outcome.corners)
+        return TurnRules.of(self.game.rules).counts_corners() and any(self.outcome.corners)
 
     @property
     def worked_answer(self) -> str:

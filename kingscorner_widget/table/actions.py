@@ -4,7 +4,7 @@ A declaration (:func:`action`) says everything about one action: the intent's ``
 fields its message carries with their types and limits (:class:`Field`), and, when the page
 draws a control for it, its label, its key, whether it is a teacher's control, when the session
 offers it and why it would only refuse now. From the declarations come the list of intent kinds
-(:func:`all_kinds`), the browser's message parsing (:mod:`kingscorner_widget.widget.intents`)
+(:func:`all_kinds`), the browser's message parsing (:mod:`kingscorner_widget.table.intents`)
 and the ``actions`` the snapshot lists for the page to draw (:meth:`Action.control`).
 
 >>> class Door:

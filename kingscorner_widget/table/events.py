@@ -65,7 +65,9 @@ class TableEvent:
     hand: Json | None = None
     """Play mode, once the hand is over: ``players``, ``opponents`` (their names),
     ``won``, ``cardsLeft``, ``winners``, ``daily`` (the date, or ``None``), ``record``
-    (the hand as a saved game, JSON) and ``hand`` (its number in the match)."""
+    (the hand as a saved game, JSON) and ``hand`` (its number in the match); at a
+    pass-and-play table also ``people``: each person's ``viewer`` (their player in the hand),
+    ``won``, ``cardsLeft`` and ``opponents``, by name."""
     review: Json | None = None
     """Review mode: ``accuracy`` (``None`` while estimating), ``turns``, ``judge``."""
     session: int = 0
@@ -151,7 +153,23 @@ def _hand(session: Session) -> Json | None:
         names = [o if isinstance(o, str) else str(getattr(o, "name", "player")) for o in opponents]
     match = getattr(session, "match", None)
     daily = str(getattr(session, "_daily", "")).removeprefix("Daily match, ") or None
+    people: dict[str, int] = getattr(session, "players_of_people", dict)()
+    extra: Json = {}
+    if people:
+        computers = [
+            session.name(p) for p in range(1, game.players + 1) if p not in people.values()
+        ]
+        extra["people"] = {
+            name: {
+                "viewer": player,
+                "won": player in outcome.winners,
+                "cardsLeft": len(game.hand(player)),
+                "opponents": [other for other in people if other != name] + computers,
+            }
+            for name, player in people.items()
+        }
     return {
+        **extra,
         "players": game.players,
         "opponents": names,
         "won": viewer in outcome.winners,

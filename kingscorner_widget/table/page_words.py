@@ -37,11 +37,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LANGUAGE",
+    "SHOW_MY_HAND",
+    "cover_refusal",
+    "cover_text",
     "fill",
     "hand_title",
     "hand_whose",
     "phrases",
     "sheet_caption",
+    "shown_words",
     "slots",
 ]
 
@@ -279,6 +283,38 @@ def hand_whose(name: str) -> str:
     ('your hand', "P1's hand")
     """
     return "your hand" if name == YOU else f"{name}'s hand"
+
+
+SHOW_MY_HAND = "Show my hand"
+"""The pass-and-play cover's button: its person holds the laptop and shows their own hand."""
+
+
+def cover_text(name: str) -> str:
+    """What the pass-and-play cover says over ``name``'s hand while it waits for them.
+
+    >>> cover_text("Ben")
+    "Ben's turn: pass the laptop to Ben, then press Show my hand."
+    """
+    return f"{name}'s turn: pass the laptop to {name}, then press {SHOW_MY_HAND}."
+
+
+def cover_refusal(name: str) -> str:
+    """Why nothing is played while ``name``'s hand is covered (a reason, made a sentence by
+    the table).
+
+    >>> cover_refusal("Ben")
+    "Ben's hand is covered: pass the laptop to Ben, then press Show my hand"
+    """
+    return f"{name}'s hand is covered: pass the laptop to {name}, then press {SHOW_MY_HAND}"
+
+
+def shown_words(name: str) -> str:
+    """What the table says once ``name`` has uncovered their hand while others still play.
+
+    >>> shown_words("Ada")
+    "Ada's hand is shown."
+    """
+    return f"{name}'s hand is shown."
 
 
 def sheet_caption(

@@ -336,7 +336,7 @@ class PlaySession(Session):
         "hint",
         "Hint",
         key="H",
-        check=lambda s: None if s.to_move() else "a hint is for your own turn",
+        check=lambda s: s.cannot_hint(),
     )
     def hint(self) -> Reply:
         """The next level of the Hint: the idea, then the card (outlined), then the whole turn
@@ -358,6 +358,10 @@ class PlaySession(Session):
         self._hint_at = (here, level)
         self.hinted = True
         return Reply(plan.text(level), hint=plan.payload(level))
+
+    def cannot_hint(self) -> str | None:
+        """Why the Hint would only refuse now, or ``None``."""
+        return None if self.to_move() else "a hint is for your own turn"
 
     def _current_plan(self) -> TurnHint | None:
         """The Hint's plan, moved on to the moves made since it started, if they follow it."""
@@ -537,7 +541,7 @@ class PlaySession(Session):
             elif isinstance(spec, str):
                 choice = spec
             else:
-                others = [s for s in range(1, 7) if s != self.seat]
+                others = self._computer_seats()
                 choice = spec[others.index(seat) % len(spec)] if seat in others else spec[0]
             if isinstance(choice, str):
                 options = COMPUTER_OPTIONS.get(choice, {})
@@ -547,6 +551,10 @@ class PlaySession(Session):
                 self._timed[seat] = OnTime(bot)
             self._bots[seat] = bot
         return bot
+
+    def _computer_seats(self) -> list[int]:
+        """The seats computer players may take, in order (``opponents`` lists one per seat)."""
+        return [seat for seat in range(1, 7) if seat != self.seat]
 
     def _score(self) -> None:
         """Put a finished hand of the match on the score sheet."""

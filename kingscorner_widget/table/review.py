@@ -128,6 +128,12 @@ class ReviewSession(Session):
             self._estimate()
         super().__init__(self._start_of(self.turn), title=title or self._default_title())
 
+    def close(self) -> None:
+        """Stop working out the win chances (the ones in stay; the table still reads as it
+        did)."""
+        if self._estimates is not None:
+            self._estimates.close()
+
     @property
     def estimates(self) -> WinEstimates | None:
         """The win chances as they arrive (while judging by win chance; kept when the table

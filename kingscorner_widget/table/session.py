@@ -30,7 +30,6 @@ True
 from __future__ import annotations
 
 import datetime
-import sys
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -43,6 +42,7 @@ from .history import History
 from .reply import Reply, refuse
 from .snapshot import (
     Control,
+    Cover,
     Extra,
     Hint,
     LogEntry,
@@ -101,14 +101,10 @@ class Session:
         """Stop any work this table left running (a review's win estimates); the table still
         reads as it did. Called when the widget closes and when the table is replaced.
 
+        A session that starts such work overrides this (a review closes its estimates).
+
         >>> Session(Game.new(players=2, seed=1)).close()
         """
-        estimates = sys.modules.get(f"{__package__}.estimates")
-        if estimates is None:  # never imported, so no table holds estimates (nor at shutdown)
-            return
-        for value in list(vars(self).values()):
-            if isinstance(value, estimates.WinEstimates):
-                value.close()
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -188,6 +184,7 @@ class Session:
         log, start = log_window(cast(list[LogEntry], view.log()))
         extra = self.extra()
         asking = self._asking
+        cover = self.cover()
         table = build_snapshot(
             game,
             viewer=self.viewer,
@@ -201,6 +198,7 @@ class Session:
             history=(view.at, view.length),
             waiting=self.waiting,
             outcome=self.ending(game),
+            covered=cover is not None,
         )
         snapshot: Snapshot = {
             **table,
@@ -220,6 +218,7 @@ class Session:
             "review": extra.get("review"),
             "guide": extra.get("guide"),
             "paused": extra.get("paused", False),
+            "cover": cover,
         }
         return cast(Json, snapshot)
 
@@ -246,6 +245,12 @@ class Session:
     def shown(self) -> Sequence[int]:
         """Players whose hands are shown face up besides the viewer's."""
         return ()
+
+    def cover(self) -> Cover | None:
+        """The cover over the viewer's own hand, while the laptop passes between two people
+        (pass-and-play); ``None`` at every other table. While covered the snapshot holds no
+        card of any hand."""
+        return None
 
     def computers(self) -> Sequence[int]:
         """The players the computer plays."""

@@ -44,6 +44,7 @@ stays small however long the hand runs (a finished four-player hand's snapshot s
 __all__ = [
     "LOG_WINDOW",
     "Control",
+    "Cover",
     "Extra",
     "Phrases",
     "Snapshot",
@@ -323,6 +324,19 @@ class ReviewView(TypedDict):
     resume: str | None
 
 
+class Cover(TypedDict):
+    """Pass-and-play: the hand at the bottom is covered until its person holds the laptop."""
+
+    name: str
+    """Whose hand it is."""
+    text: str
+    """What the cover says ("Ben's turn: pass the laptop to Ben, then press Show my hand.")."""
+    action: str
+    """The intent its button sends."""
+    label: str
+    """The button's words."""
+
+
 class Table(TypedDict):
     """What :func:`build_snapshot` writes: the table itself, as the viewer may see it."""
 
@@ -397,6 +411,8 @@ class Snapshot(Table):
     """Play: what the gold outlines mean, said once in the viewer's first hand."""
     paused: bool
     """Play: the computer players wait for Next move (the learner steps them)."""
+    cover: Cover | None
+    """Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card of it)."""
 
 
 class Extra(TypedDict, total=False):
@@ -478,20 +494,25 @@ def build_snapshot(
     history: tuple[int, int] = (0, 0),
     waiting: int | None = None,
     outcome: str | None = None,
+    covered: bool = False,
 ) -> Table:
     """The table part of the snapshot: ``game`` as ``viewer`` (1-based, or ``None`` for a
     spectator) sees it.
 
     ``show_all`` adds every hand face up (the teacher's choice in explore mode), ``shown`` the
     hands of those players (a lesson's position may set them out face up). ``outcome`` says a
-    finished hand in the table's words (default: :func:`describe_outcome`).
+    finished hand in the table's words (default: :func:`describe_outcome`). ``covered``: the
+    viewer's own hand is covered too (pass-and-play, between two people's turns): the table
+    holds no card of any hand, nor the card the viewer drew.
     """
+    if covered:
+        show_all, shown = False, ()
     name_of = names or (lambda player: f"P{player}")
     look = game.observation(viewer or game.turn)
     hands: list[Hand] = []
     for player, count in enumerate(look.hand_sizes, start=1):
         cards: list[str] | None = None
-        if player == viewer:
+        if player == viewer and not covered:
             cards = [str(card) for card in look.hand]
         elif show_all or player in shown:
             cards = [str(card) for card in game.hand(player)]
@@ -510,7 +531,7 @@ def build_snapshot(
     over = game.outcome() is not None
     if over and outcome is None:
         outcome = describe_outcome(game, name_of, order)
-    mine = viewer is not None and look.turn == viewer
+    mine = viewer is not None and look.turn == viewer and not covered
     return {
         "version": version,
         "mode": mode,

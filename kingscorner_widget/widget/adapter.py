@@ -1,12 +1,12 @@
 """The table widget: a Kings in the Corner game inside a notebook (an anywidget).
 
-Python owns the game. The widget is a thin adapter over a table session
-(:mod:`kingscorner_widget.table`, one per mode): it keeps the synced traits, takes the browser's
-intents (custom messages ``{"kind": ..., "version": ...}``, see
-:mod:`kingscorner_widget.widget.intents`), hands them to the session and publishes what the session
-answers. A stale or malformed message is refused with a status line and changes nothing. The page is
-untrusted: it may send intents and set the ``speed`` it likes and say which snapshot it has drawn
-(``seen``, checked by Python; it is what makes the table reactive in marimo:
+Python owns the game. The widget mirrors a :class:`~kingscorner_widget.table.table.Table` (the
+setup, the session of each mode, the version and the stale-click rule are the table's): it keeps
+the synced traits, passes the browser's intents (custom messages ``{"kind": ..., "version":
+...}``, see :mod:`kingscorner_widget.table.intents`) to the table and shows what the table
+publishes. A stale or malformed message is refused with a status line and changes nothing. The
+page is untrusted: it may send intents and set the ``speed`` it likes and say which snapshot it
+has drawn (``seen``, checked by Python; it is what makes the table reactive in marimo:
 :mod:`kingscorner_widget.widget.hosts`), nothing else; an update of any other trait is refused and
 undone. The object is usable without a browser, so a teacher can drive the table from code:
 
@@ -46,10 +46,8 @@ The table can be played from the keyboard; its "Keys" button lists the keys.
 from __future__ import annotations
 
 import datetime
-import functools
 import math
 import os
-import threading
 from collections.abc import Mapping
 from typing import Any, get_type_hints
 
@@ -59,7 +57,7 @@ import traitlets
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
 from ..classroom.homework import Homework, as_homework
-from ..classroom.recorder import open_record
+from ..classroom.recorder import open_record, open_records
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -67,21 +65,18 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
-from ..table import LessonSession, Reply, Session, read_source
-from ..table.estimates import WinEstimates
+from ..table import LessonSession, Session
 from ..table.page_words import phrases as page_phrases
 from ..table.play import Opponents
-from ..table.setup import MODES, TableSetup
 from ..table.snapshot import Snapshot
+from ..table.table import MODES, STALE, Players, Table, View
 from .bundle import bundle_file
 from .display import TableDisplay
 from .hosts import HostSync
-from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lines import TableLines
 
-__all__ = ["MODES", "KingsCornerWidget"]
+__all__ = ["MODES", "STALE", "KingsCornerWidget"]
 
-STALE = "The table changed before that click arrived, so nothing was done: try again."
 PAGE_SETS = frozenset({"speed", "seen"})
 """The only traits the page may set (a viewing preference, the snapshot it drew); an update of any
 other is undone."""
@@ -114,13 +109,47 @@ class SnapshotTrait(traitlets.TraitType[dict[str, Any], Mapping[str, Any]]):
         return value
 
 
+class ModeTrait(traitlets.Unicode):  # type: ignore[type-arg]
+    """The mode of the widget's :class:`~kingscorner_widget.table.table.Table`, mirrored:
+    reading it reads the table's mode; setting it asks the table to switch first (the table
+    opens the mode's session, or raises ``TraitError`` with the reason and nothing changes),
+    then the trait takes the value and the page is told. When the table turns to another mode
+    by itself ("Review this hand"), its mirror sets the value it already has, and nothing more
+    happens."""
+
+    def get(self, obj: Any, cls: Any = None) -> Any:
+        table = getattr(obj, "table", None)
+        if isinstance(table, Table):
+            return table.mode
+        return super().get(obj, cls)
+
+    def set(self, obj: Any, value: Any) -> None:
+        table = getattr(obj, "table", None)
+        if isinstance(table, Table) and value != table.mode:
+            try:
+                table.switch(value)
+            except ValueError as error:
+                raise traitlets.TraitError(str(error)) from None
+        super().set(obj, value)
+
+
 class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget):
     """A Kings in the Corner table for notebooks: play, explore or follow a lesson.
 
     ``game`` may be a :class:`Game`, a :class:`Match`, a position line, a saved record (JSON), or
     ``None``: a new match in play mode, a new deal in explore mode. ``players`` and ``rules`` set
-    the table for new deals (default: the game's, or 4 players); ``seed`` makes them
-    reproducible.
+    the table for new deals (default: the game's, or
+    :data:`~kingscorner_widget.table.table.DEFAULT_SEATS` players); ``seed`` makes them
+    reproducible. Everything the table does is the
+    :class:`~kingscorner_widget.table.table.Table`'s (:attr:`table`): the widget mirrors it.
+
+    - **Pass-and-play** (play mode): ``players=["Ada", "Ben"]`` seats two to four people at one
+      laptop, from seat 1 in order; ``seats=3`` adds a seat for a computer player (any seat
+      after the people's is one, named by ``opponents``). Between two people's turns the hand
+      is covered ("Ben's turn: pass the laptop to Ben, then press Show my hand") and the page
+      is sent no card of it; the messages name the people. Each person's record is kept, as
+      ``learner=`` keeps one (``progress_dir=`` names the folder). Only play mode opens at
+      such a table (:class:`~kingscorner_widget.table.pass_play.PassAndPlaySession`).
 
     - ``mode="play"`` (:class:`~kingscorner_widget.table.PlaySession`): the viewer holds seat
       ``viewer``; the other seats are computer players named by ``opponents`` (one name for all,
@@ -213,7 +242,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     - ``acting``: True when the viewer may move now for the player to move (explore: any seat).
     - ``review``: The turn on the table and its verdict (review mode).
     - ``guide``: Play: what the gold outlines mean, said once in the viewer's first hand.
-    - ``paused``: Play: the computer players wait for Next move (the learner steps them)."""
+    - ``paused``: Play: the computer players wait for Next move (the learner steps them).
+    - ``cover``: Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card
+      of it)."""
     phrases = traitlets.Dict().tag(sync=True)
     """The page's phrasebook, sent once: every word the page shows besides the snapshot's own
     sentences (a :class:`~kingscorner_widget.table.snapshot.Phrases`, written by
@@ -223,9 +254,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     it is not the viewer's turn)."""
     status = traitlets.Unicode("").tag(sync=True)
     """One line for the viewer: what just happened, or why a move was refused."""
-    mode = traitlets.Unicode("play").tag(sync=True)
-    """``"play"``, ``"explore"``, ``"lesson"`` or ``"review"``; set from Python only (the page
-    may not)."""
+    mode = ModeTrait("play").tag(sync=True)
+    """``"play"``, ``"explore"``, ``"lesson"`` or ``"review"``: the table's mode, mirrored.
+    Setting it from Python switches the table (:meth:`Table.switch
+    <kingscorner_widget.table.table.Table.switch>`; a mode that cannot open raises
+    ``TraitError`` and nothing changes); the page may not set it."""
     speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
 
@@ -234,7 +267,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         game: Game | Match | str | None = None,
         *,
         mode: str | None = None,
-        players: int | None = None,
+        players: Players = None,
+        seats: int | None = None,
         opponents: Opponents = "greedy",
         viewer: int = 1,
         show_all_hands: bool = False,
@@ -252,14 +286,20 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         if homework is not None:
             homework = as_homework(homework)
             lesson = homework.session()
-        self.record = open_record(learner, progress_dir, homework)
+        people = [] if isinstance(players, int) or players is None else list(players)
+        if people and learner is not None:
+            raise ValueError("learner= keeps one viewer's record: players= names each person")
+        self.record = open_record(learner, progress_dir if not people else None, homework)
         """What keeps the learner's record of this table (``learner=``), or ``None``."""
-        mode = mode or ("lesson" if lesson is not None else "play")
+        self.records = open_records(people, progress_dir) if people else None
+        """What keeps each person's record at a pass-and-play table, or ``None``."""
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")
-        self._setup = TableSetup(
+        self.table = Table(
             game,
+            mode=mode,
             players=players,
+            seats=seats,
             rules=rules,
             seed=seed,
             viewer=viewer,
@@ -269,26 +309,13 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             teacher=teacher,
             judge=judge,
             watch=watch,
-            listener=self.record,
+            listener=self.records or self.record,
         )
-        self._publishing = threading.RLock()
-        self._version = 0
-        self._session: Session = self._setup.open(mode)
-        super().__init__(mode=mode, speed=float(speed), phrases=page_phrases())
+        """The table this widget mirrors."""
+        super().__init__(mode=self.table.mode, speed=float(speed), phrases=page_phrases())
         self.on_msg(self._on_custom_message)
-        self._publish(Reply(self._session.status()))
-
-    @traitlets.validate("mode")
-    def _valid_mode(self, proposal: dict[str, Any]) -> str:
-        value = proposal["value"]
-        if value not in MODES:
-            raise traitlets.TraitError(f"mode must be one of {', '.join(MODES)}, not {value!r}")
-        if hasattr(self, "_session") and value != self._session.mode:
-            try:  # opened here: a mode that cannot open (no lesson, nothing to review) is refused
-                self._opening = self._setup.open(value, current=self._session)
-            except ValueError as error:
-                raise traitlets.TraitError(str(error)) from None
-        return str(value)
+        self._mirror(self.table.view())
+        self._unsubscribe = self.table.subscribe(self._mirror)
 
     @traitlets.validate("speed")
     def _valid_speed(self, proposal: dict[str, Any]) -> float:
@@ -299,34 +326,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             raise traitlets.TraitError(f"speed must be 0 to 10 seconds a move, not {value!r}")
         return value
 
-    @traitlets.observe("mode")
-    def _mode_changed(self, change: dict[str, Any]) -> None:
-        if not hasattr(self, "_session") or change["new"] == self._session.mode:
-            return
-        self._switch(self._opening)
-        self._publish(Reply(self._session.status()))
-
-    def _kept(self) -> list[Session]:
-        """The tables this widget can come back to: the one shown and each mode's own."""
-        setup = self._setup
-        found = [getattr(self, "_session", None), setup.play, setup.review, setup.lesson]
-        return [session for session in found if isinstance(session, Session)]
-
-    def _switch(self, session: Session) -> None:
-        """Show ``session``; close each table this widget can no longer come back to (its
-        worker stops: one estimate worker per table at most, whatever the page clicks)."""
-        before = self._kept()
-        self._session = session
-        after = {id(kept) for kept in self._kept()}
-        for old in before:
-            if id(old) not in after:
-                old.close()
-
     def close(self) -> None:
         """Close the widget and stop every table's work (a review's estimates)."""
-        if hasattr(self, "_setup"):
-            for session in self._kept():
-                session.close()
+        if hasattr(self, "table"):
+            self._unsubscribe()
+            self.table.close()
         super().close()
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
@@ -347,49 +351,49 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     @property
     def session(self) -> Session:
         """The session behind the table (one per mode; see :mod:`kingscorner_widget.table`)."""
-        return self._session
+        return self.table.session
 
     @property
     def game(self) -> Game:
         """The game on the table (the current hand of a match, the lesson's game in a lesson)."""
-        return self._session.game
+        return self.table.session.game
 
     @property
     def match(self) -> Match | None:
         """The match being played, if the table plays one (play mode)."""
-        return getattr(self._session, "match", None)
+        return getattr(self.table.session, "match", None)
 
     @property
     def lesson(self) -> LessonRun | None:
         """The :class:`~kingscorner_widget.lessons.LessonRun` being followed, if any."""
-        return self._setup.lesson.run if self._setup.lesson is not None else None
+        lesson = self.table.setup.lesson
+        return lesson.run if lesson is not None else None
 
     @property
     def viewer(self) -> int | None:
         """The player (1-based, in the current hand) whose hand the table shows at the bottom."""
-        return self._session.viewer
+        return self.table.session.viewer
 
     @property
     def waiting(self) -> int | None:
         """The player the table waits for (a computer, or a move "show me" plays), or ``None``."""
-        return self._session.waiting
+        return self.table.session.waiting
 
     @property
     def show_all_hands(self) -> bool:
         """Every hand face up (the teacher's choice; in play mode only once the hand is over)."""
-        return self._session.show_all_hands
+        return self.table.show_all_hands
 
     @show_all_hands.setter
     def show_all_hands(self, value: bool) -> None:
-        self._setup.show_all_hands = self._session.show_all_hands = bool(value)
-        self._publish(Reply(self.status))
+        self.table.show_all_hands = value
 
-    # -- acting from Python (each goes through the session, as a browser's intent does) -------
+    # -- acting from Python (each goes through the table, as a browser's intent does) --------
 
     def play(self, move: Move | str) -> None:
         """Play the viewer's ``move`` (notation or a :data:`Move`); an illegal or refused move
         raises :class:`IllegalMoveError` with the reason (the status line shows it)."""
-        reply = self._do("play", move=move)
+        reply = self.table.act("play", move=move)
         if reply.refused:
             raise IllegalMoveError(reply.reason)
 
@@ -399,30 +403,30 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     def undo(self) -> None:
         """Take back the last move (explore; a lesson: the learner's last move in the step)."""
-        self._do("undo")
+        self.table.act("undo")
 
     def back(self) -> None:
         """Step back through the hand (play: a look back only), or to the lesson's last step."""
-        self._do("back")
+        self.table.act("back")
 
     def forward(self) -> None:
         """Step forward again (a lesson: the next step)."""
-        self._do("forward")
+        self.table.act("forward")
 
     def step(self) -> Move | None:
         """Make the move the table waits for (a computer's, or the next one "show me" plays)."""
-        reply = self._do("step", quiet=True)
+        reply = self.table.act("step", quiet=True)
         return reply.moves[0] if reply.moves else None
 
     def skip(self) -> int:
         """Make every move the table waits for, up to the viewer's turn; returns how many (a
         lesson: go on to the next step, done or not)."""
-        return len(self._do("skip", quiet=True).moves)
+        return len(self.table.act("skip", quiet=True).moves)
 
     def hint(self) -> tuple[str, str] | None:
         """Suggest a move for the viewer, ``(move, reason)``, also shown on the table (a lesson's
         hints come from the lesson: ``("", text)``); ``None`` when refused."""
-        reply = self._do("hint")
+        reply = self.table.act("hint")
         if reply.refused:
             return None
         if reply.hint is None:
@@ -433,60 +437,46 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         """Lesson mode: play the next move the step expects on the table (with any other
         seat's move the lesson plays after it); returns the moves made. (A click on Show me
         outlines the move first and the table plays it after a beat.)"""
-        if self._do("show").refused:
+        if self.table.act("show").refused:
             return []
-        return list(self._do("step", quiet=True).moves)
+        return list(self.table.act("step", quiet=True).moves)
+
+    def show_my_hand(self) -> bool:
+        """Pass-and-play: uncover the hand at the bottom for its person (the click on Show my
+        hand); ``False`` when no hand is covered."""
+        return not self.table.act("uncover").refused
 
     def reveal(self) -> bool:
         """Turn every hand face up, or face down again, where the mode allows it now (play:
         only once the hand is over); ``False`` when refused."""
-        return not self._do("reveal").refused
+        return not self.table.act("reveal").refused
 
     def new_game(self, seed: int | None = None) -> None:
         """A new deal (play mode: a new match to the target), from ``seed`` or a random one.
         Code means it: the table asks first only when the viewer clicks."""
-        self._do("new", seed=seed, confirmed=True)
+        self.table.act("new", seed=seed, confirmed=True)
 
     def daily(self, date: datetime.date | str | None = None) -> None:
         """The daily deal (play mode: the daily match; the same for everyone on ``date``;
         default today, UTC)."""
-        self._do("daily", date=date, confirmed=True)
+        self.table.act("daily", date=date, confirmed=True)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match once this one is over."""
-        self._do("next")
+        self.table.act("next")
 
     def next_step(self) -> None:
         """Lesson mode: go on to the next step."""
-        self._do("next")
+        self.table.act("next")
 
     def previous_step(self) -> None:
         """Lesson mode: go back to the previous step."""
-        self._do("back")
+        self.table.act("back")
 
     def load(self, source: Game | Match | str) -> None:
         """Put a game, a match, a position in notation or a saved record (JSON) on the table, in
         the current mode. Bad input raises ``ValueError`` naming the problem; nothing changes."""
-        if isinstance(source, str):
-            source = read_source(source, self._setup.rules)
-        if not isinstance(source, Game | Match):
-            raise TypeError(f"load takes a Game, a Match or a position line, not {source!r}")
-        self._switch(self._setup.open(self.mode, source, self._session))
-        self._publish(Reply(self._session.status()))
-
-    def _do(self, kind: str, quiet: bool = False, trusted: bool = True, **fields: Any) -> Reply:
-        """Hand one action to the session and show its reply (``trusted``: asked for by code,
-        not by the page)."""
-        reply = self._session.act(kind, remember=not quiet, trusted=trusted, **fields)
-        if reply.opens is not None:  # the action opened another mode's table
-            self._switch(self._setup.adopt(reply.opens))
-            self.mode = self._session.mode
-        if reply.refused:
-            if not quiet:
-                self.status = reply.status
-        else:
-            self._publish(reply)
-        return reply
+        self.table.load(source)
 
     # -- browser messages --------------------------------------------------------------------
 
@@ -498,53 +488,26 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             self.status = sentence(f"that did not work: {error}")
 
     def handle_message(self, content: Any) -> bool:
-        """Act on one intent from the browser; ``False`` (and a status line) when refused."""
-        try:
-            intent = parse_intent(content)
-        except ValueError as error:
-            self.status = sentence(str(error))
-            self._session.note_refusal(self.status)
-            return False
-        if intent.version != self._version and intent.kind not in ANY_VERSION:
-            if intent.kind not in QUIET_WHEN_STALE:
-                self.status = STALE
-                self._session.note_refusal(STALE)
-            return False
-        if intent.kind in ANY_VERSION:  # a viewing preference: the table itself stays as it is
-            reply = self._session.act(intent.kind, trusted=False, **intent.fields)
-            if not reply.refused and intent.kind == "speed":
-                self.speed = float(intent.fields["value"])
-            self.status = reply.status
-            return not reply.refused
-        quiet = intent.kind in QUIET_WHEN_STALE
-        return not self._do(intent.kind, quiet=quiet, trusted=False, **intent.fields).refused
+        """Pass one intent from the browser to the table; ``False`` (and a status line) when
+        refused."""
+        return not self.table.intent(content).refused
 
-    # -- publishing --------------------------------------------------------------------------
+    # -- mirroring ---------------------------------------------------------------------------
 
-    def _publish(self, reply: Reply) -> None:
-        """Send the new state to the browser: one message for snapshot, legal moves and status.
-        A hint shows on this snapshot only: whatever happens next replaces it."""
-        with self._publishing:
-            self._version += 1
-            snapshot = self._session.snapshot(self._version, reply.hint)
-            with self.hold_sync():
-                self.snapshot = snapshot
-                self.legal = self._session.legal()
-                self.status = reply.status
-            self._update_picture()
-        estimates = getattr(self._session, "estimates", None)
-        if isinstance(estimates, WinEstimates) and estimates.listener is None:
-            estimates.listener = functools.partial(self._estimated, estimates)
-
-    def _estimated(self, estimates: WinEstimates) -> None:
-        """A win chance arrived (on the estimating thread): redraw the review at the same
-        version, so a click already on its way is still taken."""
-        with self._publishing:
-            if getattr(self._session, "estimates", None) is not estimates:
-                return
-            self.snapshot = self._session.snapshot(self._version)
-            if "Estimating the chances" in self.status:  # the line waited for this turn
-                self.status = self._session.status()
+    def _mirror(self, view: View) -> None:
+        """Show what the table published: snapshot, legal moves, status and mode in one
+        message, or a new status line alone (a refusal, a viewing preference)."""
+        if view.speed is not None:
+            self.speed = view.speed
+        if view.snapshot is None:
+            self.status = view.status
+            return
+        with self.hold_sync():
+            self.mode = view.mode
+            self.snapshot = view.snapshot
+            self.legal = list(view.legal)
+            self.status = view.status
+        self._update_picture()
 
     def __repr__(self) -> str:
         game = self.game
@@ -552,9 +515,3 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             f"KingsCornerWidget(mode={self.mode!r}, players={game.players}, "
             f"turn=P{game.turn}, moves={len(game.moves)})"
         )
-
-    def _shows_all(self) -> bool:
-        return self._session.show_all()
-
-    def _widget_bundle(self, **kwargs: Any) -> Any:
-        return anywidget.AnyWidget._repr_mimebundle_(self, **kwargs)

@@ -11,34 +11,24 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
 from IPython import display as ipython_display
 
-from ..engine.game import Game
-from ..engine.render import Picture, table_picture
+from ..engine.render import Picture
+from ..table.table import Table
 
 
-class TableDisplay:
-    """Mixed into :class:`~kingscorner_widget.KingsCornerWidget`: its pictures and display."""
+class TableDisplay(anywidget.AnyWidget):
+    """The base of :class:`~kingscorner_widget.KingsCornerWidget`: its pictures and display,
+    read from its :attr:`table`."""
 
+    table: Table
+    """The table shown (set by the widget before anything is displayed)."""
     _picture_id: str | None = None
-
-    @property
-    def game(self) -> Game:  # pragma: no cover - provided by the widget
-        raise NotImplementedError
-
-    @property
-    def viewer(self) -> int | None:  # pragma: no cover - provided by the widget
-        raise NotImplementedError
-
-    def _shows_all(self) -> bool:  # pragma: no cover - provided by the widget
-        raise NotImplementedError
-
-    def _widget_bundle(self, **kwargs: Any) -> Any:  # pragma: no cover - provided by the widget
-        raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus a static picture for places without a kernel (exports, GitHub)."""
-        bundle = self._widget_bundle(**kwargs)
+        bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         data = dict(data)
         data["text/html"] = self.static_html()
@@ -75,6 +65,4 @@ class TableDisplay:
 
     def picture(self) -> Picture:
         """A picture of the table as it is now (it stays as it is when the table moves on)."""
-        if self._shows_all():
-            return table_picture(self.game)
-        return table_picture(self.game, self.viewer, spectator=self.viewer is None)
+        return self.table.picture()

@@ -24,6 +24,8 @@ from typing import Any
 
 import traitlets
 
+from ..table.table import Table
+
 __all__ = ["HostSync"]
 
 
@@ -39,7 +41,8 @@ class Version(traitlets.Int):  # type: ignore[type-arg]
 class HostSync(traitlets.HasTraits):
     """Mixed into :class:`~kingscorner_widget.KingsCornerWidget`: the page's ``seen`` trait."""
 
-    _version: int
+    table: Table
+    """The table the widget mirrors (its ``version`` is the latest published)."""
 
     seen = Version(0, min=0).tag(sync=True)
     """The last snapshot ``version`` the page has drawn, set by the page after each new snapshot
@@ -49,9 +52,9 @@ class HostSync(traitlets.HasTraits):
     @traitlets.validate("seen")
     def _valid_seen(self, proposal: dict[str, Any]) -> int:
         value = proposal["value"]
-        if value > self._version:
+        if value > self.table.version:
             raise traitlets.TraitError(
-                f"seen must be a snapshot version the table published (0 to {self._version}), "
+                f"seen must be a snapshot version the table published (0 to {self.table.version}), "
                 f"not {value!r}"
             )
         return int(value)

@@ -22,24 +22,21 @@ kingscorner_widget.table.tree.TreeError: a comment is plain text: it may not hol
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..lessons import Lesson
-from ..table import ExploreSession, Reply, Session
+from ..table import ExploreSession, Reply
+from ..table.table import Table
 from ..table.tree import Line, TreeError
 
 __all__ = ["TableLines"]
 
 
 class TableLines:
-    """Mixed into :class:`~kingscorner_widget.KingsCornerWidget`: explore's lines and comments."""
+    """Mixed into :class:`~kingscorner_widget.KingsCornerWidget`: explore's lines and comments,
+    through its :attr:`table`."""
 
-    @property
-    def session(self) -> Session:  # pragma: no cover - provided by the widget
-        raise NotImplementedError
-
-    def _do(self, kind: str, quiet: bool = False, **fields: Any) -> Reply:  # pragma: no cover
-        raise NotImplementedError  # provided by the widget
+    table: Table
+    """The table the widget mirrors."""
 
     @property
     def lines(self) -> list[Line]:
@@ -52,14 +49,14 @@ class TableLines:
         """Explore mode: put the table at a position of the tree: a :class:`Line` (its end), the
         moves from the start (a list, or one string) or a position's id (as the page sends it)."""
         self._explore()
-        self._check(self._do("jump", node=target))
+        self._check(self.table.act("jump", node=target))
 
     def comment(self, text: str) -> None:
         """Explore mode: comment on the table's position (the move that led to it; at the start,
         on the hand's first position). Plain text, at most 500 characters; empty text removes
         the comment."""
         self._explore()
-        self._check(self._do("comment", text=text))
+        self._check(self.table.act("comment", text=text))
 
     def to_lesson(self, title: str, *, summary: str = "") -> Lesson:
         """Explore mode: the current line (to its end) as a :class:`Lesson`: the comments are
@@ -68,7 +65,7 @@ class TableLines:
         return self._explore().to_lesson(title, summary=summary)
 
     def _explore(self) -> ExploreSession:
-        session = self.session
+        session = self.table.session
         if not isinstance(session, ExploreSession):
             raise TreeError(f"lines and comments are kept in explore mode, not in {session.mode}")
         return session

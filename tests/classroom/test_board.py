@@ -257,7 +257,7 @@ def test_the_command_line_prints_and_writes_the_board(
     assert chart.count("<rect") == len(tried)
     for row in tried:
         assert f">{row['accuracy']:.0%}</text>" in chart
-    assert main(["class", str(tmp_path / "missing")], io.StringIO()) == 2
+    assert main(["class", str(tmp_path / "missing")], io.StringIO()) == 1  # cannot be read
     assert "is not a folder of records" in capsys.readouterr().err
 
 

@@ -12,8 +12,8 @@ from kingscorner_widget import Game
 from kingscorner_widget.engine.moves import PlayCard, parse_move
 from kingscorner_widget.engine.words import refusal
 from kingscorner_widget.table import ExploreSession
+from kingscorner_widget.table.intents import KINDS, parse_intent
 from kingscorner_widget.widget.adapter import STALE, KingsCornerWidget
-from kingscorner_widget.widget.intents import KINDS, parse_intent
 
 from .helpers import OPENING, TWO_PILE_MOVES, FirstMove, assert_no_hidden_card, state
 

@@ -16,6 +16,7 @@ import pytest
 
 from kingscorner_widget import Game, KingsCornerWidget
 from kingscorner_widget.table import PlaySession, ReviewSession, Session
+from kingscorner_widget.table.pass_play import PassAndPlaySession
 from kingscorner_widget.table.snapshot import LOG_WINDOW, Control, Snapshot
 from kingscorner_widget.widget import adapter
 
@@ -55,6 +56,10 @@ def sessions() -> list[tuple[str, Session]]:
         ("lesson", lesson),
         ("review", review),
         ("practice", practice),
+        (
+            "pass-and-play, covered",
+            PassAndPlaySession(Game.new(players=3, seed=4), people=["Ada", "Ben"]),
+        ),
     ]
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ...engine.cards import Card
 from ...engine.game import Game
@@ -51,6 +51,8 @@ from ...engine.rules import Rules
 from ...engine.words import cards_listed, count_words, listed, no_or_count
 from ..progress import progress_bar
 from ..search import Budget, TurnPlan, best_turn
+from .review_types import Judge, Verdict
+from .review_view import plot_review, review_html, review_table
 from .win_chance import (
     WIN_WORLDS,
     WinChances,
@@ -78,9 +80,7 @@ __all__ = [
     "turn_views",
 ]
 
-Verdict = Literal["best", "inaccuracy", "mistake", "blunder"]
 VERDICTS: tuple[Verdict, ...] = ("best", "inaccuracy", "mistake", "blunder")
-Judge = Literal["cards", "win"]
 JUDGES: tuple[Judge, ...] = ("cards", "win")
 
 REVIEW_BUDGET = Budget(states=50_000)
@@ -322,22 +322,16 @@ class Review:
         return json.dumps(self.to_dict(), indent=indent)
 
     def _repr_html_(self) -> str:
-        from .review_view import review_html
-
         return review_html(self)
 
     def table(self) -> HtmlTable:
         """The turns as a table (``.to_pandas()`` gives a data frame where pandas is installed)."""
-        from .review_view import review_table
-
         return review_table(self)
 
     def plot(self, ax: Axes | None = None) -> VegaLiteChart | Axes:
         """A chart of cards shed against the best turn's (judged by win chance: the chance of
         winning after each turn against the best turn's), turn by turn: Vega-Lite, or drawn
         with matplotlib on ``ax`` when it is given (then the axes are returned)."""
-        from .review_view import plot_review
-
         return plot_review(self) if ax is None else plot_review(self, ax)
 
 

@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING, Any, overload
 from ...display.charts import VegaLiteChart, base_spec, field, tooltip
 from ...display.tables import Column, HtmlTable, Value
 from ...engine.words import count_words
+from .review_types import ShownReview, ShownTurn
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-
-    from .review import Review, ReviewedTurn
 
 __all__ = ["VERDICT_COLOURS", "plot_review", "review_html", "review_table"]
 
@@ -39,7 +38,7 @@ VERDICT_COLOURS = {
 UNPROVEN_NOTE = "A ? after the best count: not proven within the search budget."
 
 
-def review_table(review: Review) -> HtmlTable:
+def review_table(review: ShownReview) -> HtmlTable:
     """The review as a table: one row per turn (its hand when there are several), the moves
     played, the cards shed, the best turn's count and moves, the verdict and why; judged by win
     chance, the chances before and after the turn, after the turn that sheds the most and after
@@ -95,12 +94,12 @@ _WIN_COLUMNS = [
 ]
 
 
-def _card_cells(turn: ReviewedTurn) -> list[Value]:
+def _card_cells(turn: ShownTurn) -> list[Value]:
     best: Value = turn.best_shed if turn.proven else f"{turn.best_shed}?"
     return [best, " ".join(map(str, turn.best.moves))]
 
 
-def _win_cells(turn: ReviewedTurn) -> list[Value]:
+def _win_cells(turn: ShownTurn) -> list[Value]:
     win = turn.win
     if win is None:  # not judged by win chance (a review put together by hand)
         missing: list[Value] = [None] * 6
@@ -116,13 +115,13 @@ def _win_cells(turn: ReviewedTurn) -> list[Value]:
     ]
 
 
-def review_html(review: Review) -> str:
+def review_html(review: ShownReview) -> str:
     """The review's summary and its table of turns, as HTML."""
     summary = "<br>".join(escape(line) for line in review.summary().splitlines())
     return f'<div class="kc-review"><p>{summary}</p>{review_table(review).to_html()}</div>'
 
 
-def _chart_table(review: Review) -> HtmlTable:
+def _chart_table(review: ShownReview) -> HtmlTable:
     """The chart's data: each turn's cards shed and the best turn's, or (judged by win chance)
     its chance of winning after the turn and after the best turn."""
     win = review.judge == "win"
@@ -141,10 +140,10 @@ def _chart_table(review: Review) -> HtmlTable:
 
 
 @overload
-def plot_review(review: Review, ax: None = None) -> VegaLiteChart: ...
+def plot_review(review: ShownReview, ax: None = None) -> VegaLiteChart: ...
 @overload
-def plot_review(review: Review, ax: Axes) -> Axes: ...
-def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
+def plot_review(review: ShownReview, ax: Axes) -> Axes: ...
+def plot_review(review: ShownReview, ax: Axes | None = None) -> VegaLiteChart | Axes:
     """Cards shed (bars, coloured by verdict) against the best turn's (a tick), turn by turn;
     judged by win chance, the chance of winning after each turn against the best turn's."""
     win = review.judge == "win"
@@ -192,7 +191,7 @@ def plot_review(review: Review, ax: Axes | None = None) -> VegaLiteChart | Axes:
     return VegaLiteChart(spec, table)
 
 
-def _draw_review(review: Review, ax: Axes, title: str) -> Axes:
+def _draw_review(review: ShownReview, ax: Axes, title: str) -> Axes:
     numbers = [turn.number for turn in review.turns]
     win = review.judge == "win"
     ax.bar(

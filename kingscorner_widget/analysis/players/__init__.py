@@ -5,8 +5,9 @@ below them (:mod:`kingscorner_widget.analysis.search`) and never see a hidden ca
 
 from __future__ import annotations
 
-from .base import GreedyPlayer, LookaheadPlayer, PlannerPlayer, Player, RandomPlayer, make_player
+from .base import GreedyPlayer, LookaheadPlayer, PlannerPlayer, Player, RandomPlayer
 from .expert import ExpertPlayer
+from .registry import make_player
 
 __all__ = [
     "ExpertPlayer",

@@ -2,7 +2,7 @@
 
 >>> from kingscorner_widget import Game
 >>> g = Game.new(players=2, seed=3)
->>> bots = [make_player("greedy"), make_player("planner")]
+>>> bots = [GreedyPlayer(), PlannerPlayer()]
 >>> while not g.is_over():
 ...     g.play(bots[g.turn - 1].choose(g.observation(g.turn)))
 >>> g.outcome().reason in ("out", "blocked")
@@ -31,7 +31,6 @@ __all__ = [
     "PlannerPlayer",
     "Player",
     "RandomPlayer",
-    "make_player",
 ]
 
 
@@ -245,38 +244,3 @@ def _race(game: Game, player: int) -> float:
     cards = Solver.of(observation, tie_break_budget=0).solve().value.cards
     left = len(observation.hand) - cards
     return left - mine - (10.0 if left == 0 else 0.0)
-
-
-def make_player(kind: str, seed: int = 0, **options: object) -> Player:
-    """A player by name: ``"random"``, ``"greedy"``, ``"planner"``, ``"lookahead"`` or ``"expert"``
-    (:class:`~kingscorner_widget.analysis.players.expert.ExpertPlayer`; options ``worlds``,
-    ``candidates``, ``time_budget`` and ``lookahead``: ``lookahead=1`` is the stronger setting,
-    which searches its own next turn in every sampled deal instead of playing it greedily, at about
-    twice the time per decision).
-
-    >>> make_player("lookahead", seed=2, samples=4).samples
-    4
-    >>> make_player("expert", seed=2, worlds=50, time_budget=0.4).worlds
-    50
-    >>> make_player("expert", seed=2, lookahead=1).lookahead
-    1
-    >>> make_player("clever")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown player 'clever': choose random, greedy, planner, lookahead or expert
-    """
-    if kind == "random":
-        return RandomPlayer(seed=seed)
-    if kind == "greedy":
-        return GreedyPlayer()
-    if kind == "planner":
-        return PlannerPlayer()
-    if kind == "lookahead":
-        return LookaheadPlayer(seed=seed, **options)  # type: ignore[arg-type]
-    if kind == "expert":
-        from .expert import ExpertPlayer
-
-        return ExpertPlayer(seed=seed, **options)  # type: ignore[arg-type]
-    raise ValueError(
-        f"unknown player {kind!r}: choose random, greedy, planner, lookahead or expert"
-    )

@@ -462,7 +462,7 @@ class ExpertPlayer:
     ) -> Decision:
         clock = self.clock
         player = observation.player - 1
-        rules = PlayoutRules(observation.rules)
+        rules = PlayoutRules.of(observation.rules)
         digest = hashlib.sha256(f"expert|{self.seed}|{_view_key(observation)}".encode()).digest()
         rng = random.Random(int.from_bytes(digest[:8], "big"))
         n = len(chosen)

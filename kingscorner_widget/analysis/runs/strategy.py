@@ -25,6 +25,7 @@ import dataclasses
 from ...engine.game import Game
 from ...engine.kernel import ACES, KINGS
 from ...engine.rules import Rules
+from ...engine.turns import TurnRules
 from ..search.playout import PlayoutState, Step, StepPolicy, end_turn, greedy_step, play_turn
 from ..stats import wilson_interval
 from .simulate import game_seed
@@ -139,7 +140,7 @@ def tip_match(
         raise ValueError(f"deals must be at least 1, not {deals!r}")
     seats = opponents + 1
     rules = (rules or Rules()).with_players(seats)
-    if rules.must_play or rules.kings_first:
+    if not TurnRules.of(rules).cards_may_wait():
         raise ValueError(
             "the tips hold playable cards back, which must play and kings first forbid"
         )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.kernel import ACE_KINDS, IS_KING_KIND, KING_KINDS
+from ...engine.turns import TurnRules
 from .kinds import CHAINS, CHILD, KING_BITS, LADDER, PILE, RUNG
 from .value import CARDS_SHIFT, CORNERS_SHIFT, KINGS_SHIFT, OPENINGS_SHIFT, POINTS_SHIFT
 
@@ -314,15 +315,15 @@ def openings_floor(
 class Bounds:
     """The packed upper bound of every state of one search, remembered per state and per ladder.
 
-    ``points`` gives the penalty points of each kind; the start's cards, points and kings turn a
-    state's remaining shedding into the value of the whole turn.
+    ``turn`` is the rules in force (the engine's compiled rules: each kind's penalty points, and
+    whether finished corners count); the start's cards, points and kings turn a state's remaining
+    shedding into the value of the whole turn.
     """
 
-    def __init__(
-        self, points: Sequence[int], corners_version: bool, cards: int, points0: int, kings: int
-    ) -> None:
+    def __init__(self, turn: TurnRules, cards: int, points0: int, kings: int) -> None:
+        points = turn.points
         self.units = [shed_unit(points[k], IS_KING_KIND[k]) for k in range(26)]
-        self.corners_version = corners_version
+        self.counts_corners = turn.counts_corners()
         self.start = (cards, points0, kings)
         self.ladders: dict[tuple[object, ...], tuple[dict[int, int], int]] = {}
         self.states: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
@@ -343,7 +344,7 @@ class Bounds:
             hand & _LADDER_MASKS[number],
             side,
             corners,
-            self.corners_version and not hand & _LADDER_MASKS[1 - number],
+            self.counts_corners and not hand & _LADDER_MASKS[1 - number],
         )
         entry = self.ladders.get(key)
         if entry is None:
@@ -355,7 +356,7 @@ class Bounds:
             for code in corners:
                 tops[code - 1] += 1
             table = ladder_table(CHAINS[number], hand, tops, bottoms, self.units, king_hosts)
-            finishable = ladder_corners(number, hand, side, corners) if self.corners_version else 0
+            finishable = ladder_corners(number, hand, side, corners) if self.counts_corners else 0
             entry = self.ladders[key] = (table, finishable)
         return entry
 
@@ -376,7 +377,7 @@ class Bounds:
             return cached
         empty_cross = cross.count(0)
         empty_corners = corners.count(0)
-        king_hosts = None if self.corners_version else empty_corners
+        king_hosts = None if self.counts_corners else empty_corners
         first, corners_first = self.ladder(
             0,
             hand,

@@ -37,7 +37,7 @@ from ...engine.cards import DECK, Card
 from ...engine.kernel import CARDS, IS_KING, KIND, TAKES
 from ...engine.moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from ...engine.observation import Observation
-from ...engine.rules import DrawTiming
+from ...engine.turns import TurnRules
 
 __all__ = ["HandReading", "read_hands"]
 
@@ -126,8 +126,9 @@ def read_hands(observation: Observation) -> tuple[HandReading | None, ...]:
     the record says nothing about (see the module)."""
     seats = len(observation.hand_sizes)
     nothing: tuple[HandReading | None, ...] = (None,) * seats
-    rules = observation.rules
-    if rules.corners_version or rules.draw_until_fits or not observation.history:
+    turn = TurnRules.of(observation.rules)
+    # Finished corners leave the table, and a draw until it fits takes an unrecorded number.
+    if turn.counts_corners() or turn.draws_until_fits(0) or not observation.history:
         return nothing
     moves = [(player - 1, parse_move(text)) for player, text in observation.history]
     piles = [[card.index for card in pile] for pile in observation.piles]
@@ -145,7 +146,7 @@ def read_hands(observation: Observation) -> tuple[HandReading | None, ...]:
                 unread.add(seat)
             elif seat not in unread:
                 if not ends[seat]:
-                    free[seat] = int(move.kind == "draw" and rules.draw_timing is DrawTiming.END)
+                    free[seat] = int(move.kind == "draw" and turn.end_draws(1))
                 ends[seat].append(_forbidden(tops))
         elif isinstance(move, PlayCard):
             piles[move.target.index].pop()
@@ -153,7 +154,7 @@ def read_hands(observation: Observation) -> tuple[HandReading | None, ...]:
             source, target = piles[move.source.index], piles[move.target.index]
             source[:] = target[-carried[i] :]
             del target[-carried[i] :]
-    if rules.draw_timing is DrawTiming.START and observation.drew_this_turn:
+    if turn.start_draws(1) and observation.drew_this_turn:
         free[observation.turn - 1] += 1  # the first draw of the turn under way
     readings: list[HandReading | None] = list(nothing)
     for seat in range(seats):

@@ -1,12 +1,9 @@
-"""A lean play-out state, and greedy play from it to the end of the hand.
+"""Greedy play to the end of the hand, on the engine's lean turn state.
 
-The expert player (:mod:`.expert`) plays thousands of hands to their end for every decision, so this
-module keeps only what later play can use: cards as deck indexes (0-51, :attr:`Card.index
-<kingscorner_widget.engine.cards.Card.index>`), each pile as its top card (and, for the side piles,
-its bottom card, the one a pile move needs), the hands, the stock, whose turn it is and the few
-counters the rules read. Every rule option is honoured: the draw at the start or the end of the
-turn, must play, kings first, draw until it fits, the three counts, the corners version and the
-blocked hand.
+The expert player (:mod:`.expert`) plays thousands of hands to their end for every decision, so
+the play-outs run on the turn machine's :class:`~kingscorner_widget.engine.turns.TurnState`
+(cards as deck indexes, each pile as its top card and, for the side piles, its bottom card) with
+its :func:`~kingscorner_widget.engine.turns.end_turn`: every rule option is the engine's to honour.
 
 The greedy policy is :func:`greedy_step`, the one definition of greedy play's order, which
 :class:`~kingscorner_widget.analysis.players.GreedyPlayer` follows too (the tests check whole
@@ -22,26 +19,13 @@ play-outs against greedy players through the engine).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from ...engine.cards import DECK, Card
-from ...engine.kernel import (
-    CORNER_SPACES,
-    CROSS_SPACES,
-    IS_KING,
-    KIND,
-    TAKES,
-    finishes_corner,
-    first_highest,
-    has_king,
-)
-from ...engine.rules import DrawTiming, Rules
-
-if TYPE_CHECKING:
-    from ...engine.game import Game
+from ...engine.kernel import CROSS_SPACES, IS_KING, KIND, TAKES, first_highest, has_king
+from ...engine.turns import MAX_MOVES, Step, TurnRules, TurnState, end_turn, move_pile, put
 
 __all__ = [
+    "MAX_MOVES",
     "PlayoutRules",
     "PlayoutState",
     "Step",
@@ -59,190 +43,16 @@ WANT = TAKES
 """The key of the cards that go on each card (one rank lower, other colour); -1 on an ace, and
 at index -1 (an empty pile takes no card on top)."""
 _BACKWARDS = (7, 6, 5, 4, 3, 2, 1, 0)
-_CORNERS = CORNER_SPACES
 _CROSS = CROSS_SPACES
-MAX_MOVES = 20_000
-"""A play-out that makes more moves than this is a bug; it raises rather than loops."""
+PlayoutRules = TurnRules
+"""The rules a play-out reads: the engine's compiled rules
+(:class:`~kingscorner_widget.engine.turns.TurnRules`)."""
+_put = put
+_move_pile = move_pile
 
 
-class PlayoutRules:
-    """The rule options a play-out reads, flattened for speed."""
-
-    __slots__ = (
-        "corners",
-        "draw_at_end",
-        "kings_first",
-        "must_play",
-        "penalty",
-        "players",
-        "until_fits",
-    )
-
-    def __init__(self, rules: Rules) -> None:
-        self.players = rules.players
-        self.draw_at_end = rules.draw_timing is DrawTiming.END
-        self.kings_first = rules.kings_first
-        self.must_play = rules.must_play
-        self.until_fits = rules.draw_until_fits
-        self.corners = rules.corners_version
-        self.penalty = tuple(rules.count.value_of(card) for card in DECK)
-        # Greedy play never ends a turn while a card can go, so only the turn search
-        # (:mod:`.turn_search`) reads must play.
-
-
-class PlayoutState:
-    """A hand in progress, reduced to what greedy play needs. Cheap to build and to copy.
-
-    ``tops[i]`` is the top card of pile ``i`` in
-    :data:`~kingscorner_widget.engine.spaces.SPACES` order (-1 when empty) and ``bottoms[i]`` the
-    bottom card of side pile ``i`` (0-3). Players are 0-based here.
-    """
-
-    __slots__ = (
-        "bottoms",
-        "drew",
-        "hands",
-        "idle",
-        "kept",
-        "moves",
-        "over",
-        "pending",
-        "played",
-        "rules",
-        "stock",
-        "tops",
-        "turn",
-        "winner",
-    )
-
-    def __init__(
-        self,
-        rules: PlayoutRules,
-        tops: list[int],
-        bottoms: list[int],
-        hands: list[list[int]],
-        stock: list[int],
-        turn: int,
-        *,
-        kept: list[int] | None = None,
-        played: int = 0,
-        drew: bool = False,
-        idle: int = 0,
-        pending: int = -1,
-    ) -> None:
-        self.rules = rules
-        self.tops = tops
-        self.bottoms = bottoms
-        self.hands = hands
-        self.stock = stock
-        """The stock, top card last (drawing pops it)."""
-        self.turn = turn
-        self.kept = kept if kept is not None else [0] * len(hands)
-        """Corners version: corners each player has finished."""
-        self.played = played
-        self.drew = drew
-        self.idle = idle
-        self.pending = pending
-        """Draw until it fits: the drawn card that must be played next, or -1."""
-        self.over: str | None = None
-        """``"out"`` or ``"blocked"`` once the hand has ended."""
-        self.winner = -1
-        """The player who went out, or -1."""
-        self.moves = 0
-        for i, hand in enumerate(hands):
-            if not hand:
-                self.over, self.winner = "out", i
-
-    @classmethod
-    def from_piles(
-        cls,
-        rules: PlayoutRules,
-        piles: Sequence[Sequence[Card]],
-        hands: Sequence[Sequence[Card]],
-        stock_top_first: Sequence[Card],
-        turn: int,
-        **counters: int | bool,
-    ) -> PlayoutState:
-        """A state from whole piles (bottom first), hands and the stock (top first)."""
-        tops = [pile[-1].index if pile else -1 for pile in piles]
-        bottoms = [pile[0].index if pile else -1 for pile in piles[:4]]
-        return cls(
-            rules,
-            tops,
-            bottoms,
-            [[card.index for card in hand] for hand in hands],
-            [card.index for card in reversed(stock_top_first)],
-            turn,
-            **counters,  # type: ignore[arg-type]
-        )
-
-    @classmethod
-    def from_game(cls, game: Game) -> PlayoutState:
-        """The state of a whole game (every card known), at the move it has reached."""
-        table = game.table()
-        observation = game.observation(game.turn)
-        pending = game.pending_card
-        return cls.from_piles(
-            PlayoutRules(game.rules),
-            table.piles,
-            [hand for hand in table.hands if not isinstance(hand, int)],
-            [] if isinstance(table.stock, int) else table.stock,
-            table.turn,
-            kept=[len(k) // 13 for k in table.kept],  # type: ignore[arg-type]
-            played=game.cards_played_this_turn,
-            drew=observation.drew_this_turn,
-            idle=observation.idle_turns,
-            pending=-1 if pending is None else pending.index,
-        )
-
-    def penalties(self) -> tuple[int, ...]:
-        """Each player's count of cards left under the rules' count."""
-        value = self.rules.penalty
-        return tuple(sum(value[c] for c in hand) for hand in self.hands)
-
-    def winners(self) -> tuple[int, ...]:
-        """The winning players (1-based) of a finished hand, as the engine decides them."""
-        if self.rules.corners and any(self.kept):
-            best = max(self.kept)
-            return tuple(i + 1 for i, k in enumerate(self.kept) if k == best)
-        if self.over == "out":
-            return (self.winner + 1,)
-        penalties = self.penalties()
-        low = min(penalties)
-        return tuple(i + 1 for i, p in enumerate(penalties) if p == low)
-
-
-def _put(state: PlayoutState, hand: list[int], card: int, target: int) -> None:
-    """Play ``card`` from ``hand`` onto pile ``target``."""
-    hand.remove(card)
-    tops = state.tops
-    if target < 4 and tops[target] < 0:
-        state.bottoms[target] = card
-    tops[target] = card
-    state.played += 1
-    state.pending = -1
-    state.moves += 1
-    if state.rules.corners and finishes_corner(target, card):
-        state.kept[state.turn] += 1
-        tops[target] = -1
-    if not hand:
-        state.over, state.winner = "out", state.turn
-
-
-def _move_pile(state: PlayoutState, source: int, target: int) -> None:
-    tops = state.tops
-    tops[target] = tops[source]
-    tops[source] = state.bottoms[source] = -1
-    state.moves += 1
-    if state.rules.corners and finishes_corner(target, tops[target]):
-        state.kept[state.turn] += 1
-        tops[target] = -1
-
-
-Step = tuple[int, int, int]
-"""A move as ``(card, source, target)``: a card from hand (source -1) onto pile ``target``, or
-the side pile ``source`` (card -1) onto pile ``target``; piles in
-:data:`~kingscorner_widget.engine.spaces.SPACES` order."""
+PlayoutState = TurnState
+"""The play-outs' state: the engine's :class:`~kingscorner_widget.engine.turns.TurnState`."""
 
 
 def greedy_step(hand: list[int], tops: list[int], bottoms: list[int], pending: int) -> Step | None:
@@ -311,47 +121,6 @@ def play_turn(state: PlayoutState, step_policy: StepPolicy = greedy_step) -> Non
             _put(state, hand, card, target)
         else:
             _move_pile(state, source, target)
-
-
-def _has_play(state: PlayoutState, cards: Sequence[int]) -> bool:
-    """True when one of ``cards`` could be played now (kings first cannot forbid them all)."""
-    tops = state.tops
-    if any(tops[i] < 0 for i in _CROSS) and cards:
-        return True
-    corner_open = any(tops[i] < 0 for i in _CORNERS)
-    wanted = {WANT[t] for t in tops}
-    return any((corner_open and IS_KING[c]) or KEY[c] in wanted for c in cards)
-
-
-def end_turn(state: PlayoutState) -> None:
-    """The end-of-turn move, as the engine plays it (draws, the blocked hand, the next turn)."""
-    rules = state.rules
-    mover = state.turn
-    stock = state.stock
-    state.moves += 1
-    if rules.draw_at_end and stock:
-        hand = state.hands[mover]
-        if rules.until_fits and state.played == 0 and not _has_play(state, hand):
-            while stock:
-                card = stock.pop()
-                hand.append(card)
-                state.drew = True
-                if _has_play(state, (card,)):
-                    state.pending = card
-                    return
-        else:
-            hand.append(stock.pop())
-            state.drew = True
-    state.idle = state.idle + 1 if state.played == 0 and not state.drew else 0
-    state.turn = (mover + 1) % rules.players
-    state.played = 0
-    state.drew = False
-    if state.idle >= rules.players:
-        state.over = "blocked"
-        return
-    if not rules.draw_at_end and stock:
-        state.hands[state.turn].append(stock.pop())
-        state.drew = True
 
 
 def play_to_end(state: PlayoutState) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.kernel import finishes_corner
 from ...engine.moves import MovePile, PlayCard
 from ...engine.spaces import CORNERS, CROSS, Space
 from .kinds import kind, side_code
@@ -51,7 +50,7 @@ def realise(start: Start, path: Sequence[Step]) -> list[PlayCard | MovePile]:
             piles[target.index].extend(piles[source.index])
             piles[source.index].clear()
             move = MovePile(source, target)
-        if start.corners_version and finishes_corner(target.index, piles[target.index][-1].index):
+        if start.turn.finishes(target.index, piles[target.index][-1].index):
             piles[target.index].clear()
         moves.append(move)
     return moves
@@ -71,7 +70,7 @@ def replay_value(start: Start, path: Sequence[Step]) -> int:
             piles[move.target.index].extend(piles[move.source.index])
             piles[move.source.index].clear()
         target = piles[move.target.index]
-        if start.corners_version and finishes_corner(move.target.index, target[-1].index):
+        if start.turn.finishes(move.target.index, target[-1].index):
             target.clear()
             kept += 1
     played = list(start.hand)

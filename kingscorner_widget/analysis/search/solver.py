@@ -18,7 +18,7 @@ import dataclasses
 import time
 from typing import NamedTuple
 
-from ...engine.kernel import IS_ACE_KIND, IS_KING_KIND, KINDS
+from ...engine.kernel import IS_KING_KIND, KINDS
 from ...engine.observation import Observation
 from ...engine.spaces import CORNERS, CROSS
 from .bounds import Bounds
@@ -138,7 +138,7 @@ class Solver:
         """The state the turn starts from."""
         self.only = -1 if start.pending is None else kind(start.pending)
         root = self.root
-        self.bounds = Bounds(start.points, start.corners_version, root.n, root.pts, root.kings)
+        self.bounds = Bounds(start.turn, root.n, root.pts, root.kings)
         self.memo: dict[tuple[object, ...], tuple[int, bool, Child | None]] = {}
         self.visited = 0
         self.step = 0
@@ -201,9 +201,9 @@ class Solver:
 
     def expand(self, node: Node) -> tuple[list[Child], bool]:
         """Every move from a state (one per merged outcome), and whether the turn may end here."""
-        start = self.start
+        turn = self.start.turn
         empty_corner = node.corners[0] == 0
-        if start.kings_first and empty_corner and node.hand & KING_BITS:
+        if turn.kings_only(bool(node.hand & KING_BITS), empty_corner):
             return self.kings_to_corner(node), False
         children = self.onto_piles(node)
         card_play = bool(children)
@@ -216,7 +216,7 @@ class Solver:
             spaces = self.into_space(node)
             card_play = card_play or bool(spaces)
             children.extend(spaces)
-        return children, not (start.must_play and card_play)
+        return children, turn.may_end(pending=False, kings_only=False, can_play=card_play)
 
     def onto_piles(self, node: Node) -> list[Child]:
         """Each kind of card in hand played onto each merged kind of pile that takes it."""
@@ -251,13 +251,13 @@ class Solver:
 
     def finished(self, top: int) -> int:
         """1 when a pile topped by kind ``top`` finishes its corner (corners version), else 0."""
-        return 1 if self.start.corners_version and IS_ACE_KIND[top] else 0
+        return 1 if self.start.turn.finishes_kind(top) else 0
 
     def add_pile_moves(self, children: list[Child], node: Node, empty_corner: bool) -> None:
         """Append each merged side pile moved onto each merged pile that takes it, or (a king at
         its bottom) into an empty corner."""
         hand, cross, corners, n, pts, kings = node
-        corners_version = self.start.corners_version
+        finishes_kind = self.start.turn.finishes_kind
         prev = -1
         for i in range(4):
             source = cross[i]
@@ -267,7 +267,7 @@ class Solver:
             bottom = source // PILE - 1
             top = source % PILE - 1
             rest = (*cross[:i], 0, *cross[i + 1 :])
-            kept = 1 if corners_version and IS_ACE_KIND[top] else 0
+            kept = 1 if finishes_kind(top) else 0
             if IS_KING_KIND[bottom] and empty_corner:
                 corners2 = tuple(sorted((*corners[1:], 0 if kept else top + 1)))
                 after = (hand, tuple(sorted(rest)), corners2, n, pts, kings)

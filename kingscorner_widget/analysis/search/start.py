@@ -4,25 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...engine.cards import DECK, Card
-from ...engine.kernel import KIND_CARD, KINDS
+from ...engine.cards import Card
 from ...engine.observation import Observation
+from ...engine.turns import TurnRules
 
 __all__ = ["Start", "check_mover"]
 
 
 @dataclasses.dataclass(frozen=True)
 class Start:
-    """The table, the mover's hand and the rules that shape a turn."""
+    """The table, the mover's hand and the rules that shape a turn (the engine's compiled
+    :class:`~kingscorner_widget.engine.turns.TurnRules`, whose gates the search asks)."""
 
     piles: tuple[tuple[Card, ...], ...]
     """Every space's pile, in the order of :data:`~kingscorner_widget.engine.spaces.SPACES`."""
     hand: tuple[Card, ...]
-    points: tuple[int, ...]
-    """Penalty points of each kind under the rules' count."""
-    must_play: bool
-    kings_first: bool
-    corners_version: bool
+    turn: TurnRules
+    """The rules in force, compiled."""
     pending: Card | None
     """A card drawn that must be played now (draw until it fits), else ``None``."""
 
@@ -30,17 +28,17 @@ class Start:
     def of(cls, observation: Observation) -> Start:
         """The start of a search from the mover's observation (checked with :func:`check_mover`)."""
         check_mover(observation)
-        rules = observation.rules
-        points = tuple(rules.count.value_of(DECK[KIND_CARD[k]]) for k in range(KINDS))
         return cls(
             piles=observation.piles,
             hand=observation.hand,
-            points=points,
-            must_play=rules.must_play,
-            kings_first=rules.kings_first,
-            corners_version=rules.corners_version,
+            turn=TurnRules.of(observation.rules),
             pending=observation.pending_card,
         )
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Penalty points of each kind under the rules' count."""
+        return self.turn.points
 
 
 def check_mover(observation: Observation) -> None:

@@ -23,84 +23,23 @@ search visits greedy play's first move first, so it never does worse than greedy
 
 from __future__ import annotations
 
-from ...engine.kernel import CORNER_SPACES, CROSS_SPACES, IS_KING, finishes_corner, openings
-from .playout import KEY, WANT, PlayoutState, Step
+from ...engine.kernel import IS_KING, openings
+from ...engine.rules import Rules
+from ...engine.turns import Step, TurnRules, merged_moves
+from .playout import PlayoutState
 
 __all__ = ["MAX_NODES", "Step", "best_turn_in_place"]
 
 MAX_NODES = 400
 """Distinct tables a search looks at, at most."""
 
-_CROSS = CROSS_SPACES
-_CORNERS = CORNER_SPACES
-
 
 def _moves(
     hand: list[int], tops: list[int], bottoms: list[int], pending: int, kings_first: bool
-) -> list[tuple[int, int, int]]:
-    """Every move worth trying as ``(card, source, target)``: a card from hand (source -1) or a
-    side pile (card -1), greedy play's first choice first. Cards of the same rank and colour
-    play alike, and so do the empty corners and the empty side spaces (play-outs do not tell
-    them apart), so one of each is tried."""
-    corner = next((i for i in _CORNERS if tops[i] < 0), -1)
-    if pending >= 0:
-        cards = [pending]
-    else:
-        cards = sorted({KEY[c]: c for c in hand}.values(), reverse=True)
-        if kings_first and corner >= 0 and IS_KING[cards[0]]:
-            return [(c, -1, corner) for c in cards if IS_KING[c]]
-    moves: list[tuple[int, int, int]] = []
-    if corner >= 0:
-        _corner_moves(moves, cards, bottoms, pending, corner)
-    wanted: dict[int, list[int]] = {}
-    for i, t in enumerate(tops):
-        if t >= 0:
-            wanted.setdefault(WANT[t], []).append(i)
-    if wanted:
-        _pile_moves(moves, cards, bottoms, pending, wanted)
-    side = next((i for i in _CROSS if tops[i] < 0), -1)
-    if side >= 0:
-        moves.extend((c, -1, side) for c in cards)
-    return moves
-
-
-def _corner_moves(
-    moves: list[tuple[int, int, int]],
-    cards: list[int],
-    bottoms: list[int],
-    pending: int,
-    corner: int,
-) -> None:
-    """Kings from hand (``cards``, kings first), then side piles headed by a king, into the
-    empty ``corner``."""
-    for c in cards:
-        if not IS_KING[c]:
-            break
-        moves.append((c, -1, corner))
-    if pending < 0:
-        moves.extend((-1, s, corner) for s in _CROSS if IS_KING[bottoms[s]])
-
-
-def _pile_moves(
-    moves: list[tuple[int, int, int]],
-    cards: list[int],
-    bottoms: list[int],
-    pending: int,
-    wanted: dict[int, list[int]],
-) -> None:
-    """Cards onto the piles that take them, then side piles onto the piles that take them
-    (``wanted``: the piles by the kind their top takes)."""
-    get = wanted.get
-    for c in cards:
-        for t in get(KEY[c], ()):
-            moves.append((c, -1, t))
-    if pending < 0:
-        for s in _CROSS:
-            b = bottoms[s]
-            if b >= 0:
-                for t in get(KEY[b], ()):
-                    if t != s:
-                        moves.append((-1, s, t))
+) -> list[Step]:
+    """The engine's merged moves (:func:`~kingscorner_widget.engine.turns.merged_moves`) under the
+    standard rules or kings first, the only option that changes which moves a table allows."""
+    return merged_moves(TurnRules.of(Rules(kings_first=kings_first)), hand, tops, bottoms, pending)
 
 
 def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[Step]:
@@ -109,11 +48,8 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
     return its moves."""
     if state.over is not None:
         return []
-    rules = state.rules
+    turn = state.rules
     mover = state.turn
-    corners = rules.corners
-    kings_first = rules.kings_first
-    must_play = rules.must_play
     start_hand = list(state.hands[mover])
     start_kept = state.kept[mover]
     seen: set[tuple[tuple[int, ...], tuple[int, ...], int]] = set()
@@ -132,14 +68,15 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
             best_key, best = (1, kept, len(start_hand), 0), (hand, tops, bottoms, kept, pending)
             best_path = path[:]
             return True
-        moves = _moves(hand, tops, bottoms, pending, kings_first)
-        # The turn may end here unless a drawn card waits, or kings first or must play forbid it.
-        may_end = pending < 0 and not (
-            kings_first and any(tops[i] < 0 for i in _CORNERS) and any(IS_KING[c] for c in hand)
-        )
-        if may_end and must_play:
-            may_end = not any(m[0] >= 0 for m in moves)
-        if may_end:
+        moves = merged_moves(turn, hand, tops, bottoms, pending)
+        # The turn may end here unless the engine's gates hold it open (a drawn card waits, kings
+        # first, must play with a card that can go).
+        corner_open = tops[4] < 0 or tops[5] < 0 or tops[6] < 0 or tops[7] < 0
+        if turn.may_end(
+            pending=pending >= 0,
+            kings_only=turn.kings_only(any(IS_KING[c] for c in hand), corner_open),
+            can_play=any(m[0] >= 0 for m in moves),
+        ):
             shed = len(start_hand) - len(hand)
             # Openings are counted only for an ending that could beat the best one so far.
             if best_key is None or (kept, shed) >= best_key[1:3]:
@@ -163,7 +100,7 @@ def best_turn_in_place(state: PlayoutState, max_nodes: int = MAX_NODES) -> list[
             else:
                 new_tops[target] = tops[source]
                 new_tops[source] = new_bottoms[source] = -1
-            if corners and finishes_corner(target, new_tops[target]):
+            if turn.finishes(target, new_tops[target]):
                 new_kept += 1
                 new_tops[target] = -1
             table = (tuple(sorted(new_hand)), tuple(new_tops + new_bottoms), new_kept)

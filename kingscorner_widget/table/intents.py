@@ -22,11 +22,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..table import Session
-from ..table.actions import Action, Field, all_kinds
+from . import explore, lesson, pass_play, play, review
+from .actions import Action, Field, all_kinds
+from .session import Session
 
 __all__ = ["ANY_VERSION", "KINDS", "QUIET_WHEN_STALE", "Intent", "parse_intent"]
 
+MODULES = (explore, lesson, pass_play, play, review)
+"""The sessions' modules: each declares its actions as it is imported, so every kind below is
+known here, whichever module was imported first."""
 _DECLARED: dict[str, list[Action]] = all_kinds()
 assert Session.actions(), "the sessions declare their actions when the table is imported"
 
