@@ -119,12 +119,19 @@ def _alive(pids: list[int]) -> list[int]:
     return [pid for pid in pids if (fields := _stat(pid)) is not None and fields[0] not in "ZX"]
 
 
-def namespaces_of(pid: int) -> tuple[str, ...]:
-    """The process, IPC and mount namespaces of ``pid`` (empty if it cannot be read)."""
+def namespaces_of(pid: int) -> tuple[tuple[str, ...], list[int]]:
+    """The process, IPC and mount namespaces of ``pid`` (empty if they cannot be read), and
+    a descriptor of each, held open until the sandbox is checked: a namespace that has ended
+    may give its number to a new one (another worker's sandbox), which a held one cannot."""
+    held: list[int] = []
     try:
-        return tuple(os.readlink(f"/proc/{pid}/ns/{kind}") for kind in ("pid", "ipc", "mnt"))
+        for kind in ("pid", "ipc", "mnt"):
+            held.append(os.open(f"/proc/{pid}/ns/{kind}", os.O_RDONLY))
+        return tuple(os.readlink(f"/proc/self/fd/{fd}") for fd in held), held
     except OSError:
-        return ()
+        for fd in held:
+            os.close(fd)
+        return (), []
 
 
 def still_in(namespaces: Sequence[str]) -> list[int]:

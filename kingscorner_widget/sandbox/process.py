@@ -355,6 +355,7 @@ class Sandbox:
         """Processes of the entry found alive after its sandbox closed (and then ended)."""
         self._group: Group | None = None
         self._namespaces: tuple[str, ...] = ()
+        self._held: list[int] = []
         self.mark = mark
         """Written into the environment of the entry's processes (``KC_SANDBOX``), so that
         :func:`end_marked` finds any of them left behind."""
@@ -453,7 +454,8 @@ class Sandbox:
         self._spend(time.perf_counter() - began)
         if inside and not problem:  # its namespaces, from its first process (the league's)
             first = _first_child(self._process.pid)
-            self._namespaces = () if first is None else namespaces_of(first)
+            if first is not None:
+                self._namespaces, self._held = namespaces_of(first)
         if not problem:
             self._group.pause()  # until its turn
         if problem and problem.startswith("it took longer"):
@@ -509,6 +511,9 @@ class Sandbox:
                         os.kill(pid, signal.SIGKILL)
                 time.sleep(0.01)
             self._namespaces = ()
+            for fd in self._held:
+                os.close(fd)
+            self._held = []
             self.checked += 1
             self.left += left
 
