@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium node-check clean
+.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium bubblewrap node-check clean
 
 # Node and npm build the table's front end; say so in one line rather than in a pip traceback.
 node-check:
@@ -44,6 +44,9 @@ $(STAMP): $(LAB_STAMP)
 js: $(LAB_STAMP) $(JS_STAMP)
 	cd js && npm run --silent build
 
+bubblewrap:
+	@scripts/ensure-bubblewrap.sh
+
 chromium:
 	@scripts/ensure-chromium.sh
 
@@ -71,7 +74,7 @@ js-lint: js
 # sharing one JupyterLab server, one Chromium and one built course; the other files shared out
 # between them (tests/conftest.py groups them).
 PYTEST_WORKERS ?= 2
-pytest: $(STAMP) js chromium
+pytest: $(STAMP) js chromium bubblewrap
 	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
 # What building and checking a package needs, and no more (not the developer group): the build

@@ -35,6 +35,7 @@ import os
 import shutil
 import stat
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -208,6 +209,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of minutes: {excerpt(text)}") from None
+    if not 0 < value <= 10080:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 10080, not {value}")
+    return value
+
+
 def _rules_help() -> str:
     """``--rules``' help: every option with what it takes and its default."""
     defaults = Rules()
@@ -272,20 +283,23 @@ def _budget(args: argparse.Namespace) -> Budget | None:
 
 
 def _writable(path: Path, option: str) -> None:
-    """Refuse (status 1), before any work, a place ``option`` names that cannot be written;
-    leaves nothing behind (a file it had to create to find out is removed)."""
+    """Refuse, before any work, a place ``option`` names that cannot be written the way the
+    league writes it (a new file of this user's in its folder, renamed over it: a planted link
+    is never followed); leaves nothing behind."""
     if path.is_dir():
         raise _FileError(f"{option} {path} is a folder, not a file")
     if not path.parent.is_dir():
         raise _FileError(f"{option} {path}: there is no folder {path.parent}")
     try:
-        if path.exists() or path.is_symlink():  # never opened: a planted link is not followed
-            if not os.access(path.parent, os.W_OK):
-                raise PermissionError(13, "Permission denied")
-        else:
-            with path.open("x", encoding="utf-8"):
-                pass
-            path.unlink()
+        mode = path.lstat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise _FileError(f"{option} {path} is not a regular file")
+    try:
+        descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        os.close(descriptor)
+        os.unlink(probe)
     except OSError as error:
         raise _FileError(f"{option} {path} cannot be written: {error.strerror}") from None
 
@@ -462,6 +476,9 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             time_limit=args.time_limit,
             workers=args.workers,
             progress=not args.quiet,
+            unsandboxed=args.unsandboxed,
+            max_minutes=args.max_minutes,
+            budget=args.budget,
         )
     except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
         raise _UsageError(f"the league stopped: {error}") from None
@@ -533,7 +550,9 @@ def _workers_argument(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--workers",
         type=_count("workers"),
-        help=f"processes (default: all cores, at most {LIMITS['workers']})",
+        help=(
+            f"processes (default: the processors this process may use, at most {LIMITS['workers']})"
+        ),
     )
 
 
@@ -577,10 +596,27 @@ def _league_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--time-limit", type=_seconds, default=1.0, help="seconds per decision (default 1)"
     )
+    command.add_argument(
+        "--max-minutes",
+        type=_minutes,
+        help="end the league on time: each entry gets its share of these minutes to think, "
+        "and past it forfeits its remaining hands",
+    )
+    command.add_argument(
+        "--budget",
+        type=_seconds,
+        help="seconds each entry may think in the whole league (default: none, or its share "
+        "of --max-minutes)",
+    )
     _workers_argument(command)
     command.add_argument("--seed", type=_seed, default=0, help="the deals' seed (default 0)")
     command.add_argument("--html", help="also write the leaderboard as HTML here")
     command.add_argument("--json", help="also write the standings as JSON here")
+    command.add_argument(
+        "--unsandboxed",
+        action="store_true",
+        help="where no sandbox can be made, run the files as this user, trusting them",
+    )
     command.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

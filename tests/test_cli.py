@@ -441,6 +441,8 @@ def test_a_folder_or_a_fifo_given_to_review_is_named_as_such(
         ("--html", "/nonexistent/x.html", "--html /nonexistent/x.html: there is no folder"),
         ("--results", "/proc/x.json", "--results /proc/x.json cannot be written"),
         ("--json", "/", "--json / is a folder, not a file"),
+        ("--json", "/proc/version", "--json /proc/version cannot be written"),
+        ("--html", "/dev/null", "--html /dev/null is not a regular file"),
     ],
 )
 def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
@@ -453,6 +455,21 @@ def test_a_league_refuses_a_place_it_cannot_write_before_it_plays(
     assert (status, text) == (1, "")  # a file that cannot be written, as the README says
     assert capsys.readouterr().err.startswith(f"kingscorner: {message}")
     assert sorted(path.name for path in folder.iterdir()) == ["first.py"]  # nothing played
+
+
+def test_a_league_refused_for_its_arguments_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    status, _ = run("league", str(folder), "--with", "greedy", "--hands", "3", "--quiet")
+    assert status == 2
+    assert "hands per pair must be even" in capsys.readouterr().err
+    assert sorted(path.name for path in folder.iterdir()) == ["first.py"]
+    # so the corrected run is a new league, not a refused resume
+    status, _ = run("league", str(folder), "--with", "greedy", "--hands", "2", "--quiet")
+    assert status == 0, capsys.readouterr().err
 
 
 def test_output_to_a_full_disk_is_one_line_and_status_1() -> None:
@@ -607,6 +624,26 @@ def test_a_game_saved_under_strict_rules_reads_back(tmp_path: Path) -> None:
     assert again.position() == game.position()
     with pytest.raises(ValueError, match="must_play must be true or false, not 'no'"):
         Rules.from_dict({"must_play": "no"})
+
+
+def test_a_league_says_its_estimated_time_first_and_keeps_to_max_minutes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "players"
+    folder.mkdir()
+    (folder / "first.py").write_text(FIRST_MOVE_PLAYER)
+    argv = ["league", str(folder), "--with", "greedy", "--hands", "2", "--four-seat", "0"]
+    status, text = run(*argv, "--workers", "1", "--max-minutes", "2")
+    assert status == 0
+    err = capsys.readouterr().err
+    said = "The league: about 1 minute for 2 hands on 1 worker, at most 2 minutes (--max-minutes)."
+    assert err.splitlines()[0] == said  # before the first hand (the bar comes after)
+    assert "league (about 1 minute" in err  # the progress bar shows it
+    assert "Each entry had 60 s to think in the whole league; none used it up." in text
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--max-minutes", "0"])
+    assert stop.value.code == 2
+    assert "must be more than 0" in capsys.readouterr().err
 
 
 # -- one exit status per kind of failure -----------------------------------------------------------

@@ -5,10 +5,12 @@ empty folder, with the limits as arguments. The entry's source arrives as the fi
 standard input. Anything the entry prints goes nowhere; the protocol keeps a private copy of
 the pipes.
 
-As root the process starts inside namespaces of its own (``unshare --net --pid --mount``, see
+As any other user it starts in bubblewrap's namespaces (:mod:`.bwrap`). As root it starts
+inside namespaces of its own (``unshare --net --pid --ipc --uts --mount``, see
 :mod:`.process`) and :func:`contain` finishes the job before the entry's user takes over: the
 folders named with ``--hide`` are covered by an empty folder, ``/tmp`` is a small private
-``tmpfs`` (the entry's only folder), and the entry runs in a user namespace of its own that may
+``tmpfs`` (the entry's only folder; ``/dev/shm``, ``/var/tmp`` and ``/run/lock`` are covered by
+small private ones too), and the entry runs in a user namespace of its own that may
 create no other (``max_user_namespaces`` 0, the kernel's own limit). The first process (the
 namespace's ``init``) only waits: when it ends, the kernel ends every process of the entry,
 those that left its session included.
@@ -106,6 +108,9 @@ TMP_BYTES = 16 << 20
 """The private ``/tmp``: 16 MB ..."""
 TMP_FILES = 256
 """... and 256 files at most."""
+SHARED = {"/dev/shm": 4 << 20, "/var/tmp": 4 << 20, "/run/lock": 1 << 20}
+"""Folders every process of the machine shares, each covered by a small private one (bytes):
+nothing an entry writes there reaches another entry or outlives it."""
 
 
 def _mount(source: bytes, target: str, kind: bytes, flags: int, options: str) -> None:
@@ -126,6 +131,10 @@ def _private_folders(user: int, hidden: list[str]) -> None:
             _mount(b"none", folder, b"tmpfs", flags | MS_RDONLY, "size=4k,nr_inodes=2,mode=000")
     options = f"size={TMP_BYTES},nr_inodes={TMP_FILES},mode=700,uid={user},gid={user}"
     _mount(b"none", "/tmp", b"tmpfs", flags, options)
+    for folder, size in SHARED.items():  # the machine's shared folders: private ones instead
+        if os.path.isdir(folder):
+            options = f"size={size},nr_inodes={TMP_FILES},mode=700,uid={user},gid={user}"
+            _mount(b"none", folder, b"tmpfs", flags, options)
     os.chdir("/tmp")
 
 

@@ -28,7 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.rules import Rules
+from . import bwrap
 from .entry import Chooser, Entry, player_factory
+from .fair import Group, namespaces_of, still_in
 from .protocol import LONGEST_ANSWER, deal_line, decode, inert
 
 __all__ = [
@@ -38,9 +40,12 @@ __all__ = [
     "Sandbox",
     "can_contain",
     "can_isolate",
+    "containment",
+    "end_marked",
     "end_users",
     "entry_user",
     "forfeit_kind",
+    "no_sandbox",
 ]
 
 UID_BASE = 61000
@@ -50,6 +55,9 @@ someone; each entry can then touch nothing of the others' nor of any real user's
 
 
 _KINDS = (
+    ("used up its", "out of time"),
+    ("MB of memory", "too much memory"),
+    ("more than one processor", "too much processor"),
     ("took longer than", "too slow"),
     ("did not start within", "too slow to start"),
     ("its file fails", "its file fails"),
@@ -98,10 +106,42 @@ def _free_users(count: int) -> list[int]:
     busy = set(_processes_by_user())
     uid = UID_BASE
     while len(found) < count:
-        if not _taken(uid) and uid not in busy:
+        if uid in _CLAIMED or (not _taken(uid) and uid not in busy and _claim(uid)):
             found.append(uid)
         uid += 1
     return found
+
+
+_CLAIMED: dict[int, int] = {}
+"""The entries' user numbers this process holds, each by a lock on a file of its own, so that
+two leagues started at once as root never give one number to two entries."""
+
+CLAIMS = "/run/lock"
+
+
+def _claim(uid: int) -> bool:
+    """Lock ``uid``'s file for this process (kept until :func:`end_users`); False if another
+    process holds it."""
+    import fcntl
+
+    try:
+        fd = os.open(f"{CLAIMS}/kingscorner-uid-{uid}", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return True  # nowhere to lock: the processes running as it are the only sign
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _CLAIMED[uid] = fd
+    return True
+
+
+def _release(users: list[int]) -> None:
+    for uid in users:
+        fd = _CLAIMED.pop(uid, None)
+        if fd is not None:
+            os.close(fd)
 
 
 def _processes_by_user() -> dict[int, list[int]]:
@@ -139,13 +179,67 @@ def end_users(users: list[int], rounds: int = 50) -> int:
                 os.kill(pid, signal.SIGKILL)
         killed += len(found)
         time.sleep(0.02)
+    _release(users)
     return killed
 
 
-@functools.lru_cache(maxsize=1)
 def can_contain() -> bool:
-    """True where entries can start in namespaces of their own: as root on Linux with
-    util-linux's ``unshare`` (tried once)."""
+    """True where entries can start in namespaces of their own: as root with util-linux's
+    ``unshare``, or as any user through bubblewrap (:mod:`.bwrap`)."""
+    return containment() != "none"
+
+
+def containment() -> str:
+    """How entries are contained here: ``"root"`` (``unshare``, a user of its own each),
+    ``"bwrap"`` (bubblewrap, as this user) or ``"none"`` (no sandbox can be made)."""
+    if _can_unshare():
+        return "root"
+    return "bwrap" if bwrap.problem() is None else "none"
+
+
+def no_sandbox() -> str:
+    """The one line a league says where no sandbox can be made."""
+    return (
+        f"no sandbox can be made for the students' files here: {bwrap.problem()}; "
+        f"{bwrap.ASK}, or run the league as root; --unsandboxed (unsandboxed=True) runs the "
+        "files as this user, trusting them"
+    )
+
+
+def end_marked(mark: str, rounds: int = 50) -> int:
+    """Kill every process whose environment carries ``KC_SANDBOX=mark`` (an entry's, left
+    behind after its sandbox closed); returns how many were found."""
+    wanted = f"KC_SANDBOX={mark}".encode()
+    killed = 0
+    for _ in range(rounds if mark else 0):
+        found = []
+        for name in _numbers("/proc"):
+            try:
+                with open(f"/proc/{name}/environ", "rb") as environ:
+                    if wanted in environ.read().split(b"\0"):
+                        found.append(name)
+            except OSError:
+                continue
+        if not found:
+            break
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        killed += len(found)
+        time.sleep(0.02)
+    return killed
+
+
+def _numbers(folder: str) -> list[int]:
+    try:
+        return [int(name) for name in os.listdir(folder) if name.isdigit()]
+    except OSError:
+        return []
+
+
+@functools.lru_cache(maxsize=1)
+def _can_unshare() -> bool:
+    """True as root on Linux with util-linux's ``unshare`` (tried once)."""
     if sys.platform != "linux" or os.geteuid() != 0 or shutil.which("unshare") is None:
         return False
     try:
@@ -158,19 +252,24 @@ def can_contain() -> bool:
 
 
 _ROOT = str(Path(__file__).resolve().parents[2])
-_CHILD = (
-    f"import sys; sys.path.insert(0, {_ROOT!r}); "
-    "from kingscorner_widget.sandbox.child import main; sys.exit(main(sys.argv[1:]))"
-)
-"""The entry's process runs this very package's :mod:`.child` (``-I``: no environment, no
-user site, wherever the league was started from)."""
+
+
+def _boot() -> str:
+    """The entry's process runs this very package's :mod:`.child`, importing from where this
+    process imports (``-I``: no environment, no user site, wherever the league was started)."""
+    paths = [_ROOT, *(entry for entry in sys.path if entry and os.path.isabs(entry))]
+    return (
+        f"import sys; sys.path[:0] = {paths!r}; "
+        "from kingscorner_widget.sandbox.child import main; sys.exit(main(sys.argv[1:]))"
+    )
+
 
 _PRELOAD = "import kingscorner_widget.analysis; "
 """Before an entry runs as a user of its own, the process loads the package an entry plays
 with (the interpreter's files may be out of that user's reach; :data:`.child.PRELOADED`
 holds the standard library's everyday modules)."""
 
-_UNSHARE = ("unshare", "--net", "--pid", "--fork", "--kill-child", "--mount-proc")
+_UNSHARE = ("unshare", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child", "--mount-proc")
 """The namespaces an entry starts in (its user namespace is made by :mod:`.child`)."""
 
 
@@ -184,6 +283,9 @@ def _taken(uid: int) -> bool:
         return False
     return True
 
+
+CHECK = 0.05
+"""Seconds between two looks at a sandbox's memory and processor while the league waits."""
 
 RESTART = 2.0
 """Seconds a restart may take on average (a Python starting on a loaded machine)."""
@@ -200,11 +302,16 @@ class Limits:
     cpu: int = 600
     """Processor seconds for the whole process (it is restarted after a forfeit)."""
     memory: int = 1 << 30
-    """Address space, bytes."""
+    """Address space of each process, bytes."""
+    total_memory: int = 1 << 30
+    """Memory of the whole sandbox, every process's together, bytes (see :mod:`.fair`)."""
     file_size: int = 1 << 20
     """The largest file it may write, bytes."""
     processes: int = 8
     """Processes its user may have (as another user; else not limited)."""
+    budget: float | None = None
+    """Seconds the entry may think across the whole league (its starts and every decision,
+    added up over every worker): past them it forfeits every hand left. ``None``: no bound."""
     restart: float | None = None
     """Seconds a restart (after a forfeit) may add, beyond the first start, per restart on
     average: :data:`RESTART` or the time limit per decision, whichever is more, unless said.
@@ -233,12 +340,35 @@ class Sandbox:
         limits: Limits,
         user: int | None = None,
         hidden: tuple[str, ...] = (),
+        trusted: bool = False,
+        mark: str = "",
+        account: Callable[[float], float] | None = None,
     ) -> None:
         self.entry = entry
+        self.account = account
+        """Adds seconds to the entry's time across the league and returns its total (shared
+        by every worker's sandbox of the entry); ``None``: this sandbox's own total."""
+        self._spent = 0.0
+        self.checked = 0
+        """How many times a process of this entry's ended and its sandbox was checked."""
+        self.left = 0
+        """Processes of the entry found alive after its sandbox closed (and then ended)."""
+        self._group: Group | None = None
+        self._namespaces: tuple[str, ...] = ()
+        self._held: list[int] = []
+        self.mark = mark
+        """Written into the environment of the entry's processes (``KC_SANDBOX``), so that
+        :func:`end_marked` finds any of them left behind."""
         self.limits = limits
         self.user = user
         self.hidden = hidden
         """Folders the entry must not see (the league's: its players, its results)."""
+        self.trusted = trusted
+        """True when the entry runs without a sandbox (``--unsandboxed``, or none can be
+        made for check_player): a process of its own with limits, as this user."""
+        self._how = "none" if trusted else containment()
+        if self._how == "bwrap":  # bubblewrap runs it as this user (in a user namespace)
+            self.user = None
         self._starts = 0
         self._start_seconds = 0.0
         self._process: subprocess.Popen[bytes] | None = None
@@ -266,10 +396,17 @@ class Sandbox:
 
     def _command(self, args: list[str]) -> tuple[list[str], str]:
         """The command that starts the entry, and the folder it starts in."""
-        boot = _CHILD if self.user is None else _CHILD.replace("from ", _PRELOAD + "from ", 1)
+        boot = _boot()
+        if self.user is not None:
+            boot = boot.replace("from ", _PRELOAD + "from ", 1)
         child = [sys.executable, "-I", "-c", boot, *args]
-        if self.user is not None and can_contain():
+        if self.user is not None and self._how == "root":
             return [*_UNSHARE, *child, "--contain"], "/"
+        if self._how == "bwrap":
+            env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONHASHSEED": "0"}
+            env["KC_SANDBOX"] = self.mark
+            paths = bwrap.needed_paths(_ROOT)
+            return bwrap.command(child, paths, self.hidden, env), "/"
         self._folder = tempfile.mkdtemp(prefix="kc-entry-")
         if self.user is not None:
             os.chown(self._folder, self.user, self.user)
@@ -280,10 +417,14 @@ class Sandbox:
         """Start the process and run the entry's file; the reason if that fails."""
         limits = self.limits
         processes = limits.processes if self.user is not None else -1
+        if self.user is None and self._how == "bwrap":  # this user's processes, and a few more
+            processes = len(_processes_by_user().get(os.getuid(), [])) + limits.processes
         user = -1 if self.user is None else self.user
         args = [str(limits.cpu), str(limits.memory), str(limits.file_size), str(processes)]
         args.append(str(user))
         command, folder = self._command(args)
+        self._group = Group.make(limits.total_memory, limits.processes, tag=self.mark)
+        command = self._group.wrap(command)
         home = "/tmp" if folder == "/" else folder
         env = {"PATH": "/usr/bin:/bin", "HOME": home, "PYTHONHASHSEED": "0"}
         timeout = self._start_limit()
@@ -297,10 +438,12 @@ class Sandbox:
             env=env,
             start_new_session=True,
         )
+        inside = self._how != "none"
+        self._group.started(self._process.pid, inside)
         self._buffer = b""
         start = {"source": self.entry.source, "filename": f"{self.entry.name}.py"}
         text = json.dumps(start) + "\n"
-        if folder == "/":  # contained: the folders to hide go first
+        if folder == "/" and self._how == "root":  # the folders to hide go first
             text = json.dumps(list(self.hidden)) + "\n" + text
         problem = self._send(text)
         if problem:
@@ -308,6 +451,13 @@ class Sandbox:
         line, problem = self._read(timeout)
         self._starts += 1
         self._start_seconds += time.perf_counter() - began
+        self._spend(time.perf_counter() - began)
+        if inside and not problem:  # its namespaces, from its first process (the league's)
+            first = _first_child(self._process.pid)
+            if first is not None:
+                self._namespaces, self._held = namespaces_of(first)
+        if not problem:
+            self._group.pause()  # until its turn
         if problem and problem.startswith("it took longer"):
             self.broken = (
                 f"its file did not start within {timeout:.3g} s, so it sits out the rest of "
@@ -326,10 +476,16 @@ class Sandbox:
         return None
 
     def close(self) -> None:
-        """End the process and remove its folder."""
+        """End the process and remove its folder; then check that nothing of the entry is
+        left (no process in its cgroup nor in its namespaces: its IPC objects and files live
+        as long as those), ending whatever is (:attr:`left`)."""
         process = self._process
         self._process = None
+        group = self._group
+        self._group = None
         if process is not None:
+            if group is not None:
+                group.resume()  # a stopped or frozen process cannot end
             _end_namespace(process)
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
@@ -343,6 +499,37 @@ class Sandbox:
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
+        if process is not None:
+            left = group.close() if group is not None else 0
+            for _ in range(50):
+                found = still_in(self._namespaces)
+                if not found:
+                    break
+                left = max(left, len(found))
+                for pid in found:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.kill(pid, signal.SIGKILL)
+                time.sleep(0.01)
+            self._namespaces = ()
+            for fd in self._held:
+                os.close(fd)
+            self._held = []
+            self.checked += 1
+            self.left += left
+
+    def _spend(self, seconds: float) -> float:
+        """Add ``seconds`` to the entry's time; returns its total across the league (counted
+        only where it has a budget)."""
+        if self.limits.budget is None:
+            return 0.0
+        self._spent += seconds
+        return self._spent if self.account is None else self.account(seconds)
+
+    def _out_of_time(self) -> str | None:
+        budget = self.limits.budget
+        if budget is not None and self._spend(0.0) >= budget:
+            return f"it used up its {budget:g} s for the whole league, so it sits out the rest"
+        return None
 
     def _send(self, text: str) -> str | None:
         process = self._process
@@ -361,7 +548,9 @@ class Sandbox:
             code = None if process is None else process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             return "its process stopped reading"
-        if code is not None and code > 128 and self.user is not None and can_contain():
+        if self._group is not None and self._group.out_of_memory():
+            return self._group.memory_reason()
+        if code is not None and code > 128 and self._how != "none":
             code = 128 - code  # contained: the first process says a signal as 128 + n
         if code is not None and code < 0:
             try:
@@ -390,8 +579,12 @@ class Sandbox:
             left = deadline - time.perf_counter()
             if left <= 0:
                 return b"", f"it took longer than {timeout:g} s to answer"
-            ready, _, _ = select.select([fd], [], [], left)
+            ready, _, _ = select.select([fd], [], [], min(left, CHECK))
             if not ready:
+                group = self._group
+                why = None if group is None else group.over(timeout - left + CHECK)
+                if why is not None:
+                    return b"", why
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -406,6 +599,10 @@ class Sandbox:
         """A new hand at seat ``player``; the reason the entry cannot play it, if any."""
         if self.broken:
             return self.broken
+        late = self._out_of_time()
+        if late:
+            self.close()
+            return late
         if self._process is None or self._process.poll() is not None:
             self.close()
             problem = self._start()
@@ -420,11 +617,29 @@ class Sandbox:
     def choose(self, line: str) -> Answer:
         """Send a turn line and wait for the move (the process is ended after a forfeit)."""
         start = time.perf_counter()
-        problem = self._send(line)
+        problem = self._out_of_time()
+        limit = self.limits.decision
+        if self.limits.budget is not None:
+            limit = min(limit, self.limits.budget - self._spend(0.0))
+        if self._group is not None and problem is None:
+            self._group.resume()
+        if problem is None:
+            problem = self._send(line)
         answer = b""
         if problem is None:
-            answer, problem = self._read(self.limits.decision)
+            answer, problem = self._read(limit)
+            if (
+                problem is not None
+                and problem.startswith("it took longer")
+                and limit < (self.limits.decision)
+            ):
+                problem = self._out_of_time() or problem
+        if self._group is not None:
+            self._group.pause()
+            if problem is None and self._group.too_big():
+                problem = self._group.memory_reason()
         seconds = time.perf_counter() - start
+        self._spend(seconds)
         if problem is None:
             try:
                 message = decode(answer)
@@ -438,6 +653,15 @@ class Sandbox:
             self.close()
             return Answer(None, problem, seconds)
         return Answer(str(message["move"]), None, seconds)
+
+
+def _first_child(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as found:
+            children = [int(n) for n in found.read().split()]
+    except (OSError, ValueError):
+        return None
+    return children[0] if children else None
 
 
 def _end_namespace(process: subprocess.Popen[bytes]) -> None:

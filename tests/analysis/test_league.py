@@ -394,4 +394,6 @@ def test_an_entry_never_runs_as_a_user_the_machine_already_has(
     taken = {61000, 61002}
     monkeypatch.setattr(sandbox, "_taken", lambda uid: uid in taken)
     monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setattr(sandbox, "_claim", lambda uid: True)  # no other league holds one
+    monkeypatch.setattr(sandbox, "_CLAIMED", {})
     assert [sandbox.entry_user(k) for k in range(3)] == [61001, 61003, 61004]

@@ -18,7 +18,15 @@ from ...engine.game import Game
 from ...engine.observation import Observation
 from ...engine.rules import Rules
 from ...sandbox.entry import Entry
-from ...sandbox.process import Limits, Sandbox, can_isolate, entry_user, forfeit_kind
+from ...sandbox.process import (
+    Limits,
+    Sandbox,
+    can_contain,
+    can_isolate,
+    end_users,
+    entry_user,
+    forfeit_kind,
+)
 from ...sandbox.protocol import turn_line
 from ..runs.check_player import PlayerCheck, Refused, run_check
 from ..runs.check_player import check_player as check_here
@@ -30,6 +38,11 @@ SANDBOXED = (
     "only its observation (so nothing hidden can reach it, and the twin tables are not needed)."
 )
 
+UNSANDBOXED = (
+    "It ran in a process of its own with the league's limits, seeing only its observation, but "
+    "without the league's sandbox (none can be made here), as this user."
+)
+
 _KINDS = {"too slow": "too slow", "answered no move": "not a move"}
 
 
@@ -39,7 +52,7 @@ class _InSandbox:
     twins = False
 
     def __init__(self, entry: Entry, limits: Limits) -> None:
-        self.seat = Sandbox(entry, limits, entry_user(0))
+        self.seat = Sandbox(entry, limits, entry_user(0), trusted=not can_contain())
         self.broken: str | None = None
         self._seat_number = 1
         self._rules = Rules()
@@ -66,6 +79,8 @@ class _InSandbox:
 
     def close(self) -> None:
         self.seat.close()
+        if self.seat.user is not None:  # its number is free for another league again
+            end_users([self.seat.user])
 
 
 def check_player(
@@ -77,8 +92,10 @@ def check_player(
     time_limit: float | None = None,
 ) -> PlayerCheck:
     """Check ``player``: a ``*.py`` file (a path) or an :class:`~.entries.Entry` runs in the
-    league's sandbox with its limits (``time_limit`` seconds a decision, 1 s unless said);
-    a player object runs in a forked process of its own (see the module's doc).
+    league's sandbox (as the league runs it for this user; where none can be made, in a
+    process of its own, said in the report) with its limits (``time_limit`` seconds a
+    decision, 1 s unless said); a player object runs in a forked process of its own (see the
+    module's doc).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "quitter.py"
@@ -99,7 +116,8 @@ def check_player(
     if not can_isolate():
         raise ValueError("this Python cannot start processes: check the player object instead")
     decider = _InSandbox(player, Limits(decision=1.0 if time_limit is None else time_limit))
+    note = SANDBOXED if can_contain() else UNSANDBOXED
     try:
-        return run_check(decider, player.name, hands, seed, rules, note=SANDBOXED)
+        return run_check(decider, player.name, hands, seed, rules, note=note)
     finally:
         decider.close()

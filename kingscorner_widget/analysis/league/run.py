@@ -6,34 +6,47 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
-import os
+import functools
 import random
+import secrets
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...engine.game import Game
 from ...engine.rules import Rules
+from ...engine.words import count_words
+from ...sandbox import fair, machine
 from ...sandbox.process import (
     InProcess,
     Limits,
     Sandbox,
     can_contain,
     can_isolate,
+    containment,
+    end_marked,
     end_users,
     entry_user,
+    no_sandbox,
 )
 from ..progress import progress_bar
 from ..runs.simulate import game_seed
 from .board import LeagueResult, standings
 from .entries import Entry, load_entries
 from .hands import Seat, Seating, play_hand
+from .ledger import Ledger
 from .results import ResultsFile
 
 __all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
 
 Json = dict[str, Any]
+
+UNSANDBOXED = (
+    "UNSANDBOXED: no sandbox could be made, so every entry ran as this user, trusted, able to "
+    "read what this user reads and reach the network."
+)
 
 ISOLATION_OFF = (
     "Isolation is off: this Python cannot start processes (a browser's Python), so the entries "
@@ -86,6 +99,7 @@ def schedule(
 
 _SEATS: dict[str, Seat] = {}
 _RULES = Rules()
+_LEDGER: Ledger | None = None
 
 
 def _no_peeking() -> None:
@@ -101,8 +115,11 @@ def _no_peeking() -> None:
 
 
 def _close_all() -> None:
-    for seat in _SEATS.values():
+    """Close every entry's sandbox, each checked for anything left (told to the ledger)."""
+    for index, seat in enumerate(_SEATS.values()):
         seat.close()  # type: ignore[attr-defined]
+        if _LEDGER is not None and isinstance(seat, Sandbox):
+            _LEDGER.checked(index, seat.checked, seat.left)
     _SEATS.clear()
 
 
@@ -113,19 +130,24 @@ def _set_up(
     rules: Rules,
     users: Sequence[int | None] = (),
     hidden: tuple[str, ...] = (),
+    trusted: bool = False,
+    mark: str = "",
+    ledger: Ledger | None = None,
 ) -> None:
     """A worker's start: one seat per entry (the ``index``-th as ``users[index]``), each
     started when first dealt a hand. With isolation the games are played in worker processes
     only, made undumpable here."""
-    global _RULES
+    global _RULES, _LEDGER
     if isolate:
         _no_peeking()
     _close_all()
     _RULES = rules
+    _LEDGER = ledger
     for index, entry in enumerate(entries):
         if isolate:
             user = users[index] if index < len(users) else None
-            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden)
+            account = None if ledger is None else functools.partial(ledger.spend, index)
+            _SEATS[entry.name] = Sandbox(entry, limits, user, hidden, trusted, mark, account)
         else:
             _SEATS[entry.name] = InProcess(entry, limits)
     if isolate:  # a worker process: end the entries' processes when it ends
@@ -157,6 +179,9 @@ def league(
     progress: bool = True,
     isolate: bool | None = None,
     rules: Rules | None = None,
+    unsandboxed: bool = False,
+    max_minutes: float | None = None,
+    budget: float | None = None,
 ) -> LeagueResult:
     """Rank the players written in ``directory`` (each ``*.py`` file defines a ``player``
     object or a ``Player`` class), with the built-in players named in ``with_`` as baselines.
@@ -168,8 +193,26 @@ def league(
     caption say so) with a ``time_limit`` in seconds per decision; too slow, a crash, a malformed
     answer or an illegal move forfeits that hand. Finished hands are kept in ``results``
     (default ``league-results.jsonl`` in ``directory``): run the league again and it carries on
-    where it stopped. ``workers`` hands are played at once (default: one per core), each in a
-    worker process of the league's (the games are never in the caller's process).
+    where it stopped. ``workers`` hands are played at once (default: one per processor this
+    process may use, its affinity and cgroup quota, at most
+    :data:`~kingscorner_widget.sandbox.machine.NOTEBOOK_WORKERS` in a notebook), each in a
+    worker process of the league's (the games are never in the caller's process). Nothing is
+    written before every argument is accepted.
+
+    The entries' processes run in a sandbox (:mod:`kingscorner_widget.sandbox`): as root with
+    a user of its own each, as any other user through bubblewrap. Where no sandbox can be
+    made the league refuses, in one line saying what to ask for, unless ``unsandboxed`` is
+    true: then every entry runs as this user, trusted, and the results and every table say so.
+    Each sandbox is stopped between its entry's turns and bounded as a whole (memory, one
+    processor: :mod:`kingscorner_widget.sandbox.fair`), and checked for anything left each
+    time its process ends.
+
+    ``budget`` is the seconds each entry may think across the whole league (its starts and
+    decisions added up); ``max_minutes`` bounds the league, giving each entry its share of
+    the workers' time as its budget unless ``budget`` says less. An entry past its budget
+    forfeits every hand left, and the results say so (where entries run in processes of their
+    own: without isolation a slow entry sits out instead). With ``progress`` the league first says
+    how long it expects to take (:func:`estimate`), and its progress bar shows it too.
     """
     if entries is None:
         if directory is None:
@@ -180,6 +223,11 @@ def league(
         raise ValueError("a league needs at least two players, each with its own name")
     if time_limit <= 0:
         raise ValueError(f"the time limit must be more than 0 seconds, not {time_limit}")
+    if hands < 2 or hands % 2:  # refused before the results file is made
+        raise ValueError(f"hands per pair must be even (each deal from both seats), not {hands}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be 1 or more, not {workers}")
+    _positive(max_minutes=max_minutes, budget=budget)
     names = [entry.name for entry in chosen]
     four_seat = 5 * len(chosen) if four_seat is None else four_seat
     if four_seat < 0:
@@ -189,6 +237,11 @@ def league(
         isolate = can_isolate()
     elif isolate and not can_isolate():
         raise ValueError("this Python cannot start processes: run the league with isolate=False")
+    if isolate and not unsandboxed and not can_contain():
+        raise ValueError(no_sandbox())
+    trusted = isolate and not can_contain()
+    if trusted:
+        warnings.warn(UNSANDBOXED, RuntimeWarning, stacklevel=2)
     if results is None:
         if directory is None:
             raise ValueError("say where to keep the results (results=...)")
@@ -201,6 +254,12 @@ def league(
         "time_limit": time_limit,
         "rules": rules.to_dict(),
     }
+    share = workers_for(workers, isolate)
+    if max_minutes is not None:
+        fair_share = max_minutes * 60 * share / len(chosen)
+        budget = fair_share if budget is None else min(budget, fair_share)
+    if budget is not None:  # only then: results of a league without one still resume
+        config["budget"] = round(budget, 3)
     users = [entry_user(index) for index in range(len(chosen))] if isolate else []
     if any(user is not None for user in users):
         _check_place(Path(results))
@@ -208,20 +267,70 @@ def league(
     plan = schedule(names, hands, four_seat, seed, store.deal_seed)
     done = {hand["key"] for hand in store.hands}
     pending = [(index, s) for index, s in enumerate(plan) if s.key not in done]
-    limits = Limits(decision=time_limit)
+    limits = Limits(decision=time_limit, budget=budget)
+    said = estimate(len(pending), len(chosen), share, max_minutes)
+    if progress:
+        print(f"The league: {said}.", file=sys.stderr, flush=True)
     hidden = _hidden(directory, Path(results), chosen)
+    mark = secrets.token_hex(8)
+    left = 0
+    ledger = Ledger(names, store.hands) if isolate else None  # shared memory: not in a browser
     try:
-        how = _How(isolate, tuple(users), hidden, workers, progress)
-        _run(pending, len(plan), chosen, limits, how, rules, store)
+        how = _How(isolate, tuple(users), hidden, share, progress, trusted, mark, said)
+        _run(pending, len(plan), chosen, limits, how, rules, store, ledger)
     finally:
-        end_users([user for user in users if user is not None])
+        left = fair.sweep(mark)  # first: a frozen process cannot end
+        left += end_users([user for user in users if user is not None]) + end_marked(mark)
     store.verify()
+    note = _note(isolate, store.rewritten, trusted, left)
+    if ledger is not None:
+        note += ledger.describe(limits, trusted)
     return LeagueResult(
         standings=tuple(standings(store.hands, names)),
         hands=tuple(store.hands),
         isolated=isolate,
-        note=_note(isolate, store.rewritten),
+        note=note,
         results=str(store.path),
+    )
+
+
+def _positive(**values: float | None) -> None:
+    for name, value in values.items():
+        if value is not None and not value > 0:
+            raise ValueError(f"{name} must be more than 0, not {value}")
+
+
+def workers_for(workers: int | None, isolate: bool) -> int:
+    """The worker processes a league plays on (one when isolation is off)."""
+    return machine.workers(workers) if isolate else 1
+
+
+SECONDS_PER_HAND = 0.06
+"""A hand's usual cost on one worker with quick entries (``python -m bench league``: about
+40 decisions of about 1 ms, and the engine's judging)."""
+SECONDS_PER_START = 0.5
+"""An entry's process starting on a worker (its sandbox and its Python)."""
+
+
+def estimate(hands: int, entries: int, workers: int, max_minutes: float | None = None) -> str:
+    """How long a league of ``hands`` hands is expected to take, in words, with quick entries
+    (each entry's own thinking comes on top, up to its budget).
+
+    >>> estimate(9000, 10, 2)
+    'about 5 minutes for 9,000 hands on 2 workers, more for entries that think long'
+    >>> estimate(20, 2, 1, max_minutes=3)
+    'about 1 minute for 20 hands on 1 worker, at most 3 minutes (--max-minutes)'
+    """
+    seconds = hands * SECONDS_PER_HAND / workers + entries * SECONDS_PER_START
+    minutes = max(1, round(seconds / 60))
+    text = (
+        f"about {count_words(minutes, 'minute')} for {hands:,} hand{'' if hands == 1 else 's'}"
+        f" on {count_words(workers, 'worker')}"
+    )
+    if max_minutes is None:
+        return text + ", more for entries that think long"
+    return (
+        text + f", at most {max_minutes:g} minute{'' if max_minutes == 1 else 's'} (--max-minutes)"
     )
 
 
@@ -282,20 +391,44 @@ def _check_place(path: Path) -> None:
         )
 
 
-def _note(isolate: bool, rewritten: bool) -> str:
+def _as_root() -> bool:
+    """True when entries get users of their own (asked without claiming one)."""
+    import os
+
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _note(isolate: bool, rewritten: bool, trusted: bool = False, left: int = 0) -> str:
     if not isolate:
         words = ISOLATION_OFF
-    elif entry_user(0) is not None and can_contain():
+    elif trusted:
+        words = UNSANDBOXED
+    elif _as_root() and containment() == "root":
         words = (
             "Each entry ran in a process of its own, as a user of its own, with limits, "
-            "without network, seeing only its own private folder."
+            "without network, in namespaces of its own (processes, mounts, IPC), with private "
+            "/tmp, /dev/shm, /var/tmp and /run/lock and the league's folders hidden."
         )
-    elif entry_user(0) is not None:
+    elif containment() == "bwrap":
+        words = (
+            "Each entry ran in a sandbox of its own (bubblewrap: its own user, processes, "
+            "mounts, network and IPC), with limits, without network, seeing only what its "
+            "Python needs and its own private folders."
+        )
+    elif _as_root():
         words = "Each entry ran in a process of its own, as a user of its own, with limits."
     else:
         words = (
             "Each entry ran in a process of its own with limits (as this user: run the league "
             "as root to give each entry a user of its own)."
+        )
+    if isolate and not trusted:
+        words += (
+            " After the league nothing of an entry was left (no process, so no IPC object or "
+            "file either: they end with its namespaces)."
+            if not left
+            else f" {count_words(left, 'process', 'processes')} of the entries outlived them and "
+            "were ended."
         )
     if rewritten:
         words += " The results file was changed during the run and was written out again."
@@ -312,6 +445,9 @@ class _How:
     hidden: tuple[str, ...]
     workers: int | None
     progress: bool
+    trusted: bool = False
+    mark: str = ""
+    said: str = ""
 
 
 def _run(
@@ -322,12 +458,13 @@ def _run(
     how: _How,
     rules: Rules,
     store: ResultsFile,
+    ledger: Ledger | None = None,
 ) -> None:
-    workers = how.workers or os.cpu_count() or 1
+    workers = machine.workers(how.workers)
     bar = progress_bar(
         total=total,
         initial=total - len(pending),
-        desc="league",
+        desc=f"league ({how.said.split(' for ')[0]})" if how.said else "league",
         disable=not how.progress,
         leave=False,
     )
@@ -348,7 +485,17 @@ def _run(
                 pool = concurrent.futures.ProcessPoolExecutor(
                     max_workers=workers,
                     initializer=_set_up,
-                    initargs=(entries, limits, True, rules, how.users, how.hidden),
+                    initargs=(
+                        entries,
+                        limits,
+                        True,
+                        rules,
+                        how.users,
+                        how.hidden,
+                        how.trusted,
+                        how.mark,
+                        ledger,
+                    ),
                 )
                 try:
                     futures = [pool.submit(_play, seating, index) for index, seating in left]

@@ -18,7 +18,6 @@ import dataclasses
 import hashlib
 import itertools
 import math
-import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -28,6 +27,7 @@ from ...display.tables import HtmlTable
 from ...engine.game import Game
 from ...engine.moves import EndTurn, PlayCard
 from ...engine.rules import Rules
+from ...sandbox import machine
 from ..players import Player, make_player
 from ..progress import progress_bar
 from ..stats import wilson_interval
@@ -218,7 +218,7 @@ IN_BROWSER_NOTE = (
 
 
 def _executor(workers: int | None) -> concurrent.futures.Executor | None:
-    workers = workers or os.cpu_count() or 1
+    workers = machine.workers(workers or None)
     if workers <= 1:
         return None
     if IN_BROWSER:
@@ -250,7 +250,7 @@ def _run(
                 records.extend(_run_chunk(players, rules, seed, [index], rotate, paired))
                 bar.update(1)
             return records
-        size = max(1, min(50, math.ceil(games / (8 * (workers or os.cpu_count() or 1)))))
+        size = max(1, min(50, math.ceil(games / (8 * machine.workers(workers or None)))))
         chunks = [indexes[i : i + size] for i in range(0, games, size)]
         futures = [
             pool.submit(_run_chunk, players, rules, seed, chunk, rotate, paired) for chunk in chunks
