@@ -457,7 +457,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise _UsageError(f"{folder} is not a folder of players")
+        raise _FileError(f"{folder} is not a folder of players")
     results = Path(args.results) if args.results else folder / "league-results.jsonl"
     # Every place the league writes is checked before the first hand, not after the last.
     _writable(results, "--results")

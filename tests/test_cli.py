@@ -663,6 +663,7 @@ def _class_folder(tmp_path: Path) -> Path:
         (["review", "{tmp}"], 1, "{tmp} is a folder, not a saved record"),
         (["class", "{tmp}/collected", "--homework", "{tmp}/missing.json"], 1, "cannot read"),
         (["class", "{tmp}/nowhere"], 1, "{tmp}/nowhere is not a folder of records"),
+        (["league", "{tmp}/nowhere"], 1, "{tmp}/nowhere is not a folder of players"),
         (["class", "{tmp}/collected", "--html", "/proc/board.html"], 1, "--html /proc/board"),
         (["class", "{tmp}/collected", "--html", "{tmp}/no/x.html"], 1, "--html {tmp}/no/x.html:"),
         (["tutorials", "{tmp}/a-file"], 1, "{tmp}/a-file is a file, not a folder"),

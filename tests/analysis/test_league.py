@@ -345,7 +345,7 @@ def test_the_command_line_prints_the_leaderboard(
     assert "League of 3 players, 6 hands" in out
     assert "greedy" in out
     assert "<table" in html.read_text()
-    assert main(["league", str(tmp_path / "nowhere")]) == 2
+    assert main(["league", str(tmp_path / "nowhere")]) == 1  # a folder it cannot read
     assert "is not a folder of players" in capsys.readouterr().err
 
 
