@@ -351,6 +351,8 @@ lesson = Lesson.from_dict({{
             "position": "{TWO_PILE_MOVES}",
             "narration": "Move the south pile onto the east pile.",
             "expect": [["S>E"]],
+            "goal": "card",
+            "fresh": True,
             "after": "The south space is free again.",
         }},
     ],

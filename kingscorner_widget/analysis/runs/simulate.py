@@ -4,8 +4,8 @@ Each game's seed comes from the run's seed and the game's index alone, and every
 each game afresh, so the results do not depend on how the games are split between workers.
 
 >>> result = simulate(["greedy", "random"], games=4, seed=1, workers=1, progress=False)
->>> [len(r.winners) >= 1 for r in result.records]
-[True, True, True, True]
+>>> [(r.reason, len(r.winners)) for r in result.records]  # a blocked hand: nobody wins it
+[('out', 1), ('out', 1), ('out', 1), ('blocked', 0)]
 >>> result == simulate(["greedy", "random"], games=4, seed=1, workers=2, progress=False)
 True
 """

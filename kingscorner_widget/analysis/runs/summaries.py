@@ -7,9 +7,10 @@ itself in a notebook and gives a data frame with ``.to_pandas()`` where pandas i
 >>> print(player_results(result))
 Results of 6 games
 player  games  wins  win rate  95% low  95% high
-greedy      6     6    100.0%    61.0%    100.0%
+greedy      6     5     83.3%    43.6%     97.0%
 random      6     0      0.0%     0.0%     39.0%
 A shared win counts a fraction; the interval is a 95% Wilson interval.
+1 game ended blocked, which nobody wins.
 """
 
 from __future__ import annotations
@@ -189,7 +190,12 @@ def player_results(result: SimulationShape) -> HtmlTable:
     ]
     count = len(result.records)
     title = f"Results of {count_words(count, 'game')}"
-    return HtmlTable(columns, rows, title=title, notes=[INTERVAL_NOTE])
+    notes = [INTERVAL_NOTE]
+    unwon = sum(1 for record in result.records if not record.winners)
+    if unwon:
+        ended = "game ended" if unwon == 1 else "games ended"
+        notes.append(f"{unwon} {ended} blocked, which nobody wins.")
+    return HtmlTable(columns, rows, title=title, notes=notes)
 
 
 def games_table(result: SimulationShape) -> HtmlTable:
