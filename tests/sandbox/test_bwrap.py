@@ -21,6 +21,7 @@ import pytest
 
 from kingscorner_widget.analysis.league import league
 from kingscorner_widget.sandbox import bwrap, process
+from tests.sandbox.ordinary_user import ordinary_user
 
 needs_bwrap = pytest.mark.skipif(
     sys.platform != "linux", reason="bubblewrap is Linux's (make test installs it there)"
@@ -200,8 +201,6 @@ def test_a_machine_that_forbids_namespaces_is_found_out(monkeypatch: pytest.Monk
         bwrap.problem.cache_clear()
 
 
-UNPRIVILEGED = "kcleague"
-
 TEACHER = """
 import sys
 from kingscorner_widget.analysis.league import league
@@ -221,23 +220,7 @@ print(done.note)
 def test_an_ordinary_users_league_holds_the_same() -> None:
     """An ordinary user of this machine (made here), with the system's Python 3 and this
     package and its dependencies on its path, runs the same league through bubblewrap."""
-    if os.geteuid() != 0:
-        pytest.skip("making an ordinary user needs root (the suite runs as root in CI)")
-    try:
-        pwd.getpwnam(UNPRIVILEGED)
-    except KeyError:
-        subprocess.run(
-            [
-                "useradd",
-                "--system",
-                "--no-create-home",
-                "--shell",
-                "/usr/sbin/nologin",
-                UNPRIVILEGED,
-            ],
-            check=True,
-        )
-    user = pwd.getpwnam(UNPRIVILEGED)
+    user = ordinary_user()
     python = shutil.which("python3", path="/usr/bin:/bin")
     assert python is not None
     version = subprocess.run(

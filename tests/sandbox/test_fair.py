@@ -10,7 +10,6 @@ gets; the memory attack also runs as an ordinary user of the machine.
 from __future__ import annotations
 
 import os
-import pwd
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from kingscorner_widget.analysis.league.entries import Entry, built_in
 from kingscorner_widget.engine.rules import Rules
 from kingscorner_widget.sandbox import fair, process
 from kingscorner_widget.sandbox.process import Limits, Sandbox, entry_user
+from tests.sandbox.ordinary_user import ordinary_user
 
 pytestmark = [
     pytest.mark.slow,
@@ -221,8 +221,6 @@ def test_processes_together_cannot_pass_the_sandboxs_memory(way: str) -> None:
     assert forfeit == "its processes together used more than 256 MB of memory", forfeit
 
 
-UNPRIVILEGED = "kcleague"
-
 TEACHER = """
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -239,23 +237,7 @@ print(forfeit)
 def test_an_ordinary_users_sandbox_holds_its_memory_too() -> None:
     """An ordinary user of the machine may make no cgroup here: the league adds up its
     processes' memory instead, and the entry forfeits the same way."""
-    if os.geteuid() != 0:
-        pytest.skip("making an ordinary user needs root (the suite runs as root in CI)")
-    try:
-        user = pwd.getpwnam(UNPRIVILEGED)
-    except KeyError:
-        subprocess.run(
-            [
-                "useradd",
-                "--system",
-                "--no-create-home",
-                "--shell",
-                "/usr/sbin/nologin",
-                UNPRIVILEGED,
-            ],
-            check=True,
-        )
-        user = pwd.getpwnam(UNPRIVILEGED)
+    user = ordinary_user()
     python = shutil.which("python3", path="/usr/bin:/bin")
     assert python is not None
     home = Path(tempfile.mkdtemp(prefix="kc-teacher-"))
