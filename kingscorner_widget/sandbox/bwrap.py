@@ -11,6 +11,9 @@ sandbox, and it may make no further user namespace.
 (['bwrap', '--unshare-user'], True, True)
 >>> args[args.index("/opt/py/league") - 1]
 '--tmpfs'
+>>> args = command(["python3"], binds=["/tmp/checkout"])  # a checkout under /tmp stays seen
+>>> args.index("/tmp/checkout") > args.index("/tmp")  # bound after the private /tmp
+True
 """
 
 from __future__ import annotations
@@ -75,15 +78,16 @@ def command(
 ) -> list[str]:
     """``bwrap`` running ``child`` in the sandbox: ``binds`` read-only, each of ``hidden``
     covered by an empty folder nobody may open."""
-    args = ["bwrap", *_NAMESPACES, *_system()]
+    args = ["bwrap", *_NAMESPACES, *_system(), "--proc", "/proc", "--dev", "/dev"]
+    # The private folders first: a checkout or a venv under /tmp is then bound on top of the
+    # private /tmp, not covered by it, and the hidden folders last, on top of both.
+    for path, size in PRIVATE.items():
+        args += ["--perms", "1777", "--size", str(size), "--tmpfs", path]
     for path in sorted(set(binds)):
         if not path.startswith("/usr/"):
             args += ["--ro-bind", path, path]
     for path in sorted(set(hidden)):
         args += ["--perms", "0000", "--size", "4096", "--tmpfs", path]
-    args += ["--proc", "/proc", "--dev", "/dev"]
-    for path, size in PRIVATE.items():
-        args += ["--perms", "1777", "--size", str(size), "--tmpfs", path]
     args += ["--chdir", "/tmp", "--hostname", "entry", "--clearenv"]
     for name, value in sorted((env or {}).items()):
         args += ["--setenv", name, value]
