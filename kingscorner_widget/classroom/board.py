@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from ..analysis.league.results import write_atomically
 from ..display.charts import bar_chart, bars_svg
 from ..display.tables import Column, HtmlTable, Value
 from ..engine.game import Game
@@ -44,6 +45,7 @@ from ..engine.words import count_words
 from .homework import Homework
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
+from .typed import MAX_ITEMS, said
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
@@ -57,6 +59,10 @@ HELP_RULE = (
     "refused moves per step tried; then the most hints and Show me used; then the fewest items "
     "finished."
 )
+SHOWN_BAD = 50
+"""Bad files named one by one on the board (the rest are counted)."""
+RESERVED = ("learner", "hints", "show me")
+"""The progress table's own columns: an item never takes their name."""
 STARS = "\u2605"
 NO_STAR = "\u2606"
 
@@ -129,6 +135,7 @@ class ClassBoard:
         """The files skipped, each with its reason."""
         self.homework = Homework.load(homework) if isinstance(homework, str) else homework
         self._items = self._merge()
+        _ = self.items  # a class of too many items is named among the skipped at once
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -159,7 +166,29 @@ class ClassBoard:
             for key, item in items.items():
                 if key not in seen:
                     seen[key] = (int(item.get("order", 0)), str(item.get("title") or key))
-        return [(k, t) for k, (_, t) in sorted(seen.items(), key=lambda kv: (kv[1][0], kv[0]))]
+        found = sorted(seen.items(), key=lambda kv: (kv[1][0], kv[0]))
+        if len(found) > MAX_ITEMS:
+            self.bad.append(
+                BadRecord(
+                    "(the class)",
+                    f"{len(found)} different items, over the {MAX_ITEMS} a board shows: the "
+                    "rest left out (give the homework to fix the items)",
+                )
+            )
+        return [(k, t) for k, (_, t) in found[:MAX_ITEMS]]
+
+    def _headings(self) -> list[str]:
+        """The items' column headings: their titles, made unique (a title shared with another
+        item, or with one of the table's own columns, gets its key)."""
+        titles = [title for _, title in self.items]
+        counts: dict[str, int] = {}
+        for title in titles:
+            counts[title.casefold()] = counts.get(title.casefold(), 0) + 1
+        headings = []
+        for (key, _), title in zip(self.items, titles, strict=True):
+            clash = counts[title.casefold()] > 1 or title.casefold() in RESERVED
+            headings.append(f"{title} ({said(key)})" if clash else title)
+        return headings
 
     def item(self, learner: str, key: str) -> Json | None:
         """A learner's best attempt at item ``key`` (``None``: not started)."""
@@ -192,14 +221,17 @@ class ClassBoard:
                 hints, shows = hints + h, shows + s
             cells = [_cell(mine.get(key)) for key, _ in items]
             rows.append((learner, *cells, hints, shows))
-        columns = [Column("learner"), *(Column(title) for _, title in items)]
+        columns = [Column("learner"), *(Column(title) for title in self._headings())]
         columns += [Column("hints"), Column("show me")]
         return HtmlTable(
             columns, rows, title="The class by item", notes=(SELF_REPORTED, *self._bad_notes())
         )
 
     def _bad_notes(self) -> list[str]:
-        return [f"Skipped {b.name}: {b.reason}" for b in self.bad]
+        notes = [f"Skipped {b.name}: {b.reason}" for b in self.bad[:SHOWN_BAD]]
+        if len(self.bad) > SHOWN_BAD:
+            notes.append(f"and {len(self.bad) - SHOWN_BAD} more skipped (see .bad)")
+        return notes
 
     def help_first(self) -> HtmlTable:
         """The learners in the order to help them, by :data:`HELP_RULE`."""
@@ -218,7 +250,9 @@ class ClassBoard:
                 hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
             done = sum(bool(item.get("finished")) for item in mine.values())
             per_step = refused / tried if tried else 0.0
-            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck)
+            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck[:5])
+            if len(stuck) > 5:
+                where += f" and {len(stuck) - 5} more"
             rows.append((learner, len(stuck), per_step, hints + shows, done, where or "\u2013"))
         rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
         return HtmlTable(
@@ -388,7 +422,7 @@ class ClassBoard:
         learners, bad = count_words(len(self.records), "learner"), len(self.bad)
         head = [f"Class board: {learners}, {count_words(bad, 'bad record')}"]
         head.append(SELF_REPORTED)
-        head += [f"  skipped {b.name}: {b.reason}" for b in self.bad]
+        head += [f"  {note[0].lower()}{note[1:]}" for note in self._bad_notes()]
         return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
 
     def __str__(self) -> str:
@@ -404,8 +438,11 @@ class ClassBoard:
         if not self.bad:
             return ""
         rows = "".join(
-            f"<li data-bad><code>{escape(b.name)}</code>: {escape(b.reason)}</li>" for b in self.bad
+            f"<li data-bad><code>{escape(b.name)}</code>: {escape(b.reason)}</li>"
+            for b in self.bad[:SHOWN_BAD]
         )
+        if len(self.bad) > SHOWN_BAD:
+            rows += f"<li>and {len(self.bad) - SHOWN_BAD} more</li>"
         return f"<p><b>Skipped records</b></p><ul>{rows}</ul>"
 
     def _repr_html_(self) -> str:
@@ -436,7 +473,8 @@ class ClassBoard:
         )
 
     def save_html(self, path: str | os.PathLike[str]) -> pathlib.Path:
-        """Write :meth:`to_html` to ``path``."""
+        """Write :meth:`to_html` to ``path``, whole, by renaming a new file over it (a link
+        planted at ``path`` is replaced, never followed); readable by others, as a page is."""
         target = pathlib.Path(path)
-        target.write_text(self.to_html(), encoding="utf-8")
+        write_atomically(target, self.to_html(), 0o644)
         return target

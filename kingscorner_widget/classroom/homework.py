@@ -225,9 +225,12 @@ class Homework:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | os.PathLike[str]) -> pathlib.Path:
-        """Write the homework to ``path`` (JSON); returns the path."""
+        """Write the homework to ``path`` (JSON), whole, by renaming a new file over it (a link
+        planted at ``path`` is replaced, never followed); returns the path."""
+        from ..analysis.league.results import write_atomically
+
         target = pathlib.Path(path)
-        target.write_text(self.to_json() + "\n", encoding="utf-8")
+        write_atomically(target, self.to_json() + "\n", 0o644)
         return target
 
     @classmethod
