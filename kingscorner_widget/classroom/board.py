@@ -43,6 +43,7 @@ from ..engine.moves import as_move
 from ..engine.record import game_from_json
 from ..engine.words import count_words
 from .homework import Homework
+from .names import name_key
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
 from .typed import MAX_ITEMS, said
@@ -58,6 +59,12 @@ HELP_RULE = (
     "Who needs help first: the most items started and not finished (stuck) first; then the most "
     "refused moves per step tried; then the most hints and Show me used; then the fewest items "
     "finished."
+)
+CHECK_RULE = (
+    "A record is the learner's whose folder (nbgrader's submitted/<student>/) or file name "
+    "(ada.json) it was handed in under, whatever name it holds; names are compared after "
+    "Unicode normalisation and casefolding, and one written with look-alike letters of "
+    "another script is flagged."
 )
 SHOWN_BAD = 50
 """Bad files named one by one on the board (the rest are counted)."""
@@ -135,6 +142,7 @@ class ClassBoard:
         """The files skipped, each with its reason."""
         self.homework = Homework.load(homework) if isinstance(homework, str) else homework
         self._items = self._merge()
+        self._names = {name_key(r.learner): r.learner for r in self.records}
         _ = self.items  # a class of too many items is named among the skipped at once
 
     # -- reading -------------------------------------------------------------------------------
@@ -190,11 +198,32 @@ class ClassBoard:
             headings.append(f"{title} ({said(key)})" if clash else title)
         return headings
 
+    def _learner(self, learner: str) -> str:
+        """The board's spelling of ``learner`` (names compare after NFKC and casefolding)."""
+        found = self._names.get(name_key(learner))
+        if found is None:
+            raise KeyError(f"no learner {learner!r} on this board")
+        return found
+
     def item(self, learner: str, key: str) -> Json | None:
         """A learner's best attempt at item ``key`` (``None``: not started)."""
-        if learner not in self._items:
-            raise KeyError(f"no learner {learner!r} on this board")
-        return self._items[learner].get(key)
+        return self._items[self._learner(learner)].get(key)
+
+    def flags(self, learner: str) -> list[str]:
+        """Why the teacher should look at ``learner``'s record (empty: nothing found)."""
+        name = self._learner(learner)
+        return next(list(r.flags) for r in self.records if r.learner == name)
+
+    def to_check(self) -> HtmlTable:
+        """The records to look at: a file that names someone else, two spellings of one name,
+        a name that looks like another's."""
+        rows = [(r.learner, said(why, 240)) for r in self.records for why in r.flags]
+        return HtmlTable(
+            ["learner", "why"],
+            rows,
+            title="Records to check",
+            notes=(CHECK_RULE,),
+        )
 
     def finished(self, learner: str, key: str) -> bool:
         """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this)."""
@@ -398,6 +427,7 @@ class ClassBoard:
 
     def _replay_daily(self, learner: str, key: str) -> Replay:
         day = key.removeprefix("daily:")
+        learner = self._learner(learner)
         for record in self.records:
             if record.learner != learner:
                 continue
@@ -413,6 +443,8 @@ class ClassBoard:
     def sections(self) -> list[HtmlTable]:
         """The board's tables, in order."""
         found = [self.progress(), self.help_first(), self.theme_table()]
+        if any(r.flags for r in self.records):
+            found.insert(0, self.to_check())
         if self.dailies():
             found.append(self.leaderboard())
         return found

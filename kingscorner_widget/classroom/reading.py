@@ -3,7 +3,11 @@
 A folder of records comes in three shapes, all read the same way: flat (``ada.json``, as the
 browser course's learners download and hand them in), the notebook's own
 ``kingscorner-progress/`` folders, or nbgrader's ``submitted/<student>/<assignment>/`` (where the
-student's folder name is who handed it in, and names the learner). Every ``*.json`` file under
+student's folder name is who handed it in, and names the learner). Whose record a file is comes
+from where it was handed in, never from what it says: nbgrader's student folder, else the
+file's name (``ada.json`` is ada's, whatever its ``learner`` field holds); a file that names
+someone else, two spellings of one name (compared after NFKC and casefolding) and a name that
+looks like another's (:mod:`.names`) are flagged on the learner. Every ``*.json`` file under
 the folder is looked at; one that is not a record at all (another program's JSON) is passed
 over, and one that should be but fails (corrupt, truncated, oversized, nested too deeply,
 another version, unreadable, not of the record's shape) is kept as a :class:`BadRecord` with
@@ -37,7 +41,8 @@ import stat
 from collections.abc import Iterator
 from typing import Any
 
-from .record import FORMAT, MAX_BYTES, ProgressError, empty_record
+from .names import look_alikes, name_key
+from .record import FORMAT, MAX_BYTES, ProgressError, check_learner, empty_record
 from .typed import WORD, said, typed_record
 
 __all__ = ["BadRecord", "Found", "LearnerRecord", "read_folder", "read_record_file"]
@@ -70,6 +75,9 @@ class LearnerRecord:
     tables: list[Json]
     files: list[str]
     """The files it was read from, relative to the folder."""
+    flags: list[str] = dataclasses.field(default_factory=list)
+    """Why the teacher should look at this learner's record: a file that names someone
+    else, two spellings of the name, a look-alike name."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,10 +115,14 @@ def _kind(mode: int) -> str | None:
     return next((words for test, words in _KINDS if test(mode)), "not a plain file, not opened")
 
 
-def _student(relative: pathlib.PurePath) -> str | None:
-    """nbgrader's student: the folder after ``submitted`` (or ``autograded``)."""
+def _student(relative: pathlib.PurePath, root: pathlib.Path) -> str | None:
+    """nbgrader's student: the folder after ``submitted`` (or ``autograded``, ``feedback``),
+    or the first folder when the board reads one of those itself."""
+    markers = ("submitted", "autograded", "feedback")
     parts = relative.parts
-    for marker in ("submitted", "autograded", "feedback"):
+    if root.absolute().name in markers and len(parts) > 1:
+        return parts[0]
+    for marker in markers:
         if marker in parts[:-1]:
             index = parts.index(marker)
             if index + 1 < len(parts) - 1:
@@ -196,12 +208,13 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
         raise NotADirectoryError(f"{root} is not a folder of records")
     learners: dict[str, LearnerRecord] = {}
     bad: list[BadRecord] = []
+    ids: dict[str, set[str]] = {}
     per_student: dict[str | None, int] = {}
     total = 0
     for path in _files(root):
         relative = path.relative_to(root)
         name = said(str(relative), NAME)
-        student = _student(relative)
+        student = _student(relative, root)
         seen = per_student.get(student, 0)
         per_student[student] = seen + 1
         if student is not None and seen >= MAX_FILES:
@@ -226,13 +239,36 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
             bad.append(BadRecord(name, _reason(str(error))))
             continue
         bad.extend(BadRecord(name, problem) for problem in typed.problems)
-        learner = said(student, WORD) if student else typed.learner
-        found = learners.setdefault(learner, LearnerRecord(learner, [], []))
-        known = {t["id"] for t in found.tables}
-        found.tables.extend(t for t in typed.tables if t["id"] not in known)
+        owner = _owner(student, path, typed.learner)
+        key = name_key(owner)
+        found = learners.get(key)
+        if found is None:
+            found = learners[key] = LearnerRecord(owner, [], [])
+            ids[key] = set()
+        elif owner != found.learner:
+            found.flags.append(f"{name} spells the name {owner}")
+        if name_key(typed.learner) != key:
+            found.flags.append(f"{name} says it is the record of {said(typed.learner, WORD)}")
+        elif student is None and path.stem != owner:
+            found.flags.append(f"{name}: the file's name is no learner's name")
+        found.tables.extend(t for t in typed.tables if t["id"] not in ids[key])
+        ids[key].update(t["id"] for t in typed.tables)
         found.files.append(name)
-    records = sorted(learners.values(), key=lambda r: r.learner.casefold())
+    for learner, why in look_alikes(r.learner for r in learners.values()).items():
+        learners[name_key(learner)].flags.append(f"the name {why}")
+    records = sorted(learners.values(), key=lambda r: name_key(r.learner))
     return Found(records, bad)
+
+
+def _owner(student: str | None, path: pathlib.Path, named: str) -> str:
+    """Whose record a file is, from where it was handed in: nbgrader's student folder, else
+    the file's name; only a file whose name is no learner's name is taken at its word."""
+    if student is not None:
+        return said(student, WORD)
+    try:
+        return check_learner(path.stem)
+    except ValueError:
+        return named
 
 
 def _reason(text: str) -> str:

@@ -90,7 +90,7 @@ def test_every_bad_record_is_named_with_its_reason_and_the_rest_still_show(
     monkeypatch.setattr(os, "open", locked)
     board = ClassBoard(tmp_path)
     monkeypatch.undo()
-    assert board.learners == ["ada", "bo", "sam"]  # sam's bad item is left out, not the rest
+    assert board.learners == ["ada", "bo", "shape"]  # its bad item is left out, not the rest
     reasons = {bad.name: bad.reason for bad in board.bad}
     for name, (_, why) in BAD.items():
         assert reasons[name].startswith(why), (name, reasons[name])
