@@ -42,11 +42,13 @@ from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
 from ..engine.words import count_words
+from ..lessons.runner import LessonRun
 from .homework import Homework
 from .names import name_key
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
 from .typed import MAX_ITEMS, said
+from .verify import PROVES, Checked, check_daily, check_steps
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
@@ -54,6 +56,10 @@ Json = dict[str, Any]
 SELF_REPORTED = (
     "Records are written by the learners' own machines (self-reported): they show what each "
     "table saw, not a proof of it."
+)
+UNCHECKED = (
+    "Nothing was replayed: give the homework (homework=, or --homework) to have every finished "
+    "item played again through the engine."
 )
 HELP_RULE = (
     "Who needs help first: the most items started and not finished (stuck) first; then the most "
@@ -85,15 +91,16 @@ class Replay:
     """The moves that were played again (a move that no longer fits is left out)."""
 
 
+def _rank(item: Json) -> tuple[int, int, int]:
+    """How far an attempt went: finished, then stars, then steps done."""
+    done = sum(bool(s.get("done")) for s in item.get("steps", []))
+    return (bool(item.get("finished")), int(item.get("stars", 0)), done)
+
+
 def _best(items: Iterable[Json]) -> Json | None:
     """The furthest attempt at an item among a learner's tables."""
-
-    def rank(item: Json) -> tuple[int, int, int]:
-        done = sum(bool(s.get("done")) for s in item.get("steps", []))
-        return (bool(item.get("finished")), int(item.get("stars", 0)), done)
-
     found = list(items)
-    return max(found, key=rank) if found else None
+    return max(found, key=_rank) if found else None
 
 
 def _counts(item: Json) -> tuple[int, int, int, int]:
@@ -107,10 +114,43 @@ def _counts(item: Json) -> tuple[int, int, int, int]:
     )
 
 
+def _marked(item: Json, checked: Checked) -> Json:
+    """``item`` as its replay found it: verified or not (with why), its stars computed again."""
+    marked = {**item, "verified": checked.verified, "why": checked.why, "claimed": item["stars"]}
+    marked["stars"] = checked.stars if checked.verified else 0
+    if checked.solved is not None or not checked.verified:
+        marked["solved"] = checked.solved if checked.verified else None
+    if checked.result is not None:
+        marked["result"] = {**item.get("result", {}), **checked.result}
+    return marked
+
+
+def _first_daily(key: str, tried: list[tuple[Json, Json]]) -> tuple[Json, Json | None]:
+    """The first finished result of a daily deal across the learner's tables (by when its
+    first hand ended) and that hand: a later table that won does not replace it."""
+    day = key.removeprefix("daily:")
+    hands = []
+    for table, item in tried:
+        if not item.get("finished"):
+            continue
+        first = next(
+            (h for h in table.get("hands", []) if h.get("daily") == day and h.get("hand") == 1),
+            None,
+        )
+        hands.append((first.get("at", "") if first else "", item, first))
+    if not hands:
+        return tried[0][1], None
+    hands.sort(key=lambda found: (found[0] == "", found[0]))  # undated last
+    _, item, hand = hands[0]
+    return item, hand
+
+
 def _cell(item: Json | None) -> str:
     """An item's state in words (with stars)."""
     if item is None:
         return "not started"
+    if item.get("verified") is False:
+        return f"not verified ({item.get('why', '')})"
     kind = item.get("kind")
     if kind == "daily":
         result = item.get("result") or {}
@@ -150,14 +190,57 @@ class ClassBoard:
     def _merge(self) -> dict[str, dict[str, Json]]:
         merged: dict[str, dict[str, Json]] = {}
         for record in self.records:
-            attempts: dict[str, list[Json]] = {}
+            if self.homework is not None:
+                merged[record.learner] = self._replayed(record, self.homework)
+                continue
+            attempts: dict[str, list[tuple[Json, Json]]] = {}
             for table in record.tables:
                 for key, item in table.get("items", {}).items():
-                    attempts.setdefault(key, []).append(item)
+                    attempts.setdefault(key, []).append((table, item))
             merged[record.learner] = {
-                key: best for key, found in attempts.items() if (best := _best(found)) is not None
+                key: _first_daily(key, found)[0]
+                if key.startswith("daily:")
+                else max((item for _, item in found), key=_rank)
+                for key, found in attempts.items()
             }
         return merged
+
+    def _replayed(self, record: LearnerRecord, homework: Homework) -> dict[str, Json]:
+        """The learner's items of ``homework``, each finished one replayed (:mod:`.verify`):
+        the best attempt that replays, else the furthest one, marked not verified when it
+        claims to be finished; a daily deal's first result, replayed."""
+        attempts: dict[str, list[tuple[Json, Json]]] = {}
+        for table in record.tables:
+            for key, item in table.get("items", {}).items():
+                attempts.setdefault(key, []).append((table, item))
+        found: dict[str, Json] = {}
+        for place in homework.items:
+            tried = attempts.get(place.key)
+            if not tried:
+                continue
+            if place.kind == "daily":
+                item, hand = _first_daily(place.key, tried)
+                found[place.key] = _marked(item, check_daily(homework, hand))
+                continue
+            best: Json | None = None
+            for _, item in tried:
+                if not item.get("finished"):
+                    continue
+                checked = check_steps(LessonRun(homework.lesson(), place.start), place, item)
+                marked = _marked(item, checked)
+                if checked.verified and (best is None or marked["stars"] > best["stars"]):
+                    best = marked
+            if best is None:
+                furthest = _best([item for _, item in tried])
+                assert furthest is not None  # tried is not empty
+                best = (
+                    _marked(furthest, check_steps(
+                        LessonRun(homework.lesson(), place.start), place, furthest))
+                    if furthest.get("finished")
+                    else furthest
+                )  # fmt: skip
+            found[place.key] = best
+        return found
 
     @property
     def learners(self) -> list[str]:
@@ -226,14 +309,16 @@ class ClassBoard:
         )
 
     def finished(self, learner: str, key: str) -> bool:
-        """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this)."""
+        """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this); with
+        the homework, only when it replays (:mod:`.verify`)."""
         item = self.item(learner, key)
-        return bool(item and item.get("finished"))
+        return bool(item and item.get("finished") and item.get("verified") is not False)
 
     def stars(self, learner: str, key: str) -> int:
-        """``learner``'s stars for item ``key`` (0 when not finished)."""
+        """``learner``'s stars for item ``key`` (0 when not finished or not verified); with
+        the homework, computed again from the replayed steps."""
         item = self.item(learner, key)
-        return int(item.get("stars", 0)) if item and item.get("finished") else 0
+        return int(item.get("stars", 0)) if self.finished(learner, key) and item else 0
 
     # -- the views -----------------------------------------------------------------------------
 
@@ -253,8 +338,12 @@ class ClassBoard:
         columns = [Column("learner"), *(Column(title) for title in self._headings())]
         columns += [Column("hints"), Column("show me")]
         return HtmlTable(
-            columns, rows, title="The class by item", notes=(SELF_REPORTED, *self._bad_notes())
+            columns, rows, title="The class by item", notes=(*self._trust(), *self._bad_notes())
         )
+
+    def _trust(self) -> tuple[str, ...]:
+        """What the board's records prove: replayed against the homework, or nothing."""
+        return (SELF_REPORTED, PROVES) if self.homework is not None else (SELF_REPORTED, UNCHECKED)
 
     def _bad_notes(self) -> list[str]:
         notes = [f"Skipped {b.name}: {b.reason}" for b in self.bad[:SHOWN_BAD]]
@@ -277,7 +366,10 @@ class ClassBoard:
             for item in mine.values():
                 h, s, r, t = _counts(item)
                 hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
-            done = sum(bool(item.get("finished")) for item in mine.values())
+            done = sum(
+                bool(item.get("finished")) and item.get("verified") is not False
+                for item in mine.values()
+            )
             per_step = refused / tried if tried else 0.0
             where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck[:5])
             if len(stuck) > 5:
@@ -339,9 +431,13 @@ class ClassBoard:
         days = self.dailies()
         day = date or (days[-1] if days else "")
         rows = []
+        unverified: list[str] = []
         for learner in self.learners:
             item = self._items[learner].get(f"daily:{day}")
             if not item or not item.get("finished"):
+                continue
+            if item.get("verified") is False:
+                unverified.append(learner)
                 continue
             result = item.get("result") or {}
             rows.append(
@@ -358,7 +454,10 @@ class ClassBoard:
             ["place", "learner", "result", "cards left", "moves"],
             ranked,
             title=f"Daily deal {day}" if day else "Daily deal: nobody has played one",
-            notes=("The first result each learner had stands; a replay does not replace it.",),
+            notes=(
+                "The first result each learner had stands; a replay does not replace it.",
+                *([f"Left out, not verified: {', '.join(unverified)}."] if unverified else []),
+            ),
         )
 
     def attempt(self, learner: str, key: str) -> HtmlTable:
@@ -453,7 +552,7 @@ class ClassBoard:
         """The board as plain text (the command line prints this)."""
         learners, bad = count_words(len(self.records), "learner"), len(self.bad)
         head = [f"Class board: {learners}, {count_words(bad, 'bad record')}"]
-        head.append(SELF_REPORTED)
+        head += self._trust()
         head += [f"  {note[0].lower()}{note[1:]}" for note in self._bad_notes()]
         return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
 
@@ -479,9 +578,9 @@ class ClassBoard:
 
     def _repr_html_(self) -> str:
         learners = len(self.records)
-        head = (
-            f"<h3>Class board: {count_words(learners, 'learner')}</h3>"
-            f'<p data-self-reported style="font-style:italic">{escape(SELF_REPORTED)}</p>'
+        head = f"<h3>Class board: {count_words(learners, 'learner')}</h3>" + "".join(
+            f'<p data-self-reported style="font-style:italic">{escape(line)}</p>'
+            for line in self._trust()
         )
         return (
             '<div class="kingscorner-board">'

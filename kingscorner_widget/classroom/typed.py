@@ -218,6 +218,8 @@ def _hand(raw: object) -> Json:
         "hand": _count(raw.get("hand", 1), "hand number"),
         "viewer": _count(raw.get("viewer", 1), "viewer", 8),
     }
+    at = raw.get("at", "")
+    hand["at"] = at if isinstance(at, str) and len(at) <= WORD else ""
     daily = raw.get("daily")
     hand["daily"] = None if daily is None else _text(daily, "daily date", WORD)
     record = raw.get("record")
