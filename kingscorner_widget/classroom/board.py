@@ -26,8 +26,11 @@ True
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import datetime
 import functools
+import io
 import json
 import os
 import pathlib
@@ -44,6 +47,7 @@ from ..engine.record import game_from_json
 from ..engine.words import count_words
 from ..lessons.runner import LessonRun
 from .homework import Homework
+from .mistakes import said as mistake_said
 from .names import name_key
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
@@ -57,14 +61,21 @@ SELF_REPORTED = (
     "Records are written by the learners' own machines (self-reported): they show what each "
     "table saw, not a proof of it."
 )
+NO_PUZZLE = "No learner has finished a puzzle yet, so the chart by theme has no bar."
 UNCHECKED = (
     "Nothing was replayed: give the homework (homework=, or --homework) to have every finished "
     "item played again through the engine."
 )
+STUCK_REFUSED = 3
+STUCK_HELP = 2
+STUCK_RULE = (
+    f"Stuck: on the step they are at, {STUCK_REFUSED} or more refused moves, or {STUCK_HELP} or "
+    "more hints and Show me; an item started and not finished otherwise is in progress (the "
+    "learner may simply not have gone on yet)."
+)
 HELP_RULE = (
-    "Who needs help first: the most items started and not finished (stuck) first; then the most "
-    "refused moves per step tried; then the most hints and Show me used; then the fewest items "
-    "finished."
+    "Who needs help first: the most items stuck first; then the most refused moves per step "
+    "tried; then the most hints and Show me used; then the fewest items finished. " + STUCK_RULE
 )
 CHECK_RULE = (
     "A record is the learner's whose folder (nbgrader's submitted/<student>/) or file name "
@@ -145,6 +156,11 @@ def _first_daily(key: str, tried: list[tuple[Json, Json]]) -> tuple[Json, Json |
     return item, hand
 
 
+def _csv_safe(text: str) -> str:
+    """A name as a spreadsheet cell that is never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 def _cell(item: Json | None) -> str:
     """An item's state in words (with stars)."""
     if item is None:
@@ -165,7 +181,19 @@ def _cell(item: Json | None) -> str:
         return f"done {STARS * stars}{NO_STAR * (3 - stars)}"
     steps = item.get("steps", [])
     at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
-    return f"stuck at step {at} of {len(steps)}"
+    state = "stuck" if _stuck(item) else "in progress"
+    return f"{state} at step {at} of {len(steps)}"
+
+
+def _stuck(item: Json) -> bool:
+    """Whether an unfinished item is stuck, by :data:`STUCK_RULE`."""
+    if item.get("finished") or item.get("kind") == "daily":
+        return False
+    step = next((s for s in item.get("steps", []) if not s.get("done")), None)
+    if step is None:
+        return False
+    helped = int(step.get("hints", 0)) + int(step.get("shows", 0))
+    return len(step.get("refused", [])) >= STUCK_REFUSED or helped >= STUCK_HELP
 
 
 class ClassBoard:
@@ -357,11 +385,11 @@ class ClassBoard:
         titles = dict(self.items)
         for learner in self.learners:
             mine = self._items[learner]
-            stuck = [
-                key
-                for key, item in mine.items()
-                if not item.get("finished") and item.get("kind") != "daily"
-            ]
+            stuck = [key for key, item in mine.items() if _stuck(item)]
+            going = sum(
+                not item.get("finished") and item.get("kind") != "daily" and not _stuck(item)
+                for item in mine.values()
+            )
             hints = shows = refused = tried = 0
             for item in mine.values():
                 h, s, r, t = _counts(item)
@@ -374,21 +402,117 @@ class ClassBoard:
             where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck[:5])
             if len(stuck) > 5:
                 where += f" and {len(stuck) - 5} more"
-            rows.append((learner, len(stuck), per_step, hints + shows, done, where or "\u2013"))
+            rows.append(
+                (learner, len(stuck), per_step, hints + shows, done, going, where or "\u2013")
+            )
         rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
         return HtmlTable(
             [
                 Column("learner"),
-                Column("stuck", description="items started and not finished"),
-                Column("refused a step", format=".1f"),
+                Column("stuck", description=STUCK_RULE),
+                Column(
+                    "refused per step",
+                    format=".1f",
+                    description="moves the table refused, per step tried (1.5: three refused "
+                    "moves in two steps)",
+                ),
                 Column("hints and show me"),
                 Column("finished"),
-                Column("where"),
+                Column("in progress", description="items started, not finished, not stuck"),
+                Column("where stuck"),
             ],
             rows,
             title="Who needs help first",
             notes=(HELP_RULE,),
         )
+
+    def mistakes(self) -> HtmlTable:
+        """The class's refused moves by rule, in words: how many learners made each mistake,
+        and how many times, the most common first."""
+        learners: dict[str, set[str]] = {}
+        times: dict[str, int] = {}
+        for learner in self.learners:
+            for item in self._items[learner].values():
+                for step in item.get("steps", []):
+                    for refused in step.get("refused", []):
+                        code = refused["code"]
+                        learners.setdefault(code, set()).add(learner)
+                        times[code] = times.get(code, 0) + 1
+        rows = sorted(
+            (
+                (mistake_said(len(who), code), len(who), times[code])
+                for code, who in learners.items()
+            ),
+            key=lambda r: (-r[1], -r[2], r[0]),
+        )
+        notes = () if rows else ("No move was refused: there is no mistake to show.",)
+        return HtmlTable(
+            ["mistake", "learners", "times"], rows, title="The class's mistakes by rule",
+            notes=notes,
+        )  # fmt: skip
+
+    def hands(self) -> HtmlTable:
+        """Each learner's hands played and won, and their reviews' accuracy with its judge."""
+        rows: list[tuple[Value, ...]] = []
+        for record in self.records:
+            hands = [h for t in record.tables for h in t.get("hands", [])]
+            reviews = [
+                r for t in record.tables for r in t.get("reviews", []) if r["accuracy"] is not None
+            ]
+            last = reviews[-1] if reviews else None
+            judged = {"cards": "cards shed", "win": "chance of winning", None: "unknown"}
+            rows.append(
+                (
+                    record.learner,
+                    len(hands),
+                    sum(bool(h["won"]) for h in hands),
+                    len(reviews),
+                    None if last is None else last["accuracy"],
+                    "\u2013" if last is None else judged.get(last["judge"], "unknown"),
+                )
+            )
+        return HtmlTable(
+            [
+                "learner",
+                "hands played",
+                "hands won",
+                "reviews",
+                Column("last review's accuracy", format=".0%"),
+                Column("judged by", description="what the review measured accuracy against"),
+            ],
+            rows,
+            title="Hands and reviews",
+        )
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """A gradebook: one row a learner, one column an item, numbers only (a lesson's stars
+        0 to 3, a puzzle solved 1 or missed 0, a daily deal won 1 or lost 0; empty: not
+        started or not finished; not verified: 0). Written to ``path`` if given (a new file
+        renamed over it: a planted link is replaced, never followed)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["learner", *(key for key, _ in self.items)])
+        for learner in self.learners:
+            writer.writerow(
+                [_csv_safe(learner), *(self._number(learner, k) for k, _ in self.items)]
+            )
+        text = out.getvalue()
+        if path is not None:
+            write_atomically(pathlib.Path(path), text, 0o644)
+        return text
+
+    def _number(self, learner: str, key: str) -> str:
+        item = self._items[learner].get(key)
+        if item is None or not item.get("finished"):
+            return ""
+        if item.get("verified") is False:
+            return "0"
+        kind = item.get("kind")
+        if kind == "puzzle":
+            return "1" if item.get("solved") else "0"
+        if kind == "daily":
+            return "1" if (item.get("result") or {}).get("won") else "0"
+        return str(int(item.get("stars", 0)))
 
     def theme_table(self) -> HtmlTable:
         """Puzzles solved and tried by theme, across the class."""
@@ -410,7 +534,10 @@ class ClassBoard:
             [Column("theme"), Column("accuracy", format=".0%"), Column("solved"), Column("tried")],
             rows,
             title="Accuracy by puzzle theme",
-            notes=("A puzzle counts once per learner: solved without Show me, or missed.",),
+            notes=(
+                "A puzzle counts once per learner: solved without Show me, or missed.",
+                *([] if any(tried.values()) else [NO_PUZZLE]),
+            ),
         )
 
     def themes(self) -> Any:
@@ -541,7 +668,8 @@ class ClassBoard:
 
     def sections(self) -> list[HtmlTable]:
         """The board's tables, in order."""
-        found = [self.progress(), self.help_first(), self.theme_table()]
+        found = [self.help_first(), self.mistakes(), self.progress(), self.theme_table()]
+        found.append(self.hands())
         if any(r.flags for r in self.records):
             found.insert(0, self.to_check())
         if self.dailies():
@@ -594,12 +722,16 @@ class ClassBoard:
         """The board as a page of its own: the tables, and the theme chart drawn as inline SVG,
         so the page needs nothing from the web (a classroom may have no network)."""
         table = self.theme_table()
-        chart = bars_svg(table, "theme", "accuracy", title=table.title)
+        tried = any(table.column("tried"))
+        chart = bars_svg(table, "theme", "accuracy", title=table.title) if tried else ""
+        caption = "" if tried else f"<figcaption>{escape(NO_PUZZLE)}</figcaption>"
+        made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         return (
-            "<!doctype html><html><head><meta charset='utf-8'>"
-            "<title>Class board</title></head><body style='font-family:sans-serif'>"
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>Class board, {made}</title></head><body style='font-family:sans-serif'>"
+            f"<p data-made>Made on {made} from {count_words(len(self.records), 'record')}.</p>"
             + self._repr_html_()
-            + f"<figure id='themes-chart' style='margin:1em 0'>{chart}</figure>"
+            + f"<figure id='themes-chart' style='margin:1em 0'>{chart}{caption}</figure>"
             + "</body></html>"
         )
 

@@ -189,7 +189,7 @@ def test_who_needs_help_first_follows_its_rule(tmp_path: pathlib.Path) -> None:
     board = ClassBoard(tmp_path)
     table = board.help_first()
     keys = [(-s, -r, -h, f) for s, r, h, f in zip(*(table.column(c) for c in (
-        "stuck", "refused a step", "hints and show me", "finished")), strict=True)]  # fmt: skip
+        "stuck", "refused per step", "hints and show me", "finished")), strict=True)]  # fmt: skip
     assert keys == sorted(keys)
     assert board_module.HELP_RULE in table.notes
 
