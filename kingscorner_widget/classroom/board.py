@@ -128,6 +128,7 @@ def _counts(item: Json) -> tuple[int, int, int, int]:
 def _marked(item: Json, checked: Checked) -> Json:
     """``item`` as its replay found it: verified or not (with why), its stars computed again."""
     marked = {**item, "verified": checked.verified, "why": checked.why, "claimed": item["stars"]}
+    marked["fast"] = checked.seconds
     marked["stars"] = checked.stars if checked.verified else 0
     if checked.solved is not None or not checked.verified:
         marked["solved"] = checked.solved if checked.verified else None
@@ -156,6 +157,14 @@ def _first_daily(key: str, tried: list[tuple[Json, Json]]) -> tuple[Json, Json |
     return item, hand
 
 
+def _fast(item: Json) -> str:
+    """A mark on an item whose moves came faster than a hand plays them."""
+    seconds = item.get("fast")
+    if seconds is None:
+        return ""
+    return f" (too fast for a hand: {seconds:g} s)"
+
+
 def _csv_safe(text: str) -> str:
     """A name as a spreadsheet cell that is never read as a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
@@ -176,9 +185,9 @@ def _cell(item: Json | None) -> str:
         return f"{won}, {result.get('cardsLeft', '?')} left"
     if item.get("finished"):
         if kind == "puzzle":
-            return "solved" if item.get("solved") else "missed"
+            return ("solved" if item.get("solved") else "missed") + _fast(item)
         stars = int(item.get("stars", 0))
-        return f"done {STARS * stars}{NO_STAR * (3 - stars)}"
+        return f"done {STARS * stars}{NO_STAR * (3 - stars)}{_fast(item)}"
     steps = item.get("steps", [])
     at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
     state = "stuck" if _stuck(item) else "in progress"

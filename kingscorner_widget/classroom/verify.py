@@ -10,9 +10,10 @@ starts from the teacher's deal of that date and ends with the result the record 
 Stars are computed again from the replayed steps.
 
 What replay proves, and what it cannot (:data:`PROVES`): the moves are legal and complete each
-step of the teacher's homework; it cannot prove who chose them. A learner who followed Show
-me in their own kernel and had it write no Show me into the record replays as well as one who
-found the moves: hints and Show me are only what the learner's kernel reported.
+step of the teacher's homework; it cannot prove who chose them. A learner who followed Show me
+in their own kernel and had it write no Show me into the record replays as well as one who found
+the moves: hints and Show me are only what the learner's kernel reported. An item whose moves
+came faster than a hand plays them (:data:`BY_HAND`) is marked: its moves were sent from code.
 """
 
 from __future__ import annotations
@@ -29,15 +30,19 @@ from .record import lesson_stars, step_stars
 if TYPE_CHECKING:
     from .homework import Homework, HomeworkItem
 
-__all__ = ["PROVES", "Checked", "check_daily", "check_steps"]
+__all__ = ["BY_HAND", "PROVES", "Checked", "check_daily", "check_steps"]
 
 Json = dict[str, Any]
+BY_HAND = 0.5
+"""Seconds a move takes at the least when a learner plays it by hand: an item whose moves came
+faster was played from code (Show me's answer sent back move by move, say), and is marked."""
 PROVES = (
     "Each finished step, puzzle and daily deal was played again through the engine against "
     "this homework: 'not verified' means its moves do not complete it. Replay proves the moves "
     "are legal and do what the homework asks; it cannot prove who chose them (a learner who "
     "follows Show me in a kernel that does not record it replays the same), and hints and "
-    "Show me are as the learner's kernel reported them."
+    "Show me are as the learner's kernel reported them. An item marked 'too fast for a hand' had "
+    "its moves sent from code (such as Show me's answer played back)."
 )
 
 
@@ -50,6 +55,9 @@ class Checked:
     stars: int = 0
     solved: bool | None = None
     result: Json | None = None
+    seconds: float | None = None
+    """The seconds its moves took, when faster than a hand plays them (:data:`BY_HAND`):
+    moves sent from code, such as Show me's answer played back."""
 
 
 def _replay_step(run: LessonRun, moves: Sequence[str]) -> bool:
@@ -82,6 +90,7 @@ def check_steps(run: LessonRun, place: HomeworkItem, item: Json) -> Checked:
     if len(steps) != place.steps:
         return Checked(False, f"it has {len(steps)} steps where the homework has {place.steps}")
     stars = []
+    moves = 0
     for number, step in enumerate(steps):
         if number:
             run.next()
@@ -90,11 +99,14 @@ def check_steps(run: LessonRun, place: HomeworkItem, item: Json) -> Checked:
         if run.goal != "read":
             replayed = {**step, "done": True, "moves": max(len(run.played), 1)}
             stars.append(step_stars(replayed))
+            moves += len(run.played)
     marked = lesson_stars(stars) if stars else 3
     solved = None
     if place.kind == "puzzle":
         solved = not any(s.get("shows") for s in steps)
-    return Checked(True, stars=marked, solved=solved)
+    seconds = sum(float(s.get("seconds", 0)) for s in steps)
+    fast = moves > 0 and seconds < BY_HAND * moves
+    return Checked(True, stars=marked, solved=solved, seconds=round(seconds, 2) if fast else None)
 
 
 def check_daily(homework: Homework, hand: Json | None) -> Checked:

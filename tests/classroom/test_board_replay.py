@@ -120,3 +120,24 @@ def test_the_first_daily_result_stands(homework: Homework, tmp_path: pathlib.Pat
     board = ClassBoard(tmp_path, homework=homework)
     (row,) = board.leaderboard(DAY).records()
     assert (row["result"], row["cards left"]) == ("lost", lost["cardsLeft"])
+
+
+def test_show_me_played_back_from_code_shows_as_such(
+    homework: Homework, tmp_path: pathlib.Path
+) -> None:
+    w = KingsCornerWidget(homework=homework, learner="eve", progress_dir=tmp_path)
+    assert w.lesson is not None
+    while not w.lesson.done:  # the answers sent back as the learner's own moves: no Show me
+        for move in w.lesson.show_me():
+            w.play(move)
+        w.next_step()
+    WRITER.wait()
+    record = json.loads((tmp_path / "eve.json").read_text("utf-8"))
+    steps = record["tables"][0]["items"]["lesson:worked-turn"]["steps"]
+    assert not any(step["shows"] or step["hints"] for step in steps)
+    board = ClassBoard(tmp_path, homework=homework)
+    assert board.stars("eve", "lesson:worked-turn") == 3  # it replays: the moves are right
+    (row,) = board.progress().records()
+    for key, title in board.items:
+        if not key.startswith("daily:"):
+            assert "too fast for a hand" in str(row[title]), key
