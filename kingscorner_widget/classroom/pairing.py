@@ -33,7 +33,11 @@ by these rules in that order, so no lower rule can outweigh a higher one.
 tables as the seats allow, of sizes as even as possible (seven players at tables of four: a
 table of four and a table of three), so nobody sits out. The tables are filled in turn from the
 top of the standings: each takes the highest placed player not yet seated, then, one seat at a
-time, the highest placed player who has met the fewest of those already at the table.
+time, the highest placed player who has met the fewest of those already at the table. Then,
+while swapping two players between tables lowers the number of meetings again, the swap that
+lowers it most (the highest placed players first) is made. (Finding the seating with the fewest
+meetings again of all is a puzzle too hard to solve exactly for a class; no single swap can
+improve the one drawn.)
 
 >>> swiss_tables(["Ada", "Ben", "Cy", "Dee", "Eve", "Fin", "Gus"], seats=4,
 ...              met={frozenset({"Ada", "Ben"}): 1})
@@ -47,7 +51,15 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-__all__ = ["Met", "circle_rounds", "met_count", "swiss_pairs", "swiss_tables", "table_sizes"]
+__all__ = [
+    "Met",
+    "circle_rounds",
+    "met_count",
+    "repeats",
+    "swiss_pairs",
+    "swiss_tables",
+    "table_sizes",
+]
 
 Met = Mapping[frozenset[str], int]
 """How many hands each pair of players has played at one table (pairs never met are absent)."""
@@ -204,17 +216,55 @@ def swiss_tables(
         raise ValueError(f"swiss_tables seats tables of 3 or 4, not {seats}: use swiss_pairs")
     met = met or {}
     left = list(ranked)
-    tables = []
+    tables: list[list[str]] = []
     for size in table_sizes(len(ranked), seats):
-        table = [left.pop(0)]
+        table: list[str] = [left.pop(0)]
         while len(table) < size:
             best = min(
                 range(len(left)),
                 key=lambda i: (sum(met_count(met, left[i], s) for s in table), i),
             )
             table.append(left.pop(best))
-        tables.append(tuple(table))
-    return tables
+        tables.append(table)
+    _swap_apart(tables, met, {name: i for i, name in enumerate(ranked)})
+    return [tuple(sorted(table, key=ranked.index)) for table in tables]
+
+
+def repeats(tables: Sequence[Sequence[str]], met: Met) -> int:
+    """How many times the players at each table have met before, summed over every pair.
+
+    >>> repeats([("Ada", "Ben", "Cy")], {frozenset({"Ada", "Cy"}): 2})
+    2
+    """
+    return sum(
+        met_count(met, a, b) for table in tables for a, b in itertools.combinations(table, 2)
+    )
+
+
+def _swap_apart(tables: list[list[str]], met: Met, place: Mapping[str, int]) -> None:
+    """Swap players between tables while a swap lowers the meetings again (the best swap each
+    time; among equals, the one moving the highest placed players)."""
+
+    def cost(table: Sequence[str], out: str, into: str) -> int:
+        return sum(met_count(met, into, p) for p in table if p != out)
+
+    while True:
+        best: tuple[int, int, int, int, int] | None = None
+        for (i, t), (j, u) in itertools.combinations(enumerate(tables), 2):
+            for a in t:
+                for b in u:
+                    gain = (cost(t, a, a) + cost(u, b, b)) - (cost(t, a, b) + cost(u, b, a))
+                    if gain > 0:
+                        key = (-gain, place[a], place[b], i, j)
+                        if best is None or key < best:
+                            best = key
+        if best is None:
+            return
+        _, pa, pb, i, j = best
+        a = next(p for p in tables[i] if place[p] == pa)
+        b = next(p for p in tables[j] if place[p] == pb)
+        tables[i][tables[i].index(a)] = b
+        tables[j][tables[j].index(b)] = a
 
 
 def _check_distinct(players: Sequence[str], what: str) -> None:

@@ -51,6 +51,7 @@ from ..analysis.players import Player, make_player
 from ..display.charts import VegaLiteChart
 from ..engine.game import Game, Outcome
 from ..engine.moves import Move
+from ..engine.notation import parse_position
 from ..engine.rules import Rules
 from .pairing import Met, circle_rounds, swiss_pairs, swiss_tables
 from .record import check_learner
@@ -140,6 +141,18 @@ class ClassTournament:
         for player in players:
             self.add_player(player)
 
+    @classmethod
+    def run(
+        cls, players: Sequence[str] | Mapping[str, PlayerSpec], **options: Any
+    ) -> ClassTournament:
+        """A whole tournament played here by computer players: :func:`run_tournament`, whose
+        keyword options it takes.
+
+        >>> len(ClassTournament.run(["Ada", "Ben"], seed=1).rounds)
+        1
+        """
+        return run_tournament(players, **options)
+
     # -- reading ------------------------------------------------------------------------------
 
     @property
@@ -214,8 +227,12 @@ class ClassTournament:
             name = check_learner(name)
         except ValueError as error:
             raise TournamentError(str(error)) from None
-        if name.casefold() in {p.casefold() for p in self._players}:
-            raise TournamentError(f"{name} has already joined the tournament")
+        same = [p for p in self._players if p.casefold() == name.casefold()]
+        if same:
+            raise TournamentError(
+                f"{same[0]} has already joined the tournament (names are told apart without "
+                "regard to capitals)"
+            )
         if len(self._players) >= MAX_PLAYERS:
             raise TournamentError(f"a tournament holds at most {MAX_PLAYERS} players")
         self._players.append(name)
@@ -346,6 +363,9 @@ class ClassTournament:
 
     def _check_position(self, hand: Hand) -> None:
         try:
+            seats = len(parse_position(hand.start.position or "").hands)
+            if seats != len(hand.players):
+                raise ValueError(f"it is a position for {seats} players")
             hand.start.game(hand.rules)
         except ValueError as error:
             raise TournamentError(
