@@ -18,7 +18,7 @@ from ..engine.errors import IllegalMoveError
 from ..engine.game import Game, Outcome
 from ..engine.moves import Move
 from ..engine.rules import Rules
-from ..engine.words import outcome_line
+from ..engine.words import count_words, outcome_line
 
 __all__ = ["MAX_MOVES", "Hand", "Round", "Start", "TournamentError", "deal_seed"]
 
@@ -133,7 +133,7 @@ class Hand:
         outcome = game.outcome()
         if outcome is None:
             raise TournamentError(
-                f"{self.where}: the hand is not over after its {len(moves)} moves"
+                f"{self.where}: the hand is not over after {count_words(len(moves), 'move')}"
             )
         return dataclasses.replace(
             self,

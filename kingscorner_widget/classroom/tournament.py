@@ -127,15 +127,11 @@ class ClassTournament:
             raise TournamentError(f"a tournament's seed is a whole number from 0, not {seed!r}")
         if rules is not None and not isinstance(rules, Rules):
             raise TournamentError(f"rules must be a Rules value, not {type(rules).__name__}")
-        self.name = name
-        """What the class calls it."""
-        self.seats = seats
-        """Seats at a table: 2, 3 or 4."""
+        self._name = name
+        self._seats = seats
         self._pairing: Pairing = pairing
-        self.rules = (rules or Rules()).with_players(seats)
-        """The rules every table plays by (a table's player count is its own)."""
-        self.seed = seed
-        """The seed every draw and deal comes from."""
+        self._rules = (rules or Rules()).with_players(seats)
+        self._seed = seed
         self._players: list[str] = []
         self._rounds: list[Round] = []
         for player in players:
@@ -154,6 +150,26 @@ class ClassTournament:
         return run_tournament(players, **options)
 
     # -- reading ------------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """What the class calls it."""
+        return self._name
+
+    @property
+    def seats(self) -> int:
+        """Seats at a table: 2, 3 or 4."""
+        return self._seats
+
+    @property
+    def rules(self) -> Rules:
+        """The rules every table plays by (a table's player count is its own)."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every draw and deal comes from."""
+        return self._seed
 
     @property
     def pairing(self) -> Pairing:

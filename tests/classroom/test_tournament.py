@@ -166,7 +166,7 @@ def test_results_are_checked_and_a_refusal_changes_nothing() -> None:
     game = hand.replay()
     refusals: list[tuple[Callable[[], object], str]] = [
         (lambda: t.enter_result(2, []), "tables 1 to 1"),
-        (lambda: t.enter_result(1, game), "not over after its 0 moves"),
+        (lambda: t.enter_result(1, game), "not over after 0 moves"),
         (lambda: t.enter_result(1, ["Ks>N"]), r"move 1 \(Ks>N\) is not legal"),
         (lambda: t.enter_result(1, "draw"), "a finished Game or its list of moves"),
         (lambda: t.enter_result(1, Game.new(players=2, seed=99)), "did not start from this"),
@@ -390,3 +390,14 @@ def test_standings_of_no_round_list_everyone_level() -> None:
     assert isinstance(t.standings(), Standings)
     assert len(t.standings()) == 0
     assert repr(t) == "<ClassTournament 'Class tournament': 2 players, 0 rounds, auto>"
+
+
+def test_a_round_drawn_again_comes_out_the_same() -> None:
+    here = [NAMES[:9], NAMES[1:12], NAMES[:12]]
+    first = ClassTournament(NAMES[:12], seed=9, pairing="swiss")
+    second = ClassTournament(NAMES[:12], seed=9, pairing="swiss")
+    for present in here:
+        assert first.draw_round(present) == second.draw_round(present)
+        assert first.play_round("random") == second.play_round("random")
+    other = ClassTournament(NAMES[:12], seed=10, pairing="swiss")
+    assert other.draw_round(here[0]).hands != first.rounds[0].hands
