@@ -244,6 +244,12 @@ class Standings:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        printer.text(self.text())  # type: ignore[attr-defined]
+
     def _repr_html_(self) -> str:
         return self.table().to_html()
 
