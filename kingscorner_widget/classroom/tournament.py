@@ -481,7 +481,7 @@ class ClassTournament:
         if len(text) > MAX_BYTES:
             raise TournamentError(f"a tournament's JSON is at most {MAX_BYTES:,} bytes")
         try:
-            data = json.loads(text, parse_constant=_refuse_constant)
+            data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique)
         except (ValueError, RecursionError) as error:
             raise TournamentError(f"this is not a tournament's JSON: {error}") from None
         return cls.from_dict(data)
@@ -511,7 +511,7 @@ class ClassTournament:
             _list(record["players"], "players", MAX_PLAYERS),
             name=record["name"],
             seats=record["seats"],
-            pairing=pairing if not record["rounds"] else "auto",
+            pairing=pairing,
             rules=rules,
             seed=record["seed"],
         )
@@ -522,7 +522,6 @@ class ClassTournament:
             )
         if tournament.players != tuple(record["players"]):
             raise TournamentError("players: each player's name is kept as it was written")
-        tournament._pairing = pairing
         for number, value in enumerate(_list(record["rounds"], "rounds", MAX_ROUNDS), start=1):
             _read_round(tournament, value, number)
         if not _same(tournament.to_dict(), data):
@@ -718,6 +717,15 @@ def _list(data: Any, at: str, most: int) -> list[Any]:
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON writes them: ``1``, ``1.0`` and ``true`` are three different values."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a key written twice would hide a value)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        twice = sorted(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
+        raise ValueError(f"{', '.join(map(repr, twice))} is written twice in one object")
+    return data
 
 
 def _refuse_constant(name: str) -> Any:

@@ -377,6 +377,12 @@ def test_named_forgeries_are_refused_with_a_clear_error(small: dict[str, Any]) -
             "round 1 is not finished",
         ),
         ('{"format": NaN}', "not a number JSON allows"),
+        ('{"seed": 1, "seed": 2}', "'seed' is written twice"),
+        (
+            forged(lambda d: d.update(pairing="round robin", seats=3)),
+            "a round robin plays at tables of two",
+        ),
+        (forged(lambda d: d.update(pairing="auto")), "round 1: its deal, pairing"),
         ("[1, 2", "not a tournament's JSON"),
         ("x" * 16_000_001, "at most 16,000,000 bytes"),
     ]
