@@ -75,8 +75,9 @@ VERSION = 1
 """The ``version`` field of a tournament's JSON."""
 MAX_BYTES = 16_000_000
 """The largest tournament JSON read (a class's whole day is far smaller)."""
-MAX_PLAYERS = 500
-"""The most players a tournament holds."""
+MAX_PLAYERS = 200
+"""The most players a tournament holds (a whole year group; Swiss pairing of 200 takes a
+second or two)."""
 MAX_ROUNDS = 200
 """The most rounds a tournament holds."""
 ROUND_ROBIN_MOST = 8
