@@ -1,7 +1,9 @@
 """A class tournament's standings: points, the tie-breaks said in words, a table and a chart.
 
 **Points.** Winning a hand scores 1 point (a win shared in the corners version splits it). A
-blocked hand has no winner, so nobody scores from it. A bye (no table that round) scores 1.
+blocked hand has no winner, so nobody scores from it. A bye (no table that round) scores 1. A
+win is worth 1 at a table of any size, so where a round mixes tables of different sizes (seven
+players at tables of three sit three, two and two), a win at a smaller table is the likelier.
 
 **Order.** More points first. Players level on points are ordered by their **opponents'
 points** (the points, now, of everyone they sat with, once for each hand: a win against strong

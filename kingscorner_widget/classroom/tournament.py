@@ -18,6 +18,14 @@ player who has moved first the fewest times moves first.
 **Hands.** Every table of a round plays the same standard deal (its seed comes from the
 tournament's seed and the round's number), or a position the teacher chose for the round.
 
+**For the class server.** :meth:`~ClassTournament.add_player` as students join;
+:meth:`~ClassTournament.draw_round` with the names present; for each ``hand`` of the round,
+``hand.start.game(hand.rules)`` is the game to seat ``hand.players`` at (the first moves
+first); :meth:`~ClassTournament.enter_result` with the finished game when its hand ends;
+:meth:`~ClassTournament.to_json` to keep, :meth:`~ClassTournament.from_json` to restore (it
+plays every hand again, and refuses anything the tournament would not have written). Drawing a
+Swiss round for two hundred players takes a second or two: do it off the event loop.
+
 >>> t = run_tournament(["Ada", "Ben", "Cy", "Dee"], seed=3)
 >>> t.pairing, len(t.rounds), t.rounds[0].hands[0].players
 ('round robin', 3, ('Ben', 'Cy'))

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingscorner_widget import ClassTournament, Game
+from kingscorner_widget import ClassTournament, Game, Rules
 from kingscorner_widget.classroom import TournamentError, run_tournament
 from kingscorner_widget.classroom.rounds import deal_seed
 from kingscorner_widget.classroom.standings import Standings
@@ -415,3 +415,36 @@ def test_a_round_drawn_again_comes_out_the_same() -> None:
         assert first.play_round("random") == second.play_round("random")
     other = ClassTournament(NAMES[:12], seed=10, pairing="swiss")
     assert other.draw_round(here[0]).hands != first.rounds[0].hands
+
+
+def test_a_shared_win_in_the_corners_version_splits_the_point() -> None:
+    t = run_tournament(
+        ["Ada", "Ben", "Cy", "Dee", "Eve"],
+        seed=0,
+        seats=4,
+        rounds=3,
+        rules=Rules(corners_version=True),
+        computer="random",
+    )
+    shared = [h for r in t.rounds for h in r.hands if len(h.winners) > 1]
+    assert shared, "this seed's tournament has a hand whose corners are shared"
+    assert "share it with 1 corner each" in shared[0].describe()
+    rows = t.standings().rows
+    won = sum(1 for r in t.rounds for h in r.hands if h.winners)
+    assert sum(row.points for row in rows) == won
+    assert any(row.points.denominator == 3 for row in rows)
+    assert "1.33" in t.standings().text()
+    replays_to_its_record(ClassTournament.from_json(t.to_json()))
+
+
+def test_run_tournament_takes_who_is_present_each_round() -> None:
+    def present(number: int) -> list[str]:
+        return ["Ada", "Ben", "Cy"] if number == 2 else NAMES[:10]
+
+    t = run_tournament(NAMES[:10], seed=3, rounds=3, present=present)
+    assert t.pairing == "swiss"
+    assert t.rounds[1].present == ("Ada", "Ben", "Cy")
+    assert len(t.rounds[1].byes) == 1
+    assert [len(r.present) for r in t.rounds] == [10, 3, 10]
+    with pytest.raises(TournamentError, match="'Zed' has not joined"):
+        run_tournament(NAMES[:4], present=lambda n: ["Zed"])
