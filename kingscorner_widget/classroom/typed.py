@@ -120,42 +120,61 @@ def _flag(value: object, what: str) -> bool:
 
 
 def _text(value: object, what: str, limit: int = TITLE) -> str:
-    if not isinstance(value, str):
+    if type(value) is not str:
         raise _SkipError(f"its {what} is not text")
-    return said(value, limit)
+    return _short(value, limit)
+
+
+def _short(text: str, limit: int = WORD) -> str:
+    """:func:`said` with the common case (short, printable) first."""
+    return text if len(text) <= limit and text.isprintable() else said(text, limit)
 
 
 def _words(value: object, what: str, limit: int = WORD) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if type(value) is not list:
         raise _SkipError(f"its {what} is not a list of text")
-    return [said(v, limit) for v in value[:MAX_LIST]]
+    kept = []
+    for word in value:
+        if type(word) is not str:
+            raise _SkipError(f"its {what} is not a list of text")
+        if len(kept) < MAX_LIST:
+            kept.append(_short(word, limit))
+    return kept
+
+
+_STEP_COUNTS = (("attempts", "attempts"), ("moves", "moves"), ("hints", "hints"))
+_STEP_COUNTS += (("shows", "show me"),)
 
 
 def _step(raw: object) -> Json:
-    if not isinstance(raw, dict):
+    if type(raw) is not dict:
         raise _SkipError("a step is not an object")
-    refused = raw.get("refused", [])
-    if not isinstance(refused, list) or not all(
-        isinstance(r, dict) and isinstance(r.get("move"), str) and isinstance(r.get("code"), str)
-        for r in refused
-    ):
+    get = raw.get
+    step: Json = {}
+    for key, what in _STEP_COUNTS:
+        value = get(key, 0)
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:
+            raise _SkipError(f"its {what} is not a whole number from 0 to {MAX_COUNT}")
+        step[key] = value
+    refused = get("refused", [])
+    if type(refused) is not list:
         raise _SkipError("a step's refused moves are not {move, code}")
-    return {
-        "title": _text(raw.get("title", ""), "step title"),
-        "position": _text(raw.get("position", ""), "step position", POSITION),
-        "attempts": _count(raw.get("attempts", 0), "attempts"),
-        "moves": _count(raw.get("moves", 0), "moves"),
-        "refused": [
-            {"move": said(r["move"], WORD), "code": said(r["code"], WORD)}
-            for r in refused[:MAX_LIST]
-        ],
-        "tried": _words(raw.get("tried", []), "moves tried"),
-        "hints": _count(raw.get("hints", 0), "hints"),
-        "shows": _count(raw.get("shows", 0), "show me"),
-        "seconds": _number(raw.get("seconds", 0), "seconds", 10.0**7),
-        "done": _flag(raw.get("done", False), "done"),
-        "skipped": _flag(raw.get("skipped", False), "skipped"),
-    }
+    kept = []
+    for entry in refused:
+        move = entry.get("move") if type(entry) is dict else None
+        code = entry.get("code") if type(entry) is dict else None
+        if type(move) is not str or type(code) is not str:
+            raise _SkipError("a step's refused moves are not {move, code}")
+        if len(kept) < MAX_LIST:
+            kept.append({"move": _short(move), "code": _short(code)})
+    step["refused"] = kept
+    step["tried"] = _words(get("tried", []), "moves tried")
+    step["title"] = _text(get("title", ""), "step title")
+    step["position"] = _text(get("position", ""), "step position", POSITION)
+    step["seconds"] = _number(get("seconds", 0), "seconds", 10.0**7)
+    step["done"] = _flag(get("done", False), "done")
+    step["skipped"] = _flag(get("skipped", False), "skipped")
+    return step
 
 
 def _result(raw: object) -> Json:
