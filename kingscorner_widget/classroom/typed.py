@@ -133,7 +133,7 @@ def _short(text: str, limit: int = WORD) -> str:
 def _words(value: object, what: str, limit: int = WORD) -> list[str]:
     if type(value) is not list:
         raise _SkipError(f"its {what} is not a list of text")
-    kept = []
+    kept: list[str] = []
     for word in value:
         if type(word) is not str:
             raise _SkipError(f"its {what} is not a list of text")
@@ -142,8 +142,12 @@ def _words(value: object, what: str, limit: int = WORD) -> list[str]:
     return kept
 
 
-_STEP_COUNTS = (("attempts", "attempts"), ("moves", "moves"), ("hints", "hints"))
-_STEP_COUNTS += (("shows", "show me"),)
+_STEP_COUNTS: tuple[tuple[str, str], ...] = (
+    ("attempts", "attempts"),
+    ("moves", "moves"),
+    ("hints", "hints"),
+    ("shows", "show me"),
+)
 
 
 def _step(raw: object) -> Json:
@@ -159,7 +163,7 @@ def _step(raw: object) -> Json:
     refused = get("refused", [])
     if type(refused) is not list:
         raise _SkipError("a step's refused moves are not {move, code}")
-    kept = []
+    kept: list[Json] = []
     for entry in refused:
         move = entry.get("move") if type(entry) is dict else None
         code = entry.get("code") if type(entry) is dict else None
