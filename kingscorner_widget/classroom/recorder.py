@@ -48,7 +48,8 @@ RETRY = (5.0, 15.0, 60.0)
 UNSAVED = "Your progress could not be saved: {why}. Your work is kept until it can be."
 SAVED_AGAIN = "Your progress is saved again."
 KEPT_RECORDS = 20
-"""Hands whose whole game is kept for a replay (the latest; older hands keep their result)."""
+"""Hands whose whole game is kept for a replay (the latest; older hands keep their result,
+except a daily deal's first hand, whose game the board replays to verify it)."""
 MAX_REFUSED = 100
 """Refused moves kept per step (the count of attempts goes on)."""
 
@@ -228,7 +229,8 @@ class Recorder:
         hands: list[Json] = self.table["hands"]
         hands.append(entry)
         for old in hands[:-KEPT_RECORDS]:
-            old["record"] = None
+            if not (old.get("daily") and old.get("hand", 1) == 1):
+                old["record"] = None
         daily = hand.get("daily")
         if daily and hand.get("hand", 1) == 1:
             item = self.table["items"].setdefault(

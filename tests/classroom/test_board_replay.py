@@ -141,3 +141,22 @@ def test_show_me_played_back_from_code_shows_as_such(
     for key, title in board.items:
         if not key.startswith("daily:"):
             assert "too fast for a hand" in str(row[title]), key
+
+
+def test_the_daily_deals_game_is_kept_for_replay_however_many_hands_follow(
+    tmp_path: pathlib.Path,
+) -> None:
+    from kingscorner_widget.classroom.recorder import KEPT_RECORDS, Recorder
+    from kingscorner_widget.classroom.store import RecordStore, Writer
+    from kingscorner_widget.table.events import TableEvent
+
+    recorder = Recorder(RecordStore("ada", tmp_path), writer=Writer(threads=False))
+    game = {"format": "kingscorner-game"}
+    for number in range(KEPT_RECORDS + 5):
+        hand = {"won": False, "cardsLeft": 3, "moves": number, "record": game, "hand": 1}
+        hand["daily"] = DAY if number == 0 else None
+        recorder(TableEvent(kind="play", mode="play", refused=False, hand=hand, session=1))
+    hands = recorder.table["hands"]
+    assert hands[0]["record"] == game  # the daily deal's game: the board replays it
+    assert hands[1]["record"] is None
+    assert all(h["record"] == game for h in hands[-KEPT_RECORDS:])
