@@ -715,9 +715,10 @@ class ClassBoard:
 
     def _repr_html_(self) -> str:
         learners = len(self.records)
+        marks = ("data-self-reported", "data-replay")
         head = f"<h3>Class board: {count_words(learners, 'learner')}</h3>" + "".join(
-            f'<p data-self-reported style="font-style:italic">{escape(line)}</p>'
-            for line in self._trust()
+            f'<p {mark} style="font-style:italic">{escape(line)}</p>'
+            for mark, line in zip(marks, self._trust(), strict=True)
         )
         return (
             '<div class="kingscorner-board">'
