@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework
+    from .classroom import ClassBoard, Homework, course_map
     from .widget import KingsCornerWidget
 
 try:
@@ -76,6 +76,7 @@ __all__ = [
     "__version__",
     "best_turn",
     "check_player",
+    "course_map",
     "daily_seed",
     "explain",
     "game_from_json",
@@ -94,6 +95,7 @@ __all__ = [
 _LAZY = {
     "ClassBoard": ".classroom",
     "Homework": ".classroom",
+    "course_map": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",

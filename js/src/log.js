@@ -154,5 +154,23 @@ export function lessonEl(lesson) {
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": say("step", { i, n }) }), ` ${say("step", { i, n })}`),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
+    starsEl(lesson),
+  );
+}
+
+/**
+ * The learner's stars for a finished lesson: drawn (hidden from screen readers) and said in
+ * Python's sentence, which is what a screen reader reads.
+ * @param {import("./snapshot").LessonView} lesson
+ */
+export function starsEl(lesson) {
+  const stars = lesson.stars;
+  if (stars === null || stars === undefined) return null;
+  const drawn = [0, 1, 2].map((i) => h("span", { class: i < stars ? "kcw-star kcw-star-won" : "kcw-star" }, i < stars ? "\u2605" : "\u2606"));
+  return h(
+    "div",
+    { class: "kcw-stars", "data-stars": String(stars) },
+    h("span", { class: "kcw-stars-drawn", "aria-hidden": "true" }, ...drawn),
+    h("p", { class: "kcw-stars-said" }, lesson.starsSaid ?? ""),
   );
 }

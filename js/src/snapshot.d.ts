@@ -162,6 +162,10 @@ export interface LessonView {
   done: boolean;
   interactive: boolean;
   nextLesson: string | null;
+  /** The learner's stars for the lesson (0 to 3) once it is done, else ``None``. */
+  stars: number | null;
+  /** The stars in a sentence (shown beside them, and what a screen reader reads). */
+  starsSaid: string | null;
 }
 
 

@@ -6,13 +6,15 @@
   click path);
 - :mod:`.recorder`: a table's events made into the learner's record;
 - :mod:`.homework`: a teacher's set of lessons, themed puzzles and the daily deal;
-- :mod:`.board`: every record under a folder, read safely and shown as a board.
+- :mod:`.board`: every record under a folder, read safely and shown as a board;
+- :mod:`.course_map`: one learner's course: every lesson, their stars, the next to take.
 
 The folder sits between the table (whose events it reads and whose review table it opens) and
 the widget (which opens a table for a named learner).
 """
 
 from .board import ClassBoard, Replay
+from .course_map import CourseMap, course_map
 from .homework import Homework
 from .record import MAX_BYTES, ProgressError, check_learner, progress_schema
 from .recorder import Recorder
@@ -21,6 +23,7 @@ from .store import RecordStore, RecordTooLargeError
 __all__ = [
     "MAX_BYTES",
     "ClassBoard",
+    "CourseMap",
     "Homework",
     "ProgressError",
     "RecordStore",
@@ -28,5 +31,6 @@ __all__ = [
     "Recorder",
     "Replay",
     "check_learner",
+    "course_map",
     "progress_schema",
 ]

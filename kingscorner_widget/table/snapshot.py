@@ -232,6 +232,10 @@ class LessonView(TypedDict):
     done: bool
     interactive: bool
     nextLesson: str | None
+    stars: int | None
+    """The learner's stars for the lesson (0 to 3) once it is done, else ``None``."""
+    starsSaid: str | None
+    """The stars in a sentence (shown beside them, and what a screen reader reads)."""
 
 
 class TreeAlt(TypedDict):
