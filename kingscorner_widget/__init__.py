@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework, course_map
+    from .classroom import ClassBoard, Homework, course_map, rules_sheet
     from .widget import KingsCornerWidget
 
 try:
@@ -89,6 +89,7 @@ __all__ = [
     "parse_move",
     "parse_position",
     "read_record",
+    "rules_sheet",
     "save",
 ]
 
@@ -96,6 +97,7 @@ _LAZY = {
     "ClassBoard": ".classroom",
     "Homework": ".classroom",
     "course_map": ".classroom",
+    "rules_sheet": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",

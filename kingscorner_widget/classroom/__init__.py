@@ -7,7 +7,8 @@
 - :mod:`.recorder`: a table's events made into the learner's record;
 - :mod:`.homework`: a teacher's set of lessons, themed puzzles and the daily deal;
 - :mod:`.board`: every record under a folder, read safely and shown as a board;
-- :mod:`.course_map`: one learner's course: every lesson, their stars, the next to take.
+- :mod:`.course_map`: one learner's course: every lesson, their stars, the next to take;
+- :mod:`.sheet`: a printable sheet of the rules as the class plays them.
 
 The folder sits between the table (whose events it reads and whose review table it opens) and
 the widget (which opens a table for a named learner).
@@ -18,6 +19,7 @@ from .course_map import CourseMap, course_map
 from .homework import Homework
 from .record import MAX_BYTES, ProgressError, check_learner, progress_schema
 from .recorder import Recorder
+from .sheet import RulesSheet, rules_sheet, write_sheet
 from .store import RecordStore, RecordTooLargeError
 
 __all__ = [
@@ -30,7 +32,10 @@ __all__ = [
     "RecordTooLargeError",
     "Recorder",
     "Replay",
+    "RulesSheet",
     "check_learner",
     "course_map",
     "progress_schema",
+    "rules_sheet",
+    "write_sheet",
 ]

@@ -3,9 +3,10 @@
 A lesson table counts, step by step, what the learner's record counts
 (:mod:`kingscorner_widget.classroom.recorder`): refused moves, hints, Show me, the moves
 tried, whether the step was done. When the lesson ends, the table shows the learner their
-stars by the record's own rule (:func:`~kingscorner_widget.classroom.record.step_stars`,
-:func:`~kingscorner_widget.classroom.record.lesson_stars`), so the stars on the table are
-the stars the teacher's board shows for that attempt. A step with nothing to play earns no
+stars by the record's rule (lichess's learn grading, :mod:`kingscorner_widget.classroom.record`;
+the record sits a layer above the table, so the rule is written here as well and a test holds
+the two equal for every step), so the stars on the table are the stars the teacher's board
+shows for that attempt. A step with nothing to play earns no
 stars and costs none; a step skipped (a teacher's Skip) earns 0.
 
 >>> marks = LessonMarks()
@@ -23,10 +24,11 @@ stars and costs none; a step skipped (a teacher's Skip) earns 0.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TypedDict
 
-__all__ = ["MOST_STARS", "LessonMarks", "StepMark", "stars_words"]
+__all__ = ["MOST_STARS", "LessonMarks", "StepMark", "mark_stars", "mean_stars", "stars_words"]
 
 MOST_STARS = 3
 
@@ -84,26 +86,39 @@ class LessonMarks:
     def stars(self, interactive: Sequence[bool]) -> int:
         """The lesson's stars, given which of its steps have something to play: the record's
         rule over those steps (a lesson with none earns all three, as the record gives it)."""
-        from ..classroom.record import lesson_stars, step_stars  # the record imports the table
+        marked = [
+            mark_stars(self._steps.get(index, _fresh()))
+            for index, playable in enumerate(interactive)
+            if playable
+        ]
+        return mean_stars(marked) if marked else MOST_STARS
 
-        marked = []
-        for index, playable in enumerate(interactive):
-            if not playable:
-                continue
-            mark = self._steps.get(index, _fresh())
-            moves = mark["tried"] or 1
-            marked.append(
-                step_stars(
-                    {
-                        "done": mark["done"],
-                        "refused": [None] * mark["refused"],
-                        "hints": mark["hints"],
-                        "shows": mark["shows"],
-                        "moves": moves,
-                    }
-                )
-            )
-        return lesson_stars(marked) if marked else MOST_STARS
+
+def mark_stars(mark: StepMark) -> int:
+    """A step's stars: 3 done with no slip (a refused move or a hint), 2 with at most one slip
+    per eight moves made, 1 with more or with Show me, 0 not done.
+
+    >>> mark_stars({"done": True, "refused": 1, "hints": 0, "shows": 0, "tried": 1})
+    2
+    """
+    if not mark["done"]:
+        return 0
+    if mark["shows"]:
+        return 1
+    slips = mark["refused"] + mark["hints"]
+    if slips == 0:
+        return MOST_STARS
+    allowed = max(1, (mark["tried"] or 1) // 8)
+    return 2 if slips <= allowed else 1
+
+
+def mean_stars(stars: Sequence[int]) -> int:
+    """A lesson's stars: the mean of its steps', rounded half up.
+
+    >>> mean_stars([3, 2, 2])
+    2
+    """
+    return math.floor(sum(stars) / len(stars) + 0.5)
 
 
 def stars_words(stars: int) -> str:

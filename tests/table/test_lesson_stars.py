@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingscorner_widget.classroom import Recorder, RecordStore
+from kingscorner_widget.classroom.record import lesson_stars, step_stars
 from kingscorner_widget.lessons import lesson_names
 from kingscorner_widget.table import LessonSession
-from kingscorner_widget.table.marks import stars_words
+from kingscorner_widget.table.marks import StepMark, mark_stars, mean_stars, stars_words
 
 
 def play_wanted(s: LessonSession) -> None:
@@ -130,3 +131,31 @@ def test_while_show_me_waits_nothing_else_is_lit_as_the_next_step() -> None:
     assert s.run.step_done
     lit = [c["kind"] for c in s.snapshot(1)["actions"] if c["primary"]]
     assert lit == ["next"]
+
+
+@given(
+    done=st.booleans(),
+    refused=st.integers(0, 30),
+    hints=st.integers(0, 10),
+    shows=st.integers(0, 3),
+    tried=st.integers(0, 40),
+)
+def test_the_tables_rule_is_the_records_rule(
+    done: bool, refused: int, hints: int, shows: int, tried: int
+) -> None:
+    mark: StepMark = {
+        "done": done, "refused": refused, "hints": hints, "shows": shows, "tried": tried,
+    }  # fmt: skip
+    step = {
+        "done": done,
+        "refused": [{"move": "Th>E", "code": "rank"}] * refused,
+        "hints": hints,
+        "shows": shows,
+        "moves": tried or 1,
+    }
+    assert mark_stars(mark) == step_stars(step)
+
+
+@given(st.lists(st.integers(0, 3), min_size=1, max_size=12))
+def test_a_lessons_mean_is_the_records_mean(stars: list[int]) -> None:
+    assert mean_stars(stars) == lesson_stars(stars)
