@@ -97,7 +97,8 @@ export const LOG_LEAST_LINES = 4.5;
  * At a desk (not presenting, the side panel beside the table), with a finished hand's summary
  * heading the side panel: the side panel is as tall as the table (styles.css) and the log takes
  * the room left under the summary, at least LOG_LEAST_LINES, so its newest move shows beside the
- * table and never below the window's fold; a summary too tall for that scrolls within itself.
+ * table and never below the window's fold; a summary too tall for that scrolls within itself
+ * (beside a lesson's narration it stays whole, and the side panel scrolls instead).
  * The score sheet comes after, further down the side panel. Anywhere else the styles decide.
  * @param {HTMLElement} root
  */
@@ -114,9 +115,11 @@ export function fitLog(root) {
   const panel = log.parentElement?.getBoundingClientRect();
   const under = panel ? panel.bottom - log.getBoundingClientRect().bottom : 0; // the panel's padding and border
   const room = side.getBoundingClientRect().bottom - log.getBoundingClientRect().top - under + side.scrollTop;
-  // the summary gives up what the log lacks, down to a few lines of its own
+  // the summary gives up what the log lacks, down to a few lines of its own; beside a lesson's
+  // narration it keeps all its rows (the lesson talks about them) and the side panel scrolls
+  const whole = Boolean(side.querySelector(":scope > .kcw-lesson"));
   const kept = Math.min(summary.offsetHeight, Math.round(6 * line));
-  if (room < least) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
+  if (room < least && !whole) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
   log.style.maxHeight = `${Math.max(least, Math.floor(room))}px`;
 }
 
