@@ -155,10 +155,22 @@ export function lessonEl(lesson) {
     { class: "kcw-panel kcw-lesson", role: "group", "aria-label": say("lesson") },
     h("h3", {}, lesson.title ?? say("lesson")),
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": say("step", { i, n }) }), ` ${say("step", { i, n })}`),
+    partsEl(lesson),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
     starsEl(lesson),
   );
+}
+
+/**
+ * A set's items (a homework's lessons and puzzles) in order, the one the learner is in marked.
+ * @param {import("./snapshot").LessonView} lesson
+ */
+export function partsEl(lesson) {
+  const parts = lesson.parts;
+  if (!parts?.length) return null;
+  const items = parts.map((part) => h("li", part.current ? { class: "kcw-part-now", "aria-current": "step" } : {}, part.title));
+  return h("nav", { class: "kcw-parts", "aria-label": lesson.partsTitle ?? "" }, h("p", { class: "kcw-parts-title" }, lesson.partsTitle ?? ""), h("ol", {}, ...items));
 }
 
 /**

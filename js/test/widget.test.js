@@ -158,6 +158,17 @@ describe("rendering from a snapshot", () => {
     expect($(".kcw-stars-said").textContent).toBe("You earned 2 of 3 stars.");
   });
 
+  it("lists a homework's items, the current one marked", () => {
+    const parts = [
+      { title: "A worked turn", first: 1, steps: 3, current: false },
+      { title: "Puzzle 1 (pile transfer)", first: 4, steps: 1, current: true },
+    ];
+    mount(snapshot({ lesson: { title: "Week 3", narration: "Go.", progress: [4, 4], parts, partsTitle: "In Week 3" } }));
+    expect($$(".kcw-parts li").map((li) => li.textContent)).toEqual(["A worked turn", "Puzzle 1 (pile transfer)"]);
+    expect($(".kcw-parts [aria-current='step']").textContent).toBe("Puzzle 1 (pile transfer)");
+    expect($(".kcw-parts").getAttribute("aria-label")).toBe("In Week 3");
+  });
+
   it("draws no stars while the lesson goes on", () => {
     mount(snapshot({ lesson: { title: "Kings", narration: "Go.", progress: [1, 4], stars: null, starsSaid: null } }));
     expect($(".kcw-stars")).toBeNull();

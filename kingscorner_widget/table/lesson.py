@@ -49,7 +49,7 @@ from .history import History
 from .marks import LessonMarks, stars_words
 from .reply import Reply, refuse
 from .session import Session
-from .snapshot import Extra
+from .snapshot import Extra, LessonPart
 
 __all__ = ["LessonSession", "afresh", "as_run"]
 
@@ -147,10 +147,30 @@ class LessonSession(Session):
             self.marks.take(index, kind, refused=reply.refused, made=reply.moves, done=done)
         return reply
 
+    def parts(self) -> Sequence[tuple[str, int]]:
+        """The items this lesson is made of, as ``(title, steps)`` in order (a homework's
+        lessons and puzzles); none for a lesson of its own."""
+        return ()
+
+    def parts_view(self) -> tuple[list[LessonPart] | None, str | None]:
+        """:meth:`parts` as the snapshot's ``parts`` (the item the learner is in marked) and
+        their heading, or ``(None, None)``."""
+        parts: list[LessonPart] = []
+        first = 1
+        at = self.run.index + 1
+        for title, steps in self.parts():
+            current = first <= at < first + steps
+            parts.append({"title": title, "first": first, "steps": steps, "current": current})
+            first += steps
+        if not parts:
+            return None, None
+        return parts, f"In {self.run.lesson.title}"
+
     def extra(self) -> Extra:
         run = self.run
         step = run.step
         stars = self.stars()
+        parts, parts_title = self.parts_view()
         return {
             "lesson": {
                 "title": run.lesson.title,
@@ -164,6 +184,8 @@ class LessonSession(Session):
                 "nextLesson": self.following(),
                 "stars": stars,
                 "starsSaid": stars_words(stars) if stars is not None else None,
+                "parts": parts,
+                "partsTitle": parts_title,
             },
         }
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kingscorner_widget.classroom import Recorder, RecordStore
+from kingscorner_widget.classroom import Homework, Recorder, RecordStore
 from kingscorner_widget.classroom.record import lesson_stars, step_stars
 from kingscorner_widget.lessons import lesson_names
 from kingscorner_widget.table import LessonSession
@@ -159,3 +159,29 @@ def test_the_tables_rule_is_the_records_rule(
 @given(st.lists(st.integers(0, 3), min_size=1, max_size=12))
 def test_a_lessons_mean_is_the_records_mean(stars: list[int]) -> None:
     assert mean_stars(stars) == lesson_stars(stars)
+
+
+def test_a_homework_table_lists_its_items_and_marks_the_one_the_learner_is_in() -> None:
+    homework = Homework(title="Week 3", lessons=["worked-turn", "pile-transfer"], puzzles=1, seed=3)
+    s = homework.session()
+    items = [item for item in homework.items if item.steps]
+    view = lesson_view(s)
+    parts = view["parts"]
+    assert isinstance(parts, list)
+    assert [p["title"] for p in parts] == [item.title for item in items]
+    assert [p["title"] for p in parts][:2] == ["A worked turn", "The pile-transfer combo"]
+    assert parts[-1]["title"].startswith("Puzzle 1 (")
+    assert [p["current"] for p in parts] == [True, False, False]
+    assert view["partsTitle"] == "In Week 3"
+    assert sum(p["steps"] for p in parts) == len(s.run.lesson.steps)
+    while s.run.index < items[1].start:  # into the second lesson
+        play_wanted(s)
+    now = lesson_view(s)["parts"]
+    assert isinstance(now, list)
+    assert [p["current"] for p in now] == [False, True, False]
+
+
+def test_a_lesson_of_its_own_lists_no_items() -> None:
+    view = lesson_view(LessonSession("moves"))
+    assert view["parts"] is None
+    assert view["partsTitle"] is None
