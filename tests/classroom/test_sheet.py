@@ -161,3 +161,15 @@ def test_the_command_prints_the_sheet_and_writes_the_page(
     assert "kings_first must be true or false" in capsys.readouterr().err
     assert main(["sheet", "--html", str(tmp_path / "missing" / "x.html")]) == 1
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_corner_finished_by_a_pile_move_is_kept_as_the_sheet_says() -> None:
+    line = (
+        "N:Jc E:6d S:5c W:Ad NE:KhQsJhTs9h8s7h6s5h4s3h2s SE:- SW:- NW:- "
+        "P1:Tc P2:?7 stock:28 turn:P1"
+    )
+    game = Game.from_position(line, rules=Rules(corners_version=True))
+    game.play(parse_move("W>NE"))  # the ace at the end of the moving pile finishes the corner
+    assert "NE:-" in game.position()
+    assert "P1kept:KhQsJhTs9h8s7h6s5h4s3h2sAd" in game.position()
+    assert "moving a pile that ends in the ace onto it" in rules_sheet(game.rules).text()
