@@ -209,3 +209,26 @@ def test_the_course_map_shows_the_stars_earned_and_the_next_lesson(
     expect(opened.page.locator("tr[data-course='next']")).to_contain_text("A worked turn")
     into_view(opened.page.locator("tr[data-course='next']"))
     screenshot(page, "child-course-map-1366x768")
+
+
+def test_a_homework_table_lists_its_items(
+    notebook: OpenNotebook, page: Page, screenshot: Screenshot
+) -> None:
+    page.set_viewport_size({"width": WIDE, "height": TALL})
+    opened = notebook(
+        [
+            "from kingscorner_widget import Homework, KingsCornerWidget\n"
+            'week3 = Homework(title="Week 3", lessons=["worked-turn", "pile-transfer"], '
+            "puzzles=2, seed=3)\n"
+            "KingsCornerWidget(homework=week3)"
+        ]
+    )
+    widget = table(opened)
+    items = widget.locator(".kcw-parts li")
+    expect(items).to_have_count(4)
+    expect(items.nth(0)).to_have_text("A worked turn")
+    expect(items.nth(1)).to_have_text("The pile-transfer combo")
+    expect(widget.locator(".kcw-parts [aria-current='step']")).to_have_text("A worked turn")
+    into_view(widget.locator(".kcw-parts"))
+    check_uncovered(widget)
+    screenshot(page, "child-homework-items-1366x768")
