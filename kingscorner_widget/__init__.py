@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework, course_map, rules_sheet
+    from .classroom import ClassBoard, ClassTournament, Homework, course_map, rules_sheet
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +49,7 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassTournament",
     "Colour",
     "Column",
     "Count",
@@ -95,6 +96,7 @@ __all__ = [
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassTournament": ".classroom",
     "Homework": ".classroom",
     "course_map": ".classroom",
     "rules_sheet": ".classroom",
