@@ -105,7 +105,9 @@ def test_a_long_refusal_shows_whole_and_covers_no_control(
     seen = check_uncovered(widget)
     print(f"refusal of {len(str(seen['text']))} characters:", seen)
     assert seen["whole"], f"the message is cut: {seen}"
-    assert len(str(seen["text"])) > 120, seen
+    assert float(str(seen["scroll"])) > 2 * 1.35 * 16 - 1, (
+        f"not a message of two lines or more: {seen}"
+    )
     # Hovering over the message opens nothing over the buttons either.
     status.hover()
     check_uncovered(widget)
