@@ -4,17 +4,23 @@
 (:mod:`~kingscorner_widget.classroom.reading`: flat, nbgrader's ``submitted/<student>/...``, or
 the files a browser-course class downloads) and shows, with no compiled package:
 
-- :meth:`~ClassBoard.progress`: learners by item (done with its stars, a puzzle solved or
-  missed, stuck at step N, not started) with the hints and Show me each used;
 - :meth:`~ClassBoard.help_first`: who needs help first, by the rule in :data:`HELP_RULE`;
+- :meth:`~ClassBoard.mistakes`: the class's refused moves by rule, in words;
+- :meth:`~ClassBoard.progress`: learners by item (done with its stars, a puzzle solved or
+  missed, in progress or stuck at step N, not verified, not started) with the hints and Show
+  me each used;
 - :meth:`~ClassBoard.themes`: accuracy by puzzle theme, as a Vega-Lite chart;
-- :meth:`~ClassBoard.leaderboard`: the class's results on a daily deal;
+- :meth:`~ClassBoard.hands`: hands played and won, and the reviews' accuracy with its judge;
+- :meth:`~ClassBoard.leaderboard`: the class's results on a daily deal (the first each had);
+- :meth:`~ClassBoard.to_check`: records that name someone else or use a look-alike name;
+- :meth:`~ClassBoard.to_csv`: a gradebook of numbers;
 - :meth:`~ClassBoard.attempt` and :meth:`~ClassBoard.replay`: a learner's attempt at an item,
   step by step, and as a game for a review table
   (``KingsCornerWidget(r.game, mode="review", viewer=r.player)``).
 
 Bad records are named on the board with their reason and skipped; every name and word from a
-record is escaped; the board says the records are self-reported.
+record is made inert and escaped; the board says the records are self-reported. Given the
+homework, it replays every finished item against it (:mod:`.verify`) and says what that proves.
 
 >>> import tempfile
 >>> board = ClassBoard(tempfile.mkdtemp())
