@@ -5,8 +5,8 @@
 >>> run
 <LessonRun 'A worked turn': step 1 of 3 (The ten on the jack), 0 move(s) played>
 >>> print(run.try_move("Th>E").message)  # doctest: +NORMALIZE_WHITESPACE
-the ten of hearts (Th) cannot go on the six of hearts (6h): a card must be exactly one rank
-lower (the six takes a black five)
+the ten of hearts cannot go on the six of hearts: a card must be exactly one rank lower (the
+six takes a black five)
 >>> run.try_move("draw").accepted
 False
 >>> feedback = run.try_move("Th>N")
@@ -132,6 +132,17 @@ class LessonRun:
         :meth:`next`)."""
         return self._step
 
+    def seat_name(self, player: int) -> str:
+        """A player as the learner reads them in this step: "You", or where they sit from the
+        learner ("The player on your left"), never a seat code.
+
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> run = LessonRun(load_lesson("worked-turn"))
+        >>> run.seat_name(1), run.seat_name(2)
+        ('You', 'The player on your left')
+        """
+        return sentence(seat_words(self.step.learner, player, self.game.players)).rstrip(".")
+
     @property
     def progress(self) -> tuple[int, int]:
         """``(current step, number of steps)``, the current step counted from 1."""
@@ -242,7 +253,8 @@ class LessonRun:
         """
         reason = self.game.violation(move)
         if reason is not None:
-            return Feedback(False, reason_words(reason), self.step_done)
+            said = reason_words(reason, plain=True, name_of=self.seat_name)
+            return Feedback(False, said, self.step_done)
         parsed = as_move(move)
         step = self.step
         if not step.interactive:

@@ -128,12 +128,14 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
     run = run_at("worked-turn", 1)
     before = run.game.position()
     feedback = run.try_move("Th>E")
-    assert feedback == type(feedback)(False, refusal(run.game.violation("Th>E")) or "", False)
+    said = refusal(run.game.violation("Th>E"), plain=True) or ""
+    assert feedback == type(feedback)(False, said, False)  # in words alone: a child reads it
+    assert "(Th)" not in said
     assert "a card must be exactly one rank lower" in feedback.message
     assert run.game.position() == before
     assert run.played == []
     assert run.game.violation("Qh>N") == Reason("not_in_hand", Card.parse("Qh"))
-    assert run.try_move("Qh>N").message == refusal(run.game.violation("Qh>N"))
+    assert run.try_move("Qh>N").message == refusal(run.game.violation("Qh>N"), plain=True)
     assert run.try_move("nonsense").message.startswith("'nonsense' is not a move")
 
 
