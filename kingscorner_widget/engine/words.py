@@ -951,9 +951,9 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
 
 VERDICT_WORDS = {
     "best": "The best turn",
-    "inaccuracy": "An inaccuracy",
+    "inaccuracy": "A small slip",
     "mistake": "A mistake",
-    "blunder": "A blunder",
+    "blunder": "A big mistake",
 }
 """How a review names each verdict."""
 
@@ -987,13 +987,13 @@ def review_line(
     >>> best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
     >>> print(review_line("mistake", "", 1, best, goes_out=True, exact=True))
     ... # doctest: +NORMALIZE_WHITESPACE
-    A mistake: you shed 1 card; the best turn here sheds 3 and goes out: the four of hearts to the
-    south pile, then the ten of hearts to the north pile, then the king of spades to the north-east
-    corner.
+    A mistake: you played 1 card; the best turn here plays 3 and goes out: the four of hearts to
+    the south pile, then the ten of hearts to the north pile, then the king of spades to the
+    north-east corner.
     >>> review_line("inaccuracy", "", 0, best[:1], goes_out=False, exact=True, moves=False)
-    'An inaccuracy: you shed no card; the best turn here sheds 1.'
+    'A small slip: you played no card; the best turn here plays 1.'
     >>> review_line("best", "", 3, best, goes_out=True, exact=True, head=False)
-    'You shed 3 cards, as many as the best turn here.'
+    'You played 3 cards, as many as the best turn here.'
     """
     line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
     return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
@@ -1016,10 +1016,10 @@ def _review_words(
             out = " and goes out, which wins the hand at once"
         said = f": {turn_words(best)}" if moves else ""
         mine = count_words(shed) if shed else "no card"
-        return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."
+        return f"you played {mine}; {found} plays {best_shed}{out}{said}."
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
         return f"you {reason[:1].lower()}{reason[1:]}"
-    return f"you shed {count_words(shed)}, as many as {found}."
+    return f"you played {count_words(shed)}, as many as {found}."
 
 
 # -- the teacher's table: how a hand ended, what a turn did ---------------------------------------

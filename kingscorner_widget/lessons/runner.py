@@ -565,11 +565,11 @@ class LessonRun:
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
         if after < best:
             # "at most": the move itself sheds one card or none, and the rest is what can follow
-            best_words = f"the best turn here sheds {best}"
+            best_words = f"the best turn here plays {count_words(best)}"
             if shed_now:
-                best_words = f"the best turn from here sheds {best} in all"
+                best_words = f"the best turn from here plays {count_words(best)} in all"
             if isinstance(move, EndTurn):
-                text = f"ending the turn now sheds {no_or_count(after)} this turn; {best_words}"
+                text = f"ending the turn now plays {no_or_count(after)} this turn; {best_words}"
                 if shed_now:
                     text = (
                         f"ending the turn now stops this turn at {no_or_count(after)}; {best_words}"
@@ -577,7 +577,7 @@ class LessonRun:
             else:
                 so_far = f" in all ({shed_now} played so far)" if shed_now else ""
                 text = (
-                    f"after that move this turn sheds at most {no_or_count(after)}{so_far}; "
+                    f"after that move this turn can play at most {no_or_count(after)}{so_far}; "
                     f"{best_words}"
                 )
         elif isinstance(move, EndTurn):
@@ -590,12 +590,12 @@ class LessonRun:
 def _lost_words(judged: AgainstBest, moved: bool) -> str:
     """Why a turn judged by win chance is refused (``moved``: the learner has moves to take
     back)."""
-    lost = round(100 * judged.loss)
+    lost = round(100 * judged.best) - round(100 * judged.played)  # as the two are shown
     again = "Take back a move or two and try another turn." if moved else "Try another turn."
     return (
         f"That turn wins {judged.played:.0%} of the time; the best turn found wins "
-        f"{judged.best:.0%}: {lost} fewer wins in every 100 deals, more than the luck of "
-        f"{count_words(judged.worlds, 'sampled deal')}. {again}"
+        f"{judged.best:.0%}: {lost} fewer wins in every 100 games, more than luck explains "
+        f"in {judged.worlds} games played out. {again}"
     )
 
 

@@ -341,11 +341,11 @@ class ReviewSession(Session):
             return "every turn in this review was a best turn: there is nothing to learn from"
         if self._later_to_learn():
             return None
-        return "there is no inaccuracy or mistake after this turn"
+        return "there is no small slip or mistake after this turn"
 
     @action(
         "judge",
-        lambda s: "Judge by cards shed" if s.judge == "win" else "Judge by chance of winning",
+        lambda s: "Judge by cards played" if s.judge == "win" else "Judge by chance of winning",
         key="J",
     )
     def switch_judge(self) -> Reply:
@@ -355,7 +355,7 @@ class ReviewSession(Session):
         if self.judge == "win":
             self._estimate()
         self._set_out()
-        how = "chance of winning" if self.judge == "win" else "cards shed"
+        how = "chance of winning" if self.judge == "win" else "cards played"
         return Reply(f"Judging by {how}. {self.status()}")
 
     @action("next", "Next to learn", key="N", check=lambda s: s._nothing_later_to_learn())
@@ -440,7 +440,7 @@ class ReviewSession(Session):
             )
         out = " and goes out" if turn.best.goes_out else ""
         return Reply(
-            f"Watch the better turn: it sheds {count_words(turn.best_shed)}{out}.",
+            f"Watch the better turn: it plays {count_words(turn.best_shed)}{out}.",
             moves=tuple(plays),
         )
 
