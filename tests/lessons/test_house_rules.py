@@ -238,6 +238,8 @@ def test_draw_until_it_fits_draws_several_cards_and_holds_the_turn_for_the_one_t
 
 def test_draw_first_makes_the_learner_pass_and_starts_each_turn_with_a_draw() -> None:
     session = LessonSession("draw-first")
+    buttons = {a["kind"]: a["label"] for a in session.snapshot(0)["actions"]}
+    assert buttons["draw"] == "Pass"  # the button that ends the turn, as the hint says
     assert refused(session, "draw") == (
         "With the draw at the start of the turn, end your turn with pass."
     )
