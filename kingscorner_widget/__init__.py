@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework
+    from .classroom import ClassBoard, ClassTournament, Homework
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +49,7 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassTournament",
     "Colour",
     "Column",
     "Count",
@@ -93,6 +94,7 @@ __all__ = [
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassTournament": ".classroom",
     "Homework": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",

@@ -6,7 +6,10 @@
   click path);
 - :mod:`.recorder`: a table's events made into the learner's record;
 - :mod:`.homework`: a teacher's set of lessons, themed puzzles and the daily deal;
-- :mod:`.board`: every record under a folder, read safely and shown as a board.
+- :mod:`.board`: every record under a folder, read safely and shown as a board;
+- :mod:`.tournament`: a class tournament (its rounds drawn by :mod:`.pairing`, its hands kept
+  in :mod:`.rounds`, its table of places in :mod:`.standings`), which the class server holds
+  and a teacher can run among computer players.
 
 The folder sits between the table (whose events it reads and whose review table it opens) and
 the widget (which opens a table for a named learner).
@@ -17,16 +20,20 @@ from .homework import Homework
 from .record import MAX_BYTES, ProgressError, check_learner, progress_schema
 from .recorder import Recorder
 from .store import RecordStore, RecordTooLargeError
+from .tournament import ClassTournament, TournamentError, run_tournament
 
 __all__ = [
     "MAX_BYTES",
     "ClassBoard",
+    "ClassTournament",
     "Homework",
     "ProgressError",
     "RecordStore",
     "RecordTooLargeError",
     "Recorder",
     "Replay",
+    "TournamentError",
     "check_learner",
     "progress_schema",
+    "run_tournament",
 ]
