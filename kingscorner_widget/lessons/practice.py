@@ -2,8 +2,8 @@
 
 Each step puts the learner back at the start of a turn they got wrong, as they saw it, and asks
 for a turn that sheds as many cards as the best one. The lesson runner checks every move as usual
-("that sheds 1 card this turn; the best turn here sheds 3"), and "show me" plays the best turn the
-review found.
+("after that move this turn can play at most 1 card; the best turn here plays 3 cards"), and
+"show me" plays the best turn the review found.
 
 The lesson is built here, in the lessons layer, from the analysis' :class:`Review`: a review knows
 nothing of lessons (analysis sits below lessons and never imports them).
@@ -19,8 +19,8 @@ nothing of lessons (analysis sits below lessons and never imports them).
 (3, (('4h>S', 'Th>N', 'Ks>NE'),))
 >>> run = LessonRun(lesson)
 >>> print(run.try_move("draw").message)  # doctest: +NORMALIZE_WHITESPACE
-ending the turn now sheds no card this turn; the best turn here sheds 3 — try playing a card
-onto a pile first
+ending the turn now plays no card this turn; the best turn here plays 3 cards — try playing a
+card onto a pile first
 >>> [str(m) for m in run.show_me()]
 ['4h>S', 'Th>N', 'Ks>NE']
 """

@@ -261,7 +261,7 @@ def phrases() -> Phrases:
 
     >>> book = phrases()
     >>> len(book["cards"]), book["counted"]["inaccuracies"]["other"]
-    (52, '{n} inaccuracies')
+    (52, '{n} small slips')
     """
     book = _book()
     return {

@@ -26,12 +26,12 @@ takes well under a second, and each click after that only sets out a position.
 >>> game.play("Th>N"); game.play("draw")
 >>> s = ReviewSession(game, viewer=1)
 >>> print(s.status())  # doctest: +NORMALIZE_WHITESPACE
-Turn 1 of 1. A blunder: you shed 1 card; the best turn here sheds 3 and goes out, which wins
-the hand at once.
+Turn 1 of 1. A big mistake: you played 1 card; the best turn here plays 3 and goes out, which
+wins the hand at once.
 >>> s.act("play", move="Th>N").status
 'This is a review: nothing is played here. Press Show the better turn to see the best turn.'
 >>> s.show().status
-'Watch the better turn: it sheds 3 cards and goes out.'
+'Watch the better turn: it plays 3 cards and goes out.'
 >>> while s.waiting:
 ...     _ = s.step()
 >>> s.game.hand_sizes(), s.snapshot(1)["outcome"]

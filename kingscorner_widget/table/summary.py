@@ -16,7 +16,7 @@ hand is over nothing is hidden any more: the players lay their cards down to cou
 >>> summary["row"]["points"], summary["row"]["label"]
 ([0, 16], 'This hand')
 >>> summary["said"]
-"This hand's points: You 0 points, P2 16 points."
+"This hand's points: you 0 points, P2 16 points."
 """
 
 from __future__ import annotations
