@@ -4,7 +4,8 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
-records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Each is one
+records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them) and
+``tutorials DIR`` (copy the tutorial notebooks out). Each is one
 :class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
 a new subcommand is one more entry.
 
@@ -510,6 +511,18 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
         out.write(f"Wrote the board's HTML to {args.html}.\n")
 
 
+def _sheet(args: argparse.Namespace, out: Writer) -> None:
+    from .classroom.sheet import rules_sheet, write_sheet
+
+    sheet = rules_sheet(_rules(_rules_data(args.rules)))
+    if args.html:
+        _writable(Path(args.html), "--html")
+    out.write(sheet.text())
+    if args.html:
+        write_sheet(sheet, args.html)
+        out.write(f"Wrote the printable sheet to {args.html}.\n")
+
+
 # -- the arguments of each subcommand -------------------------------------------------------------
 
 _POSITION = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
@@ -626,6 +639,11 @@ def _class_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--html", help="also write the board as HTML here")
 
 
+def _sheet_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--rules", help=_rules_help())
+    command.add_argument("--html", help="also write the sheet as one printable HTML page here")
+
+
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
@@ -690,6 +708,13 @@ COMMANDS: tuple[Command, ...] = (
         _class_arguments,
         _class,
         given="collected: a folder of kingscorner-progress records, as tutorial 9 collects",
+    ),
+    Command(
+        "sheet",
+        "a one-page sheet of the rules as the class plays them, to print (A4 or Letter)",
+        'sheet --rules \'{"must_play": true, "target": 50}\' --html rules.html',
+        _sheet_arguments,
+        _sheet,
     ),
     Command(
         "tutorials",
