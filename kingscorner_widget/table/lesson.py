@@ -108,6 +108,10 @@ class LessonSession(Session):
         left"), never a seat code."""
         return self.run.seat_name(player)
 
+    def notation_shown(self) -> bool:
+        """A child reads the lesson's log in words alone; a teacher's table adds the notation."""
+        return self.teacher
+
     def shown(self) -> Sequence[int]:
         """The players whose hands the step's position writes out: the lesson shows them."""
         table = parse_position(self.run.step.position)

@@ -171,3 +171,15 @@ def test_the_scan_would_see_a_capital_you_mid_sentence() -> None:
     assert MID_CAPITAL.search("Left in hand: P1 4 cards, You 2 cards.")
     assert MID_CAPITAL.search("Shown: you draw a card; The player on your left passes.")
     assert not MID_CAPITAL.search("You drew. The player on your left passed.")
+
+
+def test_a_lessons_log_shows_notation_only_on_a_teachers_table() -> None:
+    child, teacher = LessonSession("worked-turn"), LessonSession("worked-turn")
+    teacher.teacher = True
+    for session in (child, teacher):
+        assert not session.play("Th>N").refused
+    (mine,) = child.snapshot(1)["log"]
+    (theirs,) = teacher.snapshot(1)["log"]
+    assert mine["words"] == theirs["words"] == "You play the ten of hearts on the north pile"
+    assert (mine["notation"], theirs["notation"]) == ("", "Th>N")
+    assert child.snapshot(1)["turns"] == teacher.snapshot(1)["turns"]  # the same recaps
