@@ -57,7 +57,7 @@ from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun, under_rules
 from .estimates import WinEstimates
-from .events import Listener
+from .events import Listener, table_event
 from .explore import ExploreSession, deal_title, read_source
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lesson import LessonSession
@@ -499,6 +499,9 @@ class Table:
                 self.status = session.status()
             snapshot = session.snapshot(self.version)
             self._tell(View(self.status, snapshot, tuple(session.legal()), session.mode))
+            if session.listener is not None and estimates.review() is not None:
+                # every chance is in: the record keeps the accuracy the table now shows
+                session.listener(table_event(session, "estimated", {}, Reply(self.status)))
 
     # -- changing the table -------------------------------------------------------------------
 
