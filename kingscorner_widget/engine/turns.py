@@ -35,10 +35,10 @@ from .kernel import (
     CROSS_SPACES,
     IS_ACE_KIND,
     IS_KING,
-    IS_KING_KIND,
     KIND,
     KIND_CARD,
     KINDS,
+    KING_KINDS,
     TAKES,
     finishes_corner,
     has_king,
@@ -223,14 +223,13 @@ STEPS = Emitter(STEP_PLAYS, STEP_PILES)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _targets(tops: tuple[int, ...], merged: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _targets(tops: tuple[int, ...], merged: bool) -> tuple[tuple[int, ...], int, int]:
     """What a table with these eight top cards offers, as bit sets of piles (bit ``i`` for pile
-    ``i``), by the kind of the card that moves: where a card of each kind may be played (the
-    piles whose top takes it, the empty side spaces and, a king, the empty corners), where a
-    side pile whose bottom card is of each kind may go (the same, but no empty side space), and
-    the empty corners. ``merged`` keeps one empty side space and one empty corner (the first of
-    each: they play alike). Tables recur within a turn, so each is worked out once."""
-    wanted = [0] * (KINDS + 1)  # an ace's top takes no kind: its bits go to the last entry
+    ``i``): by the kind of card that moves, the piles it may go on (those whose top takes it
+    and, a king, the empty corners); the empty side spaces; the empty corners. ``merged`` keeps
+    one empty side space and one empty corner (the first of each: they play alike). Tables
+    recur within a turn, so each is worked out once."""
+    wanted = [0] * (KINDS + 1)
     cross = corners = 0
     for index, top in enumerate(tops):
         if top >= 0:
@@ -239,13 +238,14 @@ def _targets(tops: tuple[int, ...], merged: bool) -> tuple[tuple[int, ...], tupl
             cross |= _BIT[index]
         else:
             corners |= _BIT[index]
+    del wanted[KINDS]  # what an ace's top takes: nothing
     if merged:
         cross &= -cross  # the lowest bit: the first empty space of each kind
         corners &= -corners
-    piles = tuple(
-        wanted[kind] | corners if IS_KING_KIND[kind] else wanted[kind] for kind in range(KINDS)
-    )
-    return tuple(targets | cross for targets in piles), piles, corners
+    if corners:
+        for king in KING_KINDS:
+            wanted[king] |= corners
+    return tuple(wanted), cross, corners
 
 
 def moves(
@@ -266,7 +266,7 @@ def moves(
     :class:`~.game.Game` passes its move objects). ``merged`` tries one empty corner and one
     empty side space (they play alike).
     """
-    plays, piles, corners = _targets(tuple(tops), merged)
+    wanted, cross, corners = _targets(tuple(tops), merged)
     by_targets = emit.by_targets
     make = emit.card
     if corners and turn.kings_first and has_king(cards):  # a king held: only kings go
@@ -282,7 +282,7 @@ def moves(
         cards = (pending,)
     out: list[object] = []
     for card in cards:
-        targets = plays[KIND[card]]
+        targets = wanted[KIND[card]] | cross
         if targets:
             out += by_targets[card].get(targets) or make(card, targets)
     if pending < 0:
@@ -290,7 +290,7 @@ def moves(
         for source in _CROSS:
             bottom = bottoms[source]
             if bottom >= 0:
-                targets = piles[KIND[bottom]] & _NOT_BIT[source]
+                targets = wanted[KIND[bottom]] & _NOT_BIT[source]
                 if targets:
                     out += pile_targets[source].get(targets) or emit.pile(source, targets)
     return out
