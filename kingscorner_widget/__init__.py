@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework
+    from .classroom import ClassBoard, ClassTournament, Homework, course_map, rules_sheet
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +49,7 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassTournament",
     "Colour",
     "Column",
     "Count",
@@ -76,6 +77,7 @@ __all__ = [
     "__version__",
     "best_turn",
     "check_player",
+    "course_map",
     "daily_seed",
     "explain",
     "game_from_json",
@@ -88,12 +90,16 @@ __all__ = [
     "parse_move",
     "parse_position",
     "read_record",
+    "rules_sheet",
     "save",
 ]
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassTournament": ".classroom",
     "Homework": ".classroom",
+    "course_map": ".classroom",
+    "rules_sheet": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",

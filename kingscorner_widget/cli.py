@@ -4,7 +4,8 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
-records in a folder) and ``tutorials DIR`` (copy the tutorial notebooks out). Each is one
+records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them) and
+``tutorials DIR`` (copy the tutorial notebooks out). Each is one
 :class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
 a new subcommand is one more entry.
 
@@ -501,13 +502,29 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
         raise _FileError(f"{folder} is not a folder of records")
     if args.homework:
         _regular_file(Path(args.homework), "a homework file")
-    if args.html:
-        _writable(Path(args.html), "--html")
+    for option, place in (("--html", args.html), ("--csv", args.csv)):
+        if place:
+            _writable(Path(place), option)
     board = ClassBoard(folder, homework=args.homework)
     out.write(board.text() + "\n")
     if args.html:
         board.save_html(args.html)
         out.write(f"Wrote the board's HTML to {args.html}.\n")
+    if args.csv:
+        board.to_csv(args.csv)
+        out.write(f"Wrote the gradebook's CSV to {args.csv}.\n")
+
+
+def _sheet(args: argparse.Namespace, out: Writer) -> None:
+    from .classroom.sheet import rules_sheet, write_sheet
+
+    sheet = rules_sheet(_rules(_rules_data(args.rules)))
+    if args.html:
+        _writable(Path(args.html), "--html")
+    out.write(sheet.text())
+    if args.html:
+        write_sheet(sheet, args.html)
+        out.write(f"Wrote the printable sheet to {args.html}.\n")
 
 
 # -- the arguments of each subcommand -------------------------------------------------------------
@@ -624,6 +641,14 @@ def _class_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="a folder of records (flat, or nbgrader's submitted/)")
     command.add_argument("--homework", help="the homework file that fixes the items' order")
     command.add_argument("--html", help="also write the board as HTML here")
+    command.add_argument(
+        "--csv", help="also write a gradebook here: a row a learner, a column an item, numbers"
+    )
+
+
+def _sheet_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--rules", help=_rules_help())
+    command.add_argument("--html", help="also write the sheet as one printable HTML page here")
 
 
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
@@ -690,6 +715,13 @@ COMMANDS: tuple[Command, ...] = (
         _class_arguments,
         _class,
         given="collected: a folder of kingscorner-progress records, as tutorial 9 collects",
+    ),
+    Command(
+        "sheet",
+        "a one-page sheet of the rules as the class plays them, to print (A4 or Letter)",
+        'sheet --rules \'{"must_play": true, "target": 50}\' --html rules.html',
+        _sheet_arguments,
+        _sheet,
     ),
     Command(
         "tutorials",

@@ -479,6 +479,11 @@ class Table:
             if isinstance(estimates, WinEstimates) and estimates.listener is None:
                 estimates.listener = functools.partial(self._estimated, session, estimates)
 
+    def say(self, status: str) -> None:
+        """Put ``status`` on the message line, changing nothing else: news from off the table
+        (the learner's record could not be saved, or is saved again)."""
+        self._refused(status)
+
     def _refused(self, status: str) -> None:
         with self._lock:
             self.status = status
