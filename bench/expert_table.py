@@ -24,8 +24,8 @@ processor-time p95 beside each)::
     candidates-128   40.1% [37.1%, 43.2%]  1000   v default +0.4% [-0.7%, +1.5%]  147
     worlds-200       41.5% [39.0%, 44.0%]  1500   v default +2.4% [+0.7%, +4.1%]  183-204
     lookahead-1      39.9% [36.9%, 43.0%]  1000   v default +0.2% [-1.6%, +2.0%]  275-283
-    worlds-300       41.2% [37.0%, 45.6%]   500   v default +3.4% [+0.4%, +6.2%]  292
-                                                  v worlds-200 +0.2% [-2.2%, +2.6%]
+    worlds-300       42.5% [39.5%, 45.6%]  1000   v default +2.8% [+0.7%, +4.8%]  278-292
+                                                  v worlds-200 +0.6% [-1.2%, +2.4%]
 
 More deals help up to 200 (the gain held on deals 250-374, which the first runs had not
 played: +2.8 points over 500 hands) and no further; a wider cut and a searched next turn stay
