@@ -35,6 +35,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
     from .classroom import ClassBoard, Homework
+    from .server import ClassServer
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +50,7 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassServer",
     "Colour",
     "Column",
     "Count",
@@ -93,6 +95,7 @@ __all__ = [
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassServer": ".server",
     "Homework": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
@@ -109,6 +112,8 @@ def __getattr__(name: str) -> Any:
     module: ModuleType
     if where == ".classroom":
         from . import classroom as module
+    elif where == ".server":
+        from . import server as module
     elif where == ".widget":
         from . import widget as module
     elif where == ".analysis":
