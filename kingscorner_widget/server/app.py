@@ -257,6 +257,7 @@ class ClassServer:
         await websocket.accept()
         connection = Connection(asyncio.get_running_loop())
         sender = asyncio.create_task(self._send(websocket, connection))
+        closing: tuple[int, str] | None = None
         try:
             while True:
                 message = await websocket.receive()
@@ -266,7 +267,7 @@ class ClassServer:
                 data = text if text is not None else message.get("bytes")
                 if not connection.rate.allow():
                     if connection.rate.refused > MAX_REFUSED:
-                        await websocket.close(1008, "too many frames: slow down")
+                        closing = (1008, "too many frames: slow down")
                         break
                     if connection.rate.refused == 1:
                         connection.send(
@@ -282,6 +283,11 @@ class ClassServer:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
+            if closing is not None:  # what was said before the flood goes out, then the close
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                    while not connection.outbox.empty():
+                        await websocket.send_text(connection.outbox.get_nowait())
+                    await websocket.close(*closing)
             await asyncio.to_thread(self._gone, connection)
 
     async def _send(self, websocket: WebSocket, connection: Connection) -> None:

@@ -112,9 +112,11 @@ class RateLimit:
     """At most ``rate`` frames a second on average, ``burst`` at once (a token bucket): a
     person clicks a few times a second; a flood is refused frame by frame.
 
-    >>> limit = RateLimit(rate=2, burst=3, clock=iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__)
-    >>> [limit.allow() for _ in range(5)]
-    [True, True, True, False, True]
+    >>> limit = RateLimit(rate=1, burst=3, clock=iter([0, 0, 0, 0, 1, 1, 9]).__next__)
+    >>> [limit.allow() for _ in range(6)], limit.refused
+    ([True, True, True, False, True, False], 2)
+    >>> limit.allow(), limit.refused  # slowed down: the bucket is full again
+    (True, 0)
     """
 
     def __init__(self, rate: float = 20.0, burst: float = 40.0, clock: Any = time.monotonic):
@@ -122,16 +124,18 @@ class RateLimit:
         self.tokens = burst
         self.at: float | None = None
         self.refused = 0
-        """Frames refused in a row (the server closes a connection that goes on flooding)."""
+        """Frames refused since the client last slowed down enough to fill its bucket again
+        (the server closes a connection that goes on flooding)."""
 
     def allow(self) -> bool:
         now = self.clock()
         if self.at is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
+        if self.tokens >= self.burst:
+            self.refused = 0
         if self.tokens >= 1:
             self.tokens -= 1
-            self.refused = 0
             return True
         self.refused += 1
         return False
