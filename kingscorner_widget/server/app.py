@@ -426,9 +426,12 @@ class ClassServer:
 
     async def _computers(self, key: tuple[str, int], shared: ServerTable) -> None:
         try:
-            while shared.to_move() is not None:
+            while shared.to_move() is not None and not self._server.should_exit:
                 if self.pace:
                     await asyncio.sleep(self.pace)
                 await asyncio.to_thread(shared.computer_move)
+        except RuntimeError:  # the server stopped while a computer was thinking
+            if not self._server.should_exit:
+                raise
         finally:
             self._driving.discard(key)

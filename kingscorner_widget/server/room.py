@@ -37,7 +37,7 @@ from ..analysis.players import Player, make_player
 from ..engine.game import Game
 from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
-from ..engine.words import refusal, sentence
+from ..engine.words import count_words, refusal, sentence
 from ..table.advice import COMPUTER_OPTIONS
 from ..table.pass_play import MAX_NAME, MAX_PEOPLE, check_people
 from ..table.play import check_opponents
@@ -51,8 +51,8 @@ __all__ = ["MAX_TABLES", "MIN_SEATS", "Room", "Seat", "ServerTable"]
 Json = dict[str, Any]
 MIN_SEATS = 2
 """The fewest seats at a server table."""
-MAX_TABLES = 40
-"""The most tables a room opens (160 seats at tables of four)."""
+MAX_TABLES = 100
+"""The most tables a room opens (400 seats at tables of four)."""
 MAX_ROOM_NAME = 60
 """The longest name a room may have."""
 
@@ -353,7 +353,7 @@ class Room:
         """A new table at the end of the room."""
         with self.lock:
             if len(self.tables) >= MAX_TABLES:
-                raise ValueError(f"this room is full: it has {MAX_TABLES} tables")
+                raise ValueError(f"this room is full: it has {count_words(MAX_TABLES, 'table')}")
             number = len(self.tables) + 1
             table = ServerTable(
                 number,
