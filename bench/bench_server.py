@@ -174,10 +174,12 @@ def load(clients: int) -> None:
     ms = [latency * 1000 for latency in run.latencies]
     p50, p95 = percentile(ms, 50), percentile(ms, 95)
     tables = len(run.tables)
+    load = os.getloadavg()[0]
     print(
         f"{clients} clients at {tables} tables: {len(ms)} moves in {took:.0f} s, move to every "
         f"seat's snapshot p50 {p50:.1f} ms, p95 {p95:.1f} ms (goal p95 <= 50 ms); server memory "
-        f"{before / 1024:.0f} MB before anyone joined, {after / 1024:.0f} MB at the end"
+        f"{before / 1024:.0f} MB before anyone joined, {after / 1024:.0f} MB at the end "
+        f"(machine load {load:.1f} on {os.cpu_count()} cores)"
     )
 
 

@@ -46,13 +46,14 @@ except ImportError as missing:  # pragma: no cover - the [server] extra is not i
         "the class server needs Starlette and uvicorn: pip install 'kingscorner-widget[server]'"
     ) from missing
 
+from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
 from .codes import new_code, read_code, same_token, spoken
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
 from .room import Room, ServerTable
 from .store import Store
-from .views import frame, table_line
+from .views import frame, room_table, table_line
 
 __all__ = ["ClassServer"]
 
@@ -197,6 +198,14 @@ class ClassServer:
             "name": room.name,
             "tables": [table_line(table) for table in tables],
         }
+
+    def room_board(self, code: str) -> HtmlTable:
+        """The teacher's room view of room ``code`` as a table (HTML in a notebook, text in a
+        terminal): each table's hand, whose turn, the cards left in each hand, the stock, the
+        points left in hand over the hands played, and whether it is over, stuck or has a
+        person away."""
+        view = self.room_view(code)
+        return room_table(view["name"], view["code"], view["tables"])
 
     def stop(self) -> None:
         """Stop the server (every connection closes); the rooms stay in the data file."""

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..display.tables import Column, HtmlTable
 from ..table.table import Table, View
 from .seats import SeatSession, WatchSession
 
 if TYPE_CHECKING:
     from .room import ServerTable
 
-__all__ = ["frame", "table_line", "viewpoint"]
+__all__ = ["frame", "room_table", "table_line", "viewpoint"]
 
 Json = dict[str, Any]
 
@@ -77,3 +78,37 @@ def table_line(shared: ServerTable) -> Json:
         "over": over,
         "stuck": shared.stuck(),
     }
+
+
+def room_table(name: str, code: str, lines: list[Json]) -> HtmlTable:
+    """The teacher's room view as a table that shows itself: one row per table of the room
+    (:func:`table_line`), each seat named with the cards left in its hand.
+
+    >>> from kingscorner_widget.server.room import ServerTable
+    >>> shared = ServerTable(1, seats=2, seed=3, names={1: "Ada"})
+    >>> print(room_table("Year 7", "KXT-4PQ", [table_line(shared)]))
+    Year 7 (code KXT-4PQ)
+    table  hand  to play  cards left   stock  points left  state
+        1     1  Ada      Ada 7, P2 7     34  Ada 0, P2 0  playing
+    """
+    rows = []
+    for line in lines:
+        seats = range(1, len(line["cards"]) + 1)
+        names = [line["people"].get(str(seat), f"P{seat}") for seat in seats]
+        away = [line["people"][str(seat)] for seat in line["away"]]
+        state = "over" if line["over"] else "stuck" if line["stuck"] else "playing"
+        if away:
+            state += f"; away: {', '.join(away)}"
+        rows.append(
+            (
+                line["table"],
+                line["hand"],
+                line["turn"],
+                ", ".join(f"{n} {c}" for n, c in zip(names, line["cards"], strict=True)),
+                line["stock"],
+                ", ".join(f"{n} {p}" for n, p in zip(names, line["score"], strict=True)),
+                state,
+            )
+        )
+    columns = ["table", "hand", "to play", "cards left", "stock", "points left", "state"]
+    return HtmlTable([Column(c) for c in columns], rows, title=f"{name} (code {code})")

@@ -9,7 +9,7 @@ import pytest
 
 from kingscorner_widget.server.codes import ALPHABET, new_code, read_code
 from kingscorner_widget.server.room import Room, ServerTable
-from kingscorner_widget.server.views import frame, table_line
+from kingscorner_widget.server.views import frame, room_table, table_line
 from kingscorner_widget.table.table import View
 
 
@@ -127,3 +127,18 @@ def test_a_person_away_is_played_by_a_computer_and_the_table_says_so() -> None:
     shared.back(1)
     assert shared.away == set()
     assert ben.status.startswith("Ada is back.")
+
+
+def test_the_teachers_room_view_lists_every_table_and_who_is_away() -> None:
+    room = Room("Year 7", code=new_code(), seats=2, seed=2)
+    for name in ["Ada", "Ben", "Cy"]:
+        room.join(name)
+    room.tables[0].leave(2)
+    lines = [table_line(table) for table in room.tables]
+    board = room_table(room.name, room.code, lines)
+    assert board.column("table") == [1, 2]
+    assert board.column("cards left") == ["Ada 7, Ben 7", "Cy 7, P2 7"]
+    assert board.column("state") == ["playing; away: Ben", "playing"]
+    assert "Cy 7, P2 7" in board._repr_html_()
+    for line in lines:  # the public table only: counts, never a card
+        assert not any(isinstance(v, list) and v and isinstance(v[0], str) for v in line.values())

@@ -143,3 +143,18 @@ def test_a_restart_on_the_same_file_loses_no_finished_hand(tmp_path: pathlib.Pat
         client.intent("next", view["snapshot"]["version"])
         assert client.view()["snapshot"]["title"] == "Table 1, hand 2"
         client.close()
+
+
+def test_the_teachers_room_view_needs_the_servers_key(
+    class_server: ClassServer, clients: list[Client]
+) -> None:
+    room = class_server.open_room("Teacher", seats=2)
+    connect(clients, class_server).join(room.code, "Ada")
+    teacher = connect(clients, class_server)
+    teacher.send({"type": "room", "room": room.code, "key": "guess"})
+    assert teacher.read()["code"] == "bad-key"
+    teacher.send({"type": "room", "room": room.code, "key": class_server.key})
+    view = teacher.read()
+    assert view["type"] == "room"
+    assert [line["people"] for line in view["tables"]] == [{"1": "Ada"}]
+    assert view["tables"][0]["turn"] == "Ada"
