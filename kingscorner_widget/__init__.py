@@ -34,7 +34,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework
+    from .classroom import ClassBoard, ClassTournament, Homework, course_map, rules_sheet
     from .server import ClassServer
     from .widget import KingsCornerWidget
 
@@ -51,6 +51,7 @@ __all__ = [
     "Card",
     "ClassBoard",
     "ClassServer",
+    "ClassTournament",
     "Colour",
     "Column",
     "Count",
@@ -78,6 +79,7 @@ __all__ = [
     "__version__",
     "best_turn",
     "check_player",
+    "course_map",
     "daily_seed",
     "explain",
     "game_from_json",
@@ -90,13 +92,17 @@ __all__ = [
     "parse_move",
     "parse_position",
     "read_record",
+    "rules_sheet",
     "save",
 ]
 
 _LAZY = {
     "ClassBoard": ".classroom",
     "ClassServer": ".server",
+    "ClassTournament": ".classroom",
     "Homework": ".classroom",
+    "course_map": ".classroom",
+    "rules_sheet": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",

@@ -4,8 +4,9 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
-records in a folder), ``tutorials DIR`` (copy the tutorial notebooks out) and ``serve`` (a class
-server: it prints its address and a room's code, and runs until Ctrl-C). Each is one
+records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them),
+``tutorials DIR`` (copy the tutorial notebooks out) and ``serve`` (a class server: it prints its
+address and a room's code, and runs until Ctrl-C). Each is one
 :class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
 a new subcommand is one more entry.
 
@@ -512,6 +513,18 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
         out.write(f"Wrote the board's HTML to {args.html}.\n")
 
 
+def _sheet(args: argparse.Namespace, out: Writer) -> None:
+    from .classroom.sheet import rules_sheet, write_sheet
+
+    sheet = rules_sheet(_rules(_rules_data(args.rules)))
+    if args.html:
+        _writable(Path(args.html), "--html")
+    out.write(sheet.text())
+    if args.html:
+        write_sheet(sheet, args.html)
+        out.write(f"Wrote the printable sheet to {args.html}.\n")
+
+
 def _serve(args: argparse.Namespace, out: Writer) -> None:
     import threading
 
@@ -529,16 +542,8 @@ def _serve(args: argparse.Namespace, out: Writer) -> None:
             args.room, seats=args.seats, computer=args.computer
         )
         code, address = spoken(room.code), server.address
-        here = (
-            "this machine only: --host 0.0.0.0 lets the class in"
-            if args.host
-            in (
-                "127.0.0.1",
-                "localhost",
-                "::1",
-            )
-            else "reachable by the class"
-        )
+        alone = args.host in ("127.0.0.1", "localhost", "::1")
+        here = "this machine only: --host 0.0.0.0 lets the class in" if alone else "open to all"
         out.write(
             f"Class server at {address} ({here})\n"
             f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
@@ -670,6 +675,11 @@ def _class_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--html", help="also write the board as HTML here")
 
 
+def _sheet_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--rules", help=_rules_help())
+    command.add_argument("--html", help="also write the sheet as one printable HTML page here")
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -764,6 +774,13 @@ COMMANDS: tuple[Command, ...] = (
         _class_arguments,
         _class,
         given="collected: a folder of kingscorner-progress records, as tutorial 9 collects",
+    ),
+    Command(
+        "sheet",
+        "a one-page sheet of the rules as the class plays them, to print (A4 or Letter)",
+        'sheet --rules \'{"must_play": true, "target": 50}\' --html rules.html',
+        _sheet_arguments,
+        _sheet,
     ),
     Command(
         "tutorials",

@@ -554,8 +554,8 @@ def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str
     for command in COMMANDS:
         assert f"\n    {command.name}" in listed, command.name
     assert [c.name for c in COMMANDS] == [
-        "best", "hint", "odds", "simulate", "tournament", "review", "league", "class", "tutorials",
-        "serve",
+        "best", "hint", "odds", "simulate", "tournament", "review", "league", "class", "sheet",
+        "tutorials", "serve",
     ]  # fmt: skip
 
 
