@@ -10,10 +10,12 @@ proxy as a service, at one port. The server binds to 127.0.0.1 unless told other
 
 Each client sends JSON frames (:mod:`~kingscorner_widget.server.protocol`: every one checked,
 rate-limited and size-capped) and receives its view frames (:func:`~.views.frame`): a seat only
-what its seat sees, a watcher the public table. Everything about a table happens under its lock
-on a worker thread, so a slow Hint at one table never holds another; the computer players move
-on their own, :attr:`ClassServer.pace` seconds apart. Rooms, seats and hands are kept in SQLite
-(:mod:`~.store`): a server started again on the same ``data`` file takes up where it stopped.
+what its seat sees, a watcher the public table. Everything about a table happens under its lock;
+a move and its snapshots are quick and run on the event loop, while a Hint's search and the
+computer players' choices run on worker threads, so they never hold another table. The computer
+players move on their own, :attr:`ClassServer.pace` seconds apart. Rooms, seats and hands are
+kept in SQLite (:mod:`~.store`): a server started again on the same ``data`` file takes up where
+it stopped.
 
 >>> with ClassServer(port=0, pace=0) as server:
 ...     room = server.open_room("Year 7", seats=2)
@@ -61,6 +63,8 @@ Json = dict[str, Any]
 
 MAX_REFUSED = 200
 """Frames refused in a row for coming too fast before the server closes the connection."""
+SLOW_KINDS = frozenset({"hint"})
+"""Intents whose work is long enough to go to a worker thread (the Hint's search)."""
 MAX_OUTBOX = 2000
 """Frames waiting for a client that reads nothing before the server gives up on it."""
 
@@ -283,7 +287,7 @@ class ClassServer:
                             error_frame("too-fast", "Too many messages at once: slow down.")
                         )
                     continue
-                await asyncio.to_thread(self._handle, connection, data)
+                await self._handle(connection, data)
                 if connection.table is not None and connection.room is not None:
                     self._drive(connection.room, connection.table)
         except (WebSocketDisconnect, RuntimeError):
@@ -308,11 +312,23 @@ class ClassServer:
                     return
                 await websocket.send_text(text)
 
-    def _handle(self, connection: Connection, data: object) -> None:
-        """One frame from a client (on a worker thread)."""
+    async def _handle(self, connection: Connection, data: object) -> None:
+        """One frame from a client: at once on the event loop (a move and its snapshots take
+        a millisecond or so), a Hint on a worker thread (its search would hold every table)."""
         try:
             checked = read_frame(data if isinstance(data, str | bytes) else None)
-            getattr(self, f"_on_{checked['type']}")(connection, checked)
+            act = getattr(self, f"_on_{checked['type']}")
+            if checked["type"] == "intent" and checked["intent"].get("kind") in SLOW_KINDS:
+                await asyncio.to_thread(self._act, act, connection, checked)
+            else:
+                act(connection, checked)
+        except FrameError as error:
+            connection.send(error_frame(error.code, sentence(str(error))))
+
+    @staticmethod
+    def _act(act: Callable[[Connection, Json], None], connection: Connection, data: Json) -> None:
+        try:
+            act(connection, data)
         except FrameError as error:
             connection.send(error_frame(error.code, sentence(str(error))))
 
