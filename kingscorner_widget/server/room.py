@@ -274,8 +274,21 @@ class ServerTable:
         with self.lock:
             if not self.game.is_over():
                 raise ValueError("finish this hand first: the next one is dealt once it is over")
+            self.deal()
+
+    def deal(self, game: Game | None = None) -> None:
+        """Put the next hand on the table: a new deal, or ``game`` (a chosen position with as
+        many players as the table has seats: a teacher's lesson or a tournament round). Every
+        seat and the watchers see it at once; the hand that was on the table is left as it was."""
+        with self.lock:
+            if game is not None and game.players != self.seats:
+                raise ValueError(
+                    f"this table has {self.seats} seats: a game of {game.players} cannot go on it"
+                )
             self.hand_number += 1
-            self.game = Game.new(seed=self.hand_seed(), rules=self.rules)
+            self.game = (
+                game if game is not None else Game.new(seed=self.hand_seed(), rules=self.rules)
+            )
             self.idle = 0
             for table in self._tables.values():
                 session = table.session

@@ -7,6 +7,7 @@ import functools
 
 import pytest
 
+from kingscorner_widget import Game
 from kingscorner_widget.server.codes import ALPHABET, new_code, read_code
 from kingscorner_widget.server.room import Room, ServerTable
 from kingscorner_widget.server.views import frame, room_table, table_line
@@ -142,3 +143,20 @@ def test_the_teachers_room_view_lists_every_table_and_who_is_away() -> None:
     assert "Cy 7, P2 7" in board._repr_html_()
     for line in lines:  # the public table only: counts, never a card
         assert not any(isinstance(v, list) and v and isinstance(v[0], str) for v in line.values())
+
+
+def test_a_chosen_position_is_dealt_to_every_seat_at_once() -> None:
+    shared = ServerTable(1, seats=2, seed=4, names={1: "Ada", 2: "Ben"})
+    ada, ben = shared.table(1), shared.table(2)
+    line = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:Th4h P2:9c stock:46 turn:P1"
+    shared.deal(Game.from_position(line))
+    assert ada.snapshot()["hands"][0]["cards"] == ["Th", "4h"]
+    assert ben.snapshot()["hands"][1]["cards"] == ["9c"]
+    assert ben.status.startswith("Hand 2 is dealt. Ada to play.")
+    ada.intent({"kind": "play", "version": ada.version, "move": "Th>N"})
+    ada.intent({"kind": "draw", "version": ada.version})
+    ben.intent({"kind": "play", "version": ben.version, "move": "9c>N"})
+    assert shared.game.is_over()
+    assert "Ben went out" in ada.status
+    with pytest.raises(ValueError, match="this table has 2 seats"):
+        shared.deal(Game.new(players=3, seed=1))
