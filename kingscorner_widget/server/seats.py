@@ -14,7 +14,7 @@ Each seat's view is a :class:`~kingscorner_widget.table.table.Table` around a
   exactly as at a notebook's table: no card of another hand and no stock card.
 
 A watcher (the projector) sits at a :class:`WatchSession`: the public table, every hand face
-down until the hand is over, no action but the look of the cards.
+down until the hand is over, and no action (the watchers of a table share one view).
 
 >>> from kingscorner_widget import Game
 >>> from kingscorner_widget.server.room import ServerTable
@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, ClassVar
 from ..engine.moves import Move
 from ..engine.words import refusal, sentence
 from ..table.actions import action
-from ..table.look import LOOK_KINDS
 from ..table.play import PlaySession
 from ..table.reply import Reply, refuse
 
@@ -127,11 +126,9 @@ class SeatSession(PlaySession):
 
 class WatchSession(SeatSession):
     """A watcher of ``shared`` (the projector): the public table, no hand face up until the hand
-    is over, no action but the look of the cards."""
+    is over, no action."""
 
-    withheld: ClassVar[frozenset[str]] = frozenset(
-        kind for kind in PlaySession.actions() if kind not in LOOK_KINDS
-    ) | {"next"}
+    withheld: ClassVar[frozenset[str]] = frozenset(PlaySession.actions()) | {"next"}
 
     def __init__(self, shared: ServerTable) -> None:
         super().__init__(shared, 1)

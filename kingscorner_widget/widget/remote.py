@@ -28,6 +28,8 @@ from .adapter import KingsCornerWidget
 __all__ = ["RemoteTableWidget"]
 
 Json = dict[str, Any]
+WATCHING = "You are watching this table: every hand stays face down until the hand is over."
+"""What the watched table says where a seat's hand would be."""
 
 
 class RemoteTableWidget(KingsCornerWidget):
@@ -56,7 +58,10 @@ class RemoteTableWidget(KingsCornerWidget):
             raise ValueError("join= reaches a class server: give server=, its address")
         if watch is not None and not isinstance(watch, str):
             raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
-        anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=page_phrases())
+        phrases = page_phrases()
+        if watch is not None:  # people play here: the page's "the computers play on" is not so
+            phrases["text"]["watching"] = WATCHING
+        anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=phrases)
         self.record = self.records = None
         self._version = 0
         self.remote = RemoteTable(
