@@ -318,12 +318,26 @@ class ClassServer:
         try:
             checked = read_frame(data if isinstance(data, str | bytes) else None)
             act = getattr(self, f"_on_{checked['type']}")
-            if checked["type"] == "intent" and checked["intent"].get("kind") in SLOW_KINDS:
+            intent = checked.get("intent", {})
+            slow = intent.get("kind") in SLOW_KINDS or self._busy(connection)
+            if checked["type"] == "intent" and slow:
                 await asyncio.to_thread(self._act, act, connection, checked)
             else:
                 act(connection, checked)
         except FrameError as error:
             connection.send(error_frame(error.code, sentence(str(error))))
+
+    @staticmethod
+    def _busy(connection: Connection) -> bool:
+        """True while a worker holds the connection's table (a computer player choosing): its
+        message then waits on a worker thread, never on the event loop."""
+        shared = connection.table
+        if shared is None:
+            return False
+        if not shared.lock.acquire(blocking=False):
+            return True
+        shared.lock.release()
+        return False
 
     @staticmethod
     def _act(act: Callable[[Connection, Json], None], connection: Connection, data: Json) -> None:

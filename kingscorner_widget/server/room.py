@@ -165,9 +165,9 @@ class ServerTable:
         return f"Table {self.number}, hand {self.hand_number}"
 
     def stuck(self) -> bool:
-        """True when the hand has gone a whole round of every seat with no card played and the
-        stock empty (it ends blocked), or computers have made 200 moves in a row."""
-        return self.idle >= 200
+        """True when nobody is left at a table people sat at (every one of them away), or the
+        computers have made 200 moves in a row with no person's move."""
+        return (bool(self.people) and self.away >= set(self.people)) or self.idle >= 200
 
     # -- the seats' tables ----------------------------------------------------------------------
 

@@ -125,6 +125,10 @@ def test_a_person_away_is_played_by_a_computer_and_the_table_says_so() -> None:
     assert shared.to_move() == 1
     assert shared.computer_move() is not None
     assert table_line(shared)["away"] == [1]
+    assert not table_line(shared)["stuck"]
+    shared.leave(2)  # nobody is left at the table: the teacher's view says it is stuck
+    assert table_line(shared)["stuck"]
+    shared.back(2)
     shared.back(1)
     assert shared.away == set()
     assert ben.status.startswith("Ada is back.")
