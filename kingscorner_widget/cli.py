@@ -504,13 +504,17 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
         raise _FileError(f"{folder} is not a folder of records")
     if args.homework:
         _regular_file(Path(args.homework), "a homework file")
-    if args.html:
-        _writable(Path(args.html), "--html")
+    for option, place in (("--html", args.html), ("--csv", args.csv)):
+        if place:
+            _writable(Path(place), option)
     board = ClassBoard(folder, homework=args.homework)
     out.write(board.text() + "\n")
     if args.html:
         board.save_html(args.html)
         out.write(f"Wrote the board's HTML to {args.html}.\n")
+    if args.csv:
+        board.to_csv(args.csv)
+        out.write(f"Wrote the gradebook's CSV to {args.csv}.\n")
 
 
 def _sheet(args: argparse.Namespace, out: Writer) -> None:
@@ -673,6 +677,9 @@ def _class_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="a folder of records (flat, or nbgrader's submitted/)")
     command.add_argument("--homework", help="the homework file that fixes the items' order")
     command.add_argument("--html", help="also write the board as HTML here")
+    command.add_argument(
+        "--csv", help="also write a gradebook here: a row a learner, a column an item, numbers"
+    )
 
 
 def _sheet_arguments(command: argparse.ArgumentParser) -> None:

@@ -93,7 +93,7 @@ def test_review_sentences() -> None:
     )
     best = [parse_move(m) for m in ("4h>S",)]
     assert review_line("inaccuracy", "", 0, best, goes_out=False, exact=True, moves=False) == (
-        "An inaccuracy: you shed no card; the best turn here sheds 1."
+        "A small slip: you played no card; the best turn here plays 1."
     )
 
 
@@ -109,7 +109,7 @@ def lesson_at(name: str, number: int) -> LessonRun:
 
 def test_lesson_sentences() -> None:
     assert lesson_at("ace", 1).try_move("4c>E").message == (
-        "after that move this turn sheds at most 2 cards; the best turn here sheds 3"
+        "after that move this turn can play at most 2 cards; the best turn here plays 3 cards"
         " — try a pile move first"
     )
     assert lesson_at("pile-transfer", 1).try_move("6s>W").message == (

@@ -83,7 +83,7 @@ describe("the review panel", () => {
     expect(best).toEqual(["4h>S", "Th>N", "Ks>NE"]);
     expect(panel.querySelector('[aria-label="The best turn"] li').textContent).toBe("the four of hearts to the south pile 4h>S");
     expect(panel.querySelector('[aria-label="Summary"]').textContent).toBe(
-      "Accuracy 60% (6 of 10 cards that could be shed)2 best · 1 inaccuracy · 2 mistakes",
+      "Accuracy 60% (6 of 10 cards that could be played)2 best · 1 small slip · 2 mistakes",
     );
     expect($(".kcw-title").textContent).toBe("Review of P1");
   });
@@ -92,7 +92,7 @@ describe("the review panel", () => {
     const note = "Every card that could be shed was shed, but turn 1 lost on the corners: it counts half a card short in the accuracy.";
     mount(reviewSnapshot({}, { summary: { accuracy: 0.75, counts: { best: 0, inaccuracy: 1, mistake: 0 }, shed: 2, possible: 2, judge: "cards", note, estimated: 1 } }));
     const summary = $('[data-review] [aria-label="Summary"]');
-    expect(summary.textContent).toBe(`Accuracy 75% (2 of 2 cards that could be shed)0 best · 1 inaccuracy · 0 mistakes${note}`);
+    expect(summary.textContent).toBe(`Accuracy 75% (2 of 2 cards that could be played)0 best · 1 small slip · 0 mistakes${note}`);
     mount(reviewSnapshot({}, { summary: { accuracy: 1, counts: { best: 1, inaccuracy: 0, mistake: 0 }, shed: 2, possible: 2, judge: "cards", note: "", estimated: 1 } }));
     expect($('[data-review] [aria-label="Summary"]').querySelectorAll("br")).toHaveLength(1);
   });
@@ -148,7 +148,7 @@ describe("a review by win chance", () => {
       expect($('[data-chance="best"] .kcw-chance-fill').style.width).toBe("44%");
       expect($('[data-chance="most"]').textContent).toContain("3 cards");
       expect($('[data-chance="played"] [role="img"]').getAttribute("aria-label")).toBe("Your turn: 35% chance of winning");
-      expect($('[aria-label="Summary"]').textContent).toBe("Accuracy 70% by chance of winning3 best · 0 inaccuracies · 1 mistake · 1 blunder");
+      expect($('[aria-label="Summary"]').textContent).toBe("Accuracy 70% by chance of winning3 best · 0 small slips · 1 mistake · 1 big mistake");
       expect($('[aria-label="The best turn found"]')).not.toBeNull();
     });
   });

@@ -4,17 +4,23 @@
 (:mod:`~kingscorner_widget.classroom.reading`: flat, nbgrader's ``submitted/<student>/...``, or
 the files a browser-course class downloads) and shows, with no compiled package:
 
-- :meth:`~ClassBoard.progress`: learners by item (done with its stars, a puzzle solved or
-  missed, stuck at step N, not started) with the hints and Show me each used;
 - :meth:`~ClassBoard.help_first`: who needs help first, by the rule in :data:`HELP_RULE`;
+- :meth:`~ClassBoard.mistakes`: the class's refused moves by rule, in words;
+- :meth:`~ClassBoard.progress`: learners by item (done with its stars, a puzzle solved or
+  missed, in progress or stuck at step N, not verified, not started) with the hints and Show
+  me each used;
 - :meth:`~ClassBoard.themes`: accuracy by puzzle theme, as a Vega-Lite chart;
-- :meth:`~ClassBoard.leaderboard`: the class's results on a daily deal;
+- :meth:`~ClassBoard.hands`: hands played and won, and the reviews' accuracy with its judge;
+- :meth:`~ClassBoard.leaderboard`: the class's results on a daily deal (the first each had);
+- :meth:`~ClassBoard.to_check`: records that name someone else or use a look-alike name;
+- :meth:`~ClassBoard.to_csv`: a gradebook of numbers;
 - :meth:`~ClassBoard.attempt` and :meth:`~ClassBoard.replay`: a learner's attempt at an item,
   step by step, and as a game for a review table
   (``KingsCornerWidget(r.game, mode="review", viewer=r.player)``).
 
 Bad records are named on the board with their reason and skipped; every name and word from a
-record is escaped; the board says the records are self-reported.
+record is made inert and escaped; the board says the records are self-reported. Given the
+homework, it replays every finished item against it (:mod:`.verify`) and says what that proves.
 
 >>> import tempfile
 >>> board = ClassBoard(tempfile.mkdtemp())
@@ -26,8 +32,11 @@ True
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import datetime
 import functools
+import io
 import json
 import os
 import pathlib
@@ -35,15 +44,21 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from ..analysis.league.results import write_atomically
 from ..display.charts import bar_chart, bars_svg
 from ..display.tables import Column, HtmlTable, Value
 from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
 from ..engine.words import count_words
+from ..lessons.runner import LessonRun
 from .homework import Homework
+from .mistakes import said as mistake_said
+from .names import name_key
 from .reading import BadRecord, LearnerRecord, read_folder
 from .themes import THEMES
+from .typed import MAX_ITEMS, said
+from .verify import PROVES, Checked, check_daily, check_steps
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
@@ -52,11 +67,32 @@ SELF_REPORTED = (
     "Records are written by the learners' own machines (self-reported): they show what each "
     "table saw, not a proof of it."
 )
-HELP_RULE = (
-    "Who needs help first: the most items started and not finished (stuck) first; then the most "
-    "refused moves per step tried; then the most hints and Show me used; then the fewest items "
-    "finished."
+NO_PUZZLE = "No learner has finished a puzzle yet, so the chart by theme has no bar."
+UNCHECKED = (
+    "Nothing was replayed: give the homework (homework=, or --homework) to have every finished "
+    "item played again through the engine."
 )
+STUCK_REFUSED = 3
+STUCK_HELP = 2
+STUCK_RULE = (
+    f"Stuck: on the step they are at, {STUCK_REFUSED} or more refused moves, or {STUCK_HELP} or "
+    "more hints and Show me; an item started and not finished otherwise is in progress (the "
+    "learner may simply not have gone on yet)."
+)
+HELP_RULE = (
+    "Who needs help first: the most items stuck first; then the most refused moves per step "
+    "tried; then the most hints and Show me used; then the fewest items finished. " + STUCK_RULE
+)
+CHECK_RULE = (
+    "A record is the learner's whose folder (nbgrader's submitted/<student>/) or file name "
+    "(ada.json) it was handed in under, whatever name it holds; names are compared after "
+    "Unicode normalisation and casefolding, and one written with look-alike letters of "
+    "another script is flagged."
+)
+SHOWN_BAD = 50
+"""Bad files named one by one on the board (the rest are counted)."""
+RESERVED = ("learner", "hints", "show me")
+"""The progress table's own columns: an item never takes their name."""
 STARS = "\u2605"
 NO_STAR = "\u2606"
 
@@ -72,15 +108,16 @@ class Replay:
     """The moves that were played again (a move that no longer fits is left out)."""
 
 
+def _rank(item: Json) -> tuple[int, int, int]:
+    """How far an attempt went: finished, then stars, then steps done."""
+    done = sum(bool(s.get("done")) for s in item.get("steps", []))
+    return (bool(item.get("finished")), int(item.get("stars", 0)), done)
+
+
 def _best(items: Iterable[Json]) -> Json | None:
     """The furthest attempt at an item among a learner's tables."""
-
-    def rank(item: Json) -> tuple[int, int, int]:
-        done = sum(bool(s.get("done")) for s in item.get("steps", []))
-        return (bool(item.get("finished")), int(item.get("stars", 0)), done)
-
     found = list(items)
-    return max(found, key=rank) if found else None
+    return max(found, key=_rank) if found else None
 
 
 def _counts(item: Json) -> tuple[int, int, int, int]:
@@ -94,10 +131,57 @@ def _counts(item: Json) -> tuple[int, int, int, int]:
     )
 
 
+def _marked(item: Json, checked: Checked) -> Json:
+    """``item`` as its replay found it: verified or not (with why), its stars computed again."""
+    marked = {**item, "verified": checked.verified, "why": checked.why, "claimed": item["stars"]}
+    marked["fast"] = checked.seconds
+    marked["stars"] = checked.stars if checked.verified else 0
+    if checked.solved is not None or not checked.verified:
+        marked["solved"] = checked.solved if checked.verified else None
+    if checked.result is not None:
+        marked["result"] = {**item.get("result", {}), **checked.result}
+    return marked
+
+
+def _first_daily(key: str, tried: list[tuple[Json, Json]]) -> tuple[Json, Json | None]:
+    """The first finished result of a daily deal across the learner's tables (by when its
+    first hand ended) and that hand: a later table that won does not replace it."""
+    day = key.removeprefix("daily:")
+    hands = []
+    for table, item in tried:
+        if not item.get("finished"):
+            continue
+        first = next(
+            (h for h in table.get("hands", []) if h.get("daily") == day and h.get("hand") == 1),
+            None,
+        )
+        hands.append((first.get("at", "") if first else "", item, first))
+    if not hands:
+        return tried[0][1], None
+    hands.sort(key=lambda found: (found[0] == "", found[0]))  # undated last
+    _, item, hand = hands[0]
+    return item, hand
+
+
+def _fast(item: Json) -> str:
+    """A mark on an item whose moves came faster than a hand plays them."""
+    seconds = item.get("fast")
+    if seconds is None:
+        return ""
+    return f" (too fast for a hand: {seconds:g} s)"
+
+
+def _csv_safe(text: str) -> str:
+    """A name as a spreadsheet cell that is never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
 def _cell(item: Json | None) -> str:
     """An item's state in words (with stars)."""
     if item is None:
         return "not started"
+    if item.get("verified") is False:
+        return f"not verified ({item.get('why', '')})"
     kind = item.get("kind")
     if kind == "daily":
         result = item.get("result") or {}
@@ -107,12 +191,24 @@ def _cell(item: Json | None) -> str:
         return f"{won}, {result.get('cardsLeft', '?')} left"
     if item.get("finished"):
         if kind == "puzzle":
-            return "solved" if item.get("solved") else "missed"
+            return ("solved" if item.get("solved") else "missed") + _fast(item)
         stars = int(item.get("stars", 0))
-        return f"done {STARS * stars}{NO_STAR * (3 - stars)}"
+        return f"done {STARS * stars}{NO_STAR * (3 - stars)}{_fast(item)}"
     steps = item.get("steps", [])
     at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
-    return f"stuck at step {at} of {len(steps)}"
+    state = "stuck" if _stuck(item) else "in progress"
+    return f"{state} at step {at} of {len(steps)}"
+
+
+def _stuck(item: Json) -> bool:
+    """Whether an unfinished item is stuck, by :data:`STUCK_RULE`."""
+    if item.get("finished") or item.get("kind") == "daily":
+        return False
+    step = next((s for s in item.get("steps", []) if not s.get("done")), None)
+    if step is None:
+        return False
+    helped = int(step.get("hints", 0)) + int(step.get("shows", 0))
+    return len(step.get("refused", [])) >= STUCK_REFUSED or helped >= STUCK_HELP
 
 
 class ClassBoard:
@@ -129,20 +225,65 @@ class ClassBoard:
         """The files skipped, each with its reason."""
         self.homework = Homework.load(homework) if isinstance(homework, str) else homework
         self._items = self._merge()
+        self._names = {name_key(r.learner): r.learner for r in self.records}
+        _ = self.items  # a class of too many items is named among the skipped at once
 
     # -- reading -------------------------------------------------------------------------------
 
     def _merge(self) -> dict[str, dict[str, Json]]:
         merged: dict[str, dict[str, Json]] = {}
         for record in self.records:
-            attempts: dict[str, list[Json]] = {}
+            if self.homework is not None:
+                merged[record.learner] = self._replayed(record, self.homework)
+                continue
+            attempts: dict[str, list[tuple[Json, Json]]] = {}
             for table in record.tables:
                 for key, item in table.get("items", {}).items():
-                    attempts.setdefault(key, []).append(item)
+                    attempts.setdefault(key, []).append((table, item))
             merged[record.learner] = {
-                key: best for key, found in attempts.items() if (best := _best(found)) is not None
+                key: _first_daily(key, found)[0]
+                if key.startswith("daily:")
+                else max((item for _, item in found), key=_rank)
+                for key, found in attempts.items()
             }
         return merged
+
+    def _replayed(self, record: LearnerRecord, homework: Homework) -> dict[str, Json]:
+        """The learner's items of ``homework``, each finished one replayed (:mod:`.verify`):
+        the best attempt that replays, else the furthest one, marked not verified when it
+        claims to be finished; a daily deal's first result, replayed."""
+        attempts: dict[str, list[tuple[Json, Json]]] = {}
+        for table in record.tables:
+            for key, item in table.get("items", {}).items():
+                attempts.setdefault(key, []).append((table, item))
+        found: dict[str, Json] = {}
+        for place in homework.items:
+            tried = attempts.get(place.key)
+            if not tried:
+                continue
+            if place.kind == "daily":
+                item, hand = _first_daily(place.key, tried)
+                found[place.key] = _marked(item, check_daily(homework, hand))
+                continue
+            best: Json | None = None
+            for _, item in tried:
+                if not item.get("finished"):
+                    continue
+                checked = check_steps(LessonRun(homework.lesson(), place.start), place, item)
+                marked = _marked(item, checked)
+                if checked.verified and (best is None or marked["stars"] > best["stars"]):
+                    best = marked
+            if best is None:
+                furthest = _best([item for _, item in tried])
+                assert furthest is not None  # tried is not empty
+                best = (
+                    _marked(furthest, check_steps(
+                        LessonRun(homework.lesson(), place.start), place, furthest))
+                    if furthest.get("finished")
+                    else furthest
+                )  # fmt: skip
+            found[place.key] = best
+        return found
 
     @property
     def learners(self) -> list[str]:
@@ -159,23 +300,68 @@ class ClassBoard:
             for key, item in items.items():
                 if key not in seen:
                     seen[key] = (int(item.get("order", 0)), str(item.get("title") or key))
-        return [(k, t) for k, (_, t) in sorted(seen.items(), key=lambda kv: (kv[1][0], kv[0]))]
+        found = sorted(seen.items(), key=lambda kv: (kv[1][0], kv[0]))
+        if len(found) > MAX_ITEMS:
+            self.bad.append(
+                BadRecord(
+                    "(the class)",
+                    f"{len(found)} different items, over the {MAX_ITEMS} a board shows: the "
+                    "rest left out (give the homework to fix the items)",
+                )
+            )
+        return [(k, t) for k, (_, t) in found[:MAX_ITEMS]]
+
+    def _headings(self) -> list[str]:
+        """The items' column headings: their titles, made unique (a title shared with another
+        item, or with one of the table's own columns, gets its key)."""
+        titles = [title for _, title in self.items]
+        counts: dict[str, int] = {}
+        for title in titles:
+            counts[title.casefold()] = counts.get(title.casefold(), 0) + 1
+        headings = []
+        for (key, _), title in zip(self.items, titles, strict=True):
+            clash = counts[title.casefold()] > 1 or title.casefold() in RESERVED
+            headings.append(f"{title} ({said(key)})" if clash else title)
+        return headings
+
+    def _learner(self, learner: str) -> str:
+        """The board's spelling of ``learner`` (names compare after NFKC and casefolding)."""
+        found = self._names.get(name_key(learner))
+        if found is None:
+            raise KeyError(f"no learner {learner!r} on this board")
+        return found
 
     def item(self, learner: str, key: str) -> Json | None:
         """A learner's best attempt at item ``key`` (``None``: not started)."""
-        if learner not in self._items:
-            raise KeyError(f"no learner {learner!r} on this board")
-        return self._items[learner].get(key)
+        return self._items[self._learner(learner)].get(key)
+
+    def flags(self, learner: str) -> list[str]:
+        """Why the teacher should look at ``learner``'s record (empty: nothing found)."""
+        name = self._learner(learner)
+        return next(list(r.flags) for r in self.records if r.learner == name)
+
+    def to_check(self) -> HtmlTable:
+        """The records to look at: a file that names someone else, two spellings of one name,
+        a name that looks like another's."""
+        rows = [(r.learner, said(why, 240)) for r in self.records for why in r.flags]
+        return HtmlTable(
+            ["learner", "why"],
+            rows,
+            title="Records to check",
+            notes=(CHECK_RULE,),
+        )
 
     def finished(self, learner: str, key: str) -> bool:
-        """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this)."""
+        """True when ``learner`` finished item ``key`` (an nbgrader cell asserts this); with
+        the homework, only when it replays (:mod:`.verify`)."""
         item = self.item(learner, key)
-        return bool(item and item.get("finished"))
+        return bool(item and item.get("finished") and item.get("verified") is not False)
 
     def stars(self, learner: str, key: str) -> int:
-        """``learner``'s stars for item ``key`` (0 when not finished)."""
+        """``learner``'s stars for item ``key`` (0 when not finished or not verified); with
+        the homework, computed again from the replayed steps."""
         item = self.item(learner, key)
-        return int(item.get("stars", 0)) if item and item.get("finished") else 0
+        return int(item.get("stars", 0)) if self.finished(learner, key) and item else 0
 
     # -- the views -----------------------------------------------------------------------------
 
@@ -192,14 +378,21 @@ class ClassBoard:
                 hints, shows = hints + h, shows + s
             cells = [_cell(mine.get(key)) for key, _ in items]
             rows.append((learner, *cells, hints, shows))
-        columns = [Column("learner"), *(Column(title) for _, title in items)]
+        columns = [Column("learner"), *(Column(title) for title in self._headings())]
         columns += [Column("hints"), Column("show me")]
         return HtmlTable(
-            columns, rows, title="The class by item", notes=(SELF_REPORTED, *self._bad_notes())
+            columns, rows, title="The class by item", notes=(*self._trust(), *self._bad_notes())
         )
 
+    def _trust(self) -> tuple[str, ...]:
+        """What the board's records prove: replayed against the homework, or nothing."""
+        return (SELF_REPORTED, PROVES) if self.homework is not None else (SELF_REPORTED, UNCHECKED)
+
     def _bad_notes(self) -> list[str]:
-        return [f"Skipped {b.name}: {b.reason}" for b in self.bad]
+        notes = [f"Skipped {b.name}: {b.reason}" for b in self.bad[:SHOWN_BAD]]
+        if len(self.bad) > SHOWN_BAD:
+            notes.append(f"and {len(self.bad) - SHOWN_BAD} more skipped (see .bad)")
+        return notes
 
     def help_first(self) -> HtmlTable:
         """The learners in the order to help them, by :data:`HELP_RULE`."""
@@ -207,33 +400,134 @@ class ClassBoard:
         titles = dict(self.items)
         for learner in self.learners:
             mine = self._items[learner]
-            stuck = [
-                key
-                for key, item in mine.items()
-                if not item.get("finished") and item.get("kind") != "daily"
-            ]
+            stuck = [key for key, item in mine.items() if _stuck(item)]
+            going = sum(
+                not item.get("finished") and item.get("kind") != "daily" and not _stuck(item)
+                for item in mine.values()
+            )
             hints = shows = refused = tried = 0
             for item in mine.values():
                 h, s, r, t = _counts(item)
                 hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
-            done = sum(bool(item.get("finished")) for item in mine.values())
+            done = sum(
+                bool(item.get("finished")) and item.get("verified") is not False
+                for item in mine.values()
+            )
             per_step = refused / tried if tried else 0.0
-            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck)
-            rows.append((learner, len(stuck), per_step, hints + shows, done, where or "\u2013"))
+            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck[:5])
+            if len(stuck) > 5:
+                where += f" and {len(stuck) - 5} more"
+            rows.append(
+                (learner, len(stuck), per_step, hints + shows, done, going, where or "\u2013")
+            )
         rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
         return HtmlTable(
             [
                 Column("learner"),
-                Column("stuck", description="items started and not finished"),
-                Column("refused a step", format=".1f"),
+                Column("stuck", description=STUCK_RULE),
+                Column(
+                    "refused per step",
+                    format=".1f",
+                    description="moves the table refused, per step tried (1.5: three refused "
+                    "moves in two steps)",
+                ),
                 Column("hints and show me"),
                 Column("finished"),
-                Column("where"),
+                Column("in progress", description="items started, not finished, not stuck"),
+                Column("where stuck"),
             ],
             rows,
             title="Who needs help first",
             notes=(HELP_RULE,),
         )
+
+    def mistakes(self) -> HtmlTable:
+        """The class's refused moves by rule, in words: how many learners made each mistake,
+        and how many times, the most common first."""
+        learners: dict[str, set[str]] = {}
+        times: dict[str, int] = {}
+        for learner in self.learners:
+            for item in self._items[learner].values():
+                for step in item.get("steps", []):
+                    for refused in step.get("refused", []):
+                        code = refused["code"]
+                        learners.setdefault(code, set()).add(learner)
+                        times[code] = times.get(code, 0) + 1
+        rows = sorted(
+            (
+                (mistake_said(len(who), code), len(who), times[code])
+                for code, who in learners.items()
+            ),
+            key=lambda r: (-r[1], -r[2], r[0]),
+        )
+        notes = () if rows else ("No move was refused: there is no mistake to show.",)
+        return HtmlTable(
+            ["mistake", "learners", "times"], rows, title="The class's mistakes by rule",
+            notes=notes,
+        )  # fmt: skip
+
+    def hands(self) -> HtmlTable:
+        """Each learner's hands played and won, and their reviews' accuracy with its judge."""
+        rows: list[tuple[Value, ...]] = []
+        for record in self.records:
+            hands = [h for t in record.tables for h in t.get("hands", [])]
+            reviews = [
+                r for t in record.tables for r in t.get("reviews", []) if r["accuracy"] is not None
+            ]
+            last = reviews[-1] if reviews else None
+            judged = {"cards": "cards shed", "win": "chance of winning", None: "unknown"}
+            rows.append(
+                (
+                    record.learner,
+                    len(hands),
+                    sum(bool(h["won"]) for h in hands),
+                    len(reviews),
+                    None if last is None else last["accuracy"],
+                    "\u2013" if last is None else judged.get(last["judge"], "unknown"),
+                )
+            )
+        return HtmlTable(
+            [
+                "learner",
+                "hands played",
+                "hands won",
+                "reviews",
+                Column("last review's accuracy", format=".0%"),
+                Column("judged by", description="what the review measured accuracy against"),
+            ],
+            rows,
+            title="Hands and reviews",
+        )
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """A gradebook: one row a learner, one column an item, numbers only (a lesson's stars
+        0 to 3, a puzzle solved 1 or missed 0, a daily deal won 1 or lost 0; empty: not
+        started or not finished; not verified: 0). Written to ``path`` if given (a new file
+        renamed over it: a planted link is replaced, never followed)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["learner", *(key for key, _ in self.items)])
+        for learner in self.learners:
+            writer.writerow(
+                [_csv_safe(learner), *(self._number(learner, k) for k, _ in self.items)]
+            )
+        text = out.getvalue()
+        if path is not None:
+            write_atomically(pathlib.Path(path), text, 0o644)
+        return text
+
+    def _number(self, learner: str, key: str) -> str:
+        item = self._items[learner].get(key)
+        if item is None or not item.get("finished"):
+            return ""
+        if item.get("verified") is False:
+            return "0"
+        kind = item.get("kind")
+        if kind == "puzzle":
+            return "1" if item.get("solved") else "0"
+        if kind == "daily":
+            return "1" if (item.get("result") or {}).get("won") else "0"
+        return str(int(item.get("stars", 0)))
 
     def theme_table(self) -> HtmlTable:
         """Puzzles solved and tried by theme, across the class."""
@@ -255,7 +549,10 @@ class ClassBoard:
             [Column("theme"), Column("accuracy", format=".0%"), Column("solved"), Column("tried")],
             rows,
             title="Accuracy by puzzle theme",
-            notes=("A puzzle counts once per learner: solved without Show me, or missed.",),
+            notes=(
+                "A puzzle counts once per learner: solved without Show me, or missed.",
+                *([] if any(tried.values()) else [NO_PUZZLE]),
+            ),
         )
 
     def themes(self) -> Any:
@@ -276,9 +573,13 @@ class ClassBoard:
         days = self.dailies()
         day = date or (days[-1] if days else "")
         rows = []
+        unverified: list[str] = []
         for learner in self.learners:
             item = self._items[learner].get(f"daily:{day}")
             if not item or not item.get("finished"):
+                continue
+            if item.get("verified") is False:
+                unverified.append(learner)
                 continue
             result = item.get("result") or {}
             rows.append(
@@ -295,7 +596,10 @@ class ClassBoard:
             ["place", "learner", "result", "cards left", "moves"],
             ranked,
             title=f"Daily deal {day}" if day else "Daily deal: nobody has played one",
-            notes=("The first result each learner had stands; a replay does not replace it.",),
+            notes=(
+                "The first result each learner had stands; a replay does not replace it.",
+                *([f"Left out, not verified: {', '.join(unverified)}."] if unverified else []),
+            ),
         )
 
     def attempt(self, learner: str, key: str) -> HtmlTable:
@@ -364,6 +668,7 @@ class ClassBoard:
 
     def _replay_daily(self, learner: str, key: str) -> Replay:
         day = key.removeprefix("daily:")
+        learner = self._learner(learner)
         for record in self.records:
             if record.learner != learner:
                 continue
@@ -378,7 +683,10 @@ class ClassBoard:
 
     def sections(self) -> list[HtmlTable]:
         """The board's tables, in order."""
-        found = [self.progress(), self.help_first(), self.theme_table()]
+        found = [self.help_first(), self.mistakes(), self.progress(), self.theme_table()]
+        found.append(self.hands())
+        if any(r.flags for r in self.records):
+            found.insert(0, self.to_check())
         if self.dailies():
             found.append(self.leaderboard())
         return found
@@ -387,8 +695,8 @@ class ClassBoard:
         """The board as plain text (the command line prints this)."""
         learners, bad = count_words(len(self.records), "learner"), len(self.bad)
         head = [f"Class board: {learners}, {count_words(bad, 'bad record')}"]
-        head.append(SELF_REPORTED)
-        head += [f"  skipped {b.name}: {b.reason}" for b in self.bad]
+        head += self._trust()
+        head += [f"  {note[0].lower()}{note[1:]}" for note in self._bad_notes()]
         return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
 
     def __str__(self) -> str:
@@ -404,15 +712,19 @@ class ClassBoard:
         if not self.bad:
             return ""
         rows = "".join(
-            f"<li data-bad><code>{escape(b.name)}</code>: {escape(b.reason)}</li>" for b in self.bad
+            f"<li data-bad><code>{escape(b.name)}</code>: {escape(b.reason)}</li>"
+            for b in self.bad[:SHOWN_BAD]
         )
+        if len(self.bad) > SHOWN_BAD:
+            rows += f"<li>and {len(self.bad) - SHOWN_BAD} more</li>"
         return f"<p><b>Skipped records</b></p><ul>{rows}</ul>"
 
     def _repr_html_(self) -> str:
         learners = len(self.records)
-        head = (
-            f"<h3>Class board: {count_words(learners, 'learner')}</h3>"
-            f'<p data-self-reported style="font-style:italic">{escape(SELF_REPORTED)}</p>'
+        marks = ("data-self-reported", "data-replay")
+        head = f"<h3>Class board: {count_words(learners, 'learner')}</h3>" + "".join(
+            f'<p {mark} style="font-style:italic">{escape(line)}</p>'
+            for mark, line in zip(marks, self._trust(), strict=True)
         )
         return (
             '<div class="kingscorner-board">'
@@ -426,17 +738,22 @@ class ClassBoard:
         """The board as a page of its own: the tables, and the theme chart drawn as inline SVG,
         so the page needs nothing from the web (a classroom may have no network)."""
         table = self.theme_table()
-        chart = bars_svg(table, "theme", "accuracy", title=table.title)
+        tried = any(table.column("tried"))
+        chart = bars_svg(table, "theme", "accuracy", title=table.title) if tried else ""
+        caption = "" if tried else f"<figcaption>{escape(NO_PUZZLE)}</figcaption>"
+        made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         return (
-            "<!doctype html><html><head><meta charset='utf-8'>"
-            "<title>Class board</title></head><body style='font-family:sans-serif'>"
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>Class board, {made}</title></head><body style='font-family:sans-serif'>"
+            f"<p data-made>Made on {made} from {count_words(len(self.records), 'record')}.</p>"
             + self._repr_html_()
-            + f"<figure id='themes-chart' style='margin:1em 0'>{chart}</figure>"
+            + f"<figure id='themes-chart' style='margin:1em 0'>{chart}{caption}</figure>"
             + "</body></html>"
         )
 
     def save_html(self, path: str | os.PathLike[str]) -> pathlib.Path:
-        """Write :meth:`to_html` to ``path``."""
+        """Write :meth:`to_html` to ``path``, whole, by renaming a new file over it (a link
+        planted at ``path`` is replaced, never followed); readable by others, as a page is."""
         target = pathlib.Path(path)
-        target.write_text(self.to_html(), encoding="utf-8")
+        write_atomically(target, self.to_html(), 0o644)
         return target

@@ -2,7 +2,9 @@
 
 ``Homework(title=..., lessons=[...], puzzles=5, daily=True, rules=Rules(...))`` makes the set;
 :meth:`Homework.save` writes it as JSON (``format`` ``kingscorner-homework``, ``version`` 1), the
-puzzles themselves included, so every learner who loads the file gets the same set. The puzzles
+puzzles' tables included, so every learner who loads the file gets the same set. The file holds
+no answer: each puzzle's best turn is found again by the exact search when the file is loaded
+(:func:`solved_puzzle`). The puzzles
 come from the lessons' generator (:func:`~kingscorner_widget.lessons.generate_puzzles`), seeded
 by ``seed``, chosen so the themes take turns (:mod:`~kingscorner_widget.classroom.themes`), each
 with its difficulty measured by the built-in players. ``rules`` are the daily deal's, and a
@@ -34,7 +36,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.match import Match
-from ..engine.moves import as_move
 from ..engine.rules import Rules
 from ..lessons import Lesson, Puzzle, generate_puzzles, lesson_names, load_lesson
 from ..table import LessonSession, PlaySession, Reply
@@ -42,7 +43,7 @@ from ..table.session import today
 from .recorder import ItemPlace
 from .themes import THEMES, difficulty, theme
 
-__all__ = ["FORMAT", "Homework", "HomeworkItem", "HomeworkSession", "as_homework"]
+__all__ = ["FORMAT", "Homework", "HomeworkItem", "HomeworkSession", "as_homework", "solved_puzzle"]
 
 Json = dict[str, Any]
 FORMAT = "kingscorner-homework"
@@ -225,9 +226,12 @@ class Homework:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | os.PathLike[str]) -> pathlib.Path:
-        """Write the homework to ``path`` (JSON); returns the path."""
+        """Write the homework to ``path`` (JSON), whole, by renaming a new file over it (a link
+        planted at ``path`` is replaced, never followed); returns the path."""
+        from ..analysis.league.results import write_atomically
+
         target = pathlib.Path(path)
-        target.write_text(self.to_json() + "\n", encoding="utf-8")
+        write_atomically(target, self.to_json() + "\n", 0o644)
         return target
 
     @classmethod
@@ -339,13 +343,10 @@ def _rules(rules: Rules) -> Json:
 
 
 def _puzzle_dict(themed: ThemedPuzzle) -> Json:
+    """A puzzle as the file keeps it: its table, never its answer (found again at load)."""
     p = themed.puzzle
     return {
         "position": p.position,
-        "best": [str(m) for m in p.best],
-        "bestSheds": p.best_sheds,
-        "greedy": [str(m) for m in p.greedy],
-        "greedySheds": p.greedy_sheds,
         "dealSeed": p.deal_seed,
         "turn": p.turn,
         "theme": themed.theme,
@@ -353,18 +354,45 @@ def _puzzle_dict(themed: ThemedPuzzle) -> Json:
     }
 
 
+def solved_puzzle(position: str, deal_seed: int = 0, turn: int = 1) -> Puzzle:
+    """The puzzle at ``position`` with its answer found by the lessons' exact search (a
+    homework file keeps no answer); a table whose best turn cannot be proven, or where the
+    best turn sheds nothing, is no puzzle (``ValueError``).
+
+    >>> hw = Homework("Week 3", puzzles=1, seed=2)
+    >>> found = solved_puzzle(hw.puzzles[0].puzzle.position)
+    >>> found.best_sheds == hw.puzzles[0].puzzle.best_sheds
+    True
+    """
+    from ..analysis import best_turn
+    from ..engine.game import Game
+    from ..engine.moves import EndTurn
+    from ..lessons.puzzles import greedy_turn
+    from ..lessons.search import LESSON_BUDGET
+
+    game = Game.from_position(position)
+    plan = best_turn(game, LESSON_BUDGET)
+    if not plan.exact or plan.cards_played < 1:
+        raise ValueError("a homework puzzle whose best turn cannot be proven")
+    greedy = greedy_turn(game)
+    return Puzzle(
+        position=position,
+        best=tuple(m for m in plan.moves if not isinstance(m, EndTurn)),
+        best_sheds=plan.cards_played,
+        greedy=tuple(greedy),
+        greedy_sheds=len(greedy),
+        deal_seed=deal_seed,
+        turn=turn,
+    )
+
+
 def _read_puzzle(raw: object) -> ThemedPuzzle:
     if not isinstance(raw, dict):
         raise ValueError("a homework puzzle is an object")
-    puzzle = Puzzle(
-        position=str(raw["position"]),
-        best=tuple(as_move(m) for m in raw["best"]),
-        best_sheds=int(raw["bestSheds"]),
-        greedy=tuple(as_move(m) for m in raw.get("greedy", [])),
-        greedy_sheds=int(raw.get("greedySheds", 0)),
-        deal_seed=int(raw.get("dealSeed", 0)),
-        turn=int(raw.get("turn", 1)),
-    )
+    position = raw["position"]
+    if not isinstance(position, str) or len(position) > 1000:
+        raise ValueError("a homework puzzle's position is a position's text")
+    puzzle = solved_puzzle(position, int(raw.get("dealSeed", 0)), int(raw.get("turn", 1)))
     name = str(raw.get("theme", ""))
     if name not in THEMES:
         name = theme(puzzle)

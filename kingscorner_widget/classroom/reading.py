@@ -3,12 +3,23 @@
 A folder of records comes in three shapes, all read the same way: flat (``ada.json``, as the
 browser course's learners download and hand them in), the notebook's own
 ``kingscorner-progress/`` folders, or nbgrader's ``submitted/<student>/<assignment>/`` (where the
-student's folder name is who handed it in, and names the learner). Every ``*.json`` file under
-the folder is looked at (symbolic links are not followed); one that is not a record at all
-(another program's JSON) is passed over, and one that should be but fails (corrupt, truncated,
-oversized, another version, unreadable, not of the record's shape) is kept as a
-:class:`BadRecord` with its reason. A record is only ever parsed as JSON: nothing in it is run
-or imported.
+student's folder name is who handed it in, and names the learner). Whose record a file is comes
+from where it was handed in, never from what it says: nbgrader's student folder, else the
+file's name (``ada.json`` is ada's, whatever its ``learner`` field holds); a file that names
+someone else, two spellings of one name (compared after NFKC and casefolding) and a name that
+looks like another's (:mod:`.names`) are flagged on the learner. Every ``*.json`` file under
+the folder is looked at; one that is not a record at all (another program's JSON) is passed
+over, and one that should be but fails (corrupt, truncated, oversized, nested too deeply,
+another version, unreadable, not of the record's shape) is kept as a :class:`BadRecord` with
+its reason. A record is only ever parsed as JSON: nothing in it is run or imported.
+
+No file can stop or slow the board: links and anything that is not a plain file (a FIFO, a
+device) are named and never opened; a file is opened without following a link and without
+waiting (``O_NOFOLLOW | O_NONBLOCK``), checked again once open, and read up to
+:data:`~.record.MAX_BYTES`; a number too long to read and nesting deeper than the parser goes
+are refused; the record is then typed field by field (:mod:`.typed`: only the fields the board
+knows are read, each entry left out named with its reason). One student's folder counts at most
+:data:`MAX_FILES` files (the rest are named as skipped), so a flood hides nobody else.
 
 >>> import tempfile, pathlib, json
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -22,20 +33,38 @@ or imported.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import os
 import pathlib
+import stat
 from collections.abc import Iterator
 from typing import Any
 
-from .record import FORMAT, MAX_BYTES, ProgressError, check_record, empty_record
+from .names import look_alikes, name_key
+from .record import FORMAT, MAX_BYTES, ProgressError, check_learner, empty_record
+from .typed import WORD, said, typed_record
 
 __all__ = ["BadRecord", "Found", "LearnerRecord", "read_folder", "read_record_file"]
 
 Json = dict[str, Any]
 OTHER_FORMATS = ("kingscorner-homework", "kingscorner-game", "kingscorner-match")
 """Files of the project's other formats, passed over quietly."""
-MAX_FILES = 20_000
+MAX_FILES = 1_000
+"""Files read from one student's folder (nbgrader's ``submitted/<student>``)."""
+MAX_TOTAL = 100_000
+"""Files read from the whole folder."""
+NAME = 160
+"""The longest file name shown."""
+_OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link (not followed)"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe), not opened"),
+    (stat.S_ISSOCK, "a socket, not opened"),
+    (stat.S_ISCHR, "a character device, not opened"),
+    (stat.S_ISBLK, "a block device, not opened"),
+)
 
 
 @dataclasses.dataclass
@@ -46,6 +75,9 @@ class LearnerRecord:
     tables: list[Json]
     files: list[str]
     """The files it was read from, relative to the folder."""
+    flags: list[str] = dataclasses.field(default_factory=list)
+    """Why the teacher should look at this learner's record: a file that names someone
+    else, two spellings of the name, a look-alike name."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,10 +108,21 @@ def _files(folder: pathlib.Path) -> Iterator[pathlib.Path]:
                 yield pathlib.Path(root, name)
 
 
-def _student(relative: pathlib.PurePath) -> str | None:
-    """nbgrader's student: the folder after ``submitted`` (or ``autograded``)."""
+def _kind(mode: int) -> str | None:
+    """What a file that is not a plain file is, in words (``None`` for a plain file)."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((words for test, words in _KINDS if test(mode)), "not a plain file, not opened")
+
+
+def _student(relative: pathlib.PurePath, root: pathlib.Path) -> str | None:
+    """nbgrader's student: the folder after ``submitted`` (or ``autograded``, ``feedback``),
+    or the first folder when the board reads one of those itself."""
+    markers = ("submitted", "autograded", "feedback")
     parts = relative.parts
-    for marker in ("submitted", "autograded", "feedback"):
+    if root.absolute().name in markers and len(parts) > 1:
+        return parts[0]
+    for marker in markers:
         if marker in parts[:-1]:
             index = parts.index(marker)
             if index + 1 < len(parts) - 1:
@@ -93,18 +136,46 @@ def _json_problem(text: str, error: json.JSONDecodeError) -> str:
     return f"corrupted: not valid JSON ({error.msg}, line {error.lineno})"
 
 
-def read_record_file(path: pathlib.Path) -> Json | None:
-    """The record in ``path``; ``None`` for another program's JSON; :class:`ProgressError` with
-    the reason for a file that should be a record and is not."""
+def _read_bytes(path: pathlib.Path) -> bytes:
+    """The bytes of ``path``, a plain file opened without following a link or waiting."""
     try:
-        if path.is_symlink():
-            raise ProgressError("unreadable: a symbolic link (not followed)")
-        size = path.stat().st_size
+        kind = _kind(path.lstat().st_mode)
+        if kind is not None:
+            raise ProgressError(f"not a file: {kind}")
+        descriptor = os.open(path, _OPEN)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ProgressError("not a file: a symbolic link (not followed)") from None
+        raise ProgressError(f"unreadable: {error.strerror or error}") from None
+    try:
+        info = os.fstat(descriptor)
+        kind = _kind(info.st_mode)
+        if kind is not None:  # changed between the look and the open
+            raise ProgressError(f"not a file: {kind}")
+        if info.st_size > MAX_BYTES:
+            raise ProgressError(f"oversized: {info.st_size} bytes, over the cap of {MAX_BYTES}")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(descriptor, min(1 << 20, MAX_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
         if size > MAX_BYTES:
-            raise ProgressError(f"oversized: {size} bytes, over the cap of {MAX_BYTES}")
-        raw = path.read_bytes()
+            raise ProgressError(f"oversized: over the cap of {MAX_BYTES} bytes")
+        return b"".join(chunks)
     except OSError as error:
         raise ProgressError(f"unreadable: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
+
+
+def read_record_file(path: pathlib.Path) -> Json | None:
+    """The record in ``path``; ``None`` for another program's JSON; :class:`ProgressError` with
+    the reason for a file that should be a record and is not. The record is parsed and bounded
+    (size, nesting, numbers), not yet typed (:func:`~.typed.typed_record` does that)."""
+    raw = _read_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -116,20 +187,18 @@ def read_record_file(path: pathlib.Path) -> Json | None:
     except json.JSONDecodeError as error:
         raise ProgressError(_json_problem(text, error)) from None
     except RecursionError:  # a student's file is untrusted: '[[[[…' deeper than the parser goes
-        raise ProgressError("not a record: lists or objects nested too deeply") from None
+        raise ProgressError("not a record: lists or objects nested too deeply to read") from None
+    except ValueError:  # Python reads no integer of more than sys.get_int_max_str_digits()
+        raise ProgressError("not a record: a number too long to read") from None
     if isinstance(data, dict):
         shown = data.get("format")
         if isinstance(shown, str) and shown.split("/")[0] in OTHER_FORMATS:
             return None
         if shown != FORMAT and "tables" not in data and "learner" not in data:
             return None
-    try:
-        return check_record(data)
-    except ProgressError as error:
-        text = str(error)
-        if "version" in text:
-            raise ProgressError(f"wrong version: {text}") from None
-        raise ProgressError(f"not a record: {text}") from None
+    if not isinstance(data, dict):
+        raise ProgressError("not a record: the record is not a JSON object")
+    return data
 
 
 def read_folder(folder: str | os.PathLike[str]) -> Found:
@@ -139,25 +208,76 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
         raise NotADirectoryError(f"{root} is not a folder of records")
     learners: dict[str, LearnerRecord] = {}
     bad: list[BadRecord] = []
-    for count, path in enumerate(_files(root)):
+    ids: dict[str, set[str]] = {}
+    per_student: dict[str | None, int] = {}
+    total = 0
+    for path in _files(root):
         relative = path.relative_to(root)
-        if count >= MAX_FILES:
-            bad.append(BadRecord(str(relative), f"more than {MAX_FILES} files: the rest skipped"))
+        name = said(str(relative), NAME)
+        student = _student(relative, root)
+        seen = per_student.get(student, 0)
+        per_student[student] = seen + 1
+        if student is not None and seen >= MAX_FILES:
+            if seen == MAX_FILES:
+                bad.append(
+                    BadRecord(
+                        said(f"submitted/{student}/", NAME),
+                        f"more than {MAX_FILES} files in one student's folder: the rest skipped",
+                    )
+                )
+            continue
+        total += 1
+        if total > MAX_TOTAL:
+            bad.append(BadRecord(name, f"more than {MAX_TOTAL} files: the rest skipped"))
             break
         try:
             data = read_record_file(path)
+            if data is None:
+                continue
+            typed = typed_record(data)
         except ProgressError as error:
-            bad.append(BadRecord(str(relative), str(error)))
+            bad.append(BadRecord(name, _reason(str(error))))
             continue
-        if data is None:
-            continue
-        learner = _student(relative) or data["learner"]
-        found = learners.setdefault(learner, LearnerRecord(learner, [], []))
-        known = {t["id"] for t in found.tables}
-        found.tables.extend(t for t in data["tables"] if t["id"] not in known)
-        found.files.append(str(relative))
-    records = sorted(learners.values(), key=lambda r: r.learner.casefold())
+        bad.extend(BadRecord(name, problem) for problem in typed.problems)
+        owner = _owner(student, path, typed.learner)
+        key = name_key(owner)
+        found = learners.get(key)
+        if found is None:
+            found = learners[key] = LearnerRecord(owner, [], [])
+            ids[key] = set()
+        elif owner != found.learner:
+            found.flags.append(f"{name} spells the name {owner}")
+        if name_key(typed.learner) != key:
+            found.flags.append(f"{name} says it is the record of {said(typed.learner, WORD)}")
+        elif student is None and path.stem != owner:
+            found.flags.append(f"{name}: the file's name is no learner's name")
+        found.tables.extend(t for t in typed.tables if t["id"] not in ids[key])
+        ids[key].update(t["id"] for t in typed.tables)
+        found.files.append(name)
+    for learner, why in look_alikes(r.learner for r in learners.values()).items():
+        learners[name_key(learner)].flags.append(f"the name {why}")
+    records = sorted(learners.values(), key=lambda r: name_key(r.learner))
     return Found(records, bad)
+
+
+def _owner(student: str | None, path: pathlib.Path, named: str) -> str:
+    """Whose record a file is, from where it was handed in: nbgrader's student folder, else
+    the file's name; only a file whose name is no learner's name is taken at its word."""
+    if student is not None:
+        return said(student, WORD)
+    try:
+        return check_learner(path.stem)
+    except ValueError:
+        return named
+
+
+def _reason(text: str) -> str:
+    """A reason as the board shows it (typing's own reasons say it is not a record)."""
+    if text.startswith(("not a", "truncated", "corrupted", "oversized", "unreadable")):
+        return said(text, NAME + WORD)
+    if "version" in text:
+        return said(f"wrong version: {text}", NAME + WORD)
+    return said(f"not a record: {text}", NAME + WORD)
 
 
 def empty(learner: str) -> LearnerRecord:

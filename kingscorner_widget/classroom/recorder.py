@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 import threading
 import time
@@ -42,8 +43,13 @@ if TYPE_CHECKING:
 __all__ = ["ItemPlace", "PeopleRecorder", "Recorder", "open_record", "open_records"]
 
 Json = dict[str, Any]
+RETRY = (5.0, 15.0, 60.0)
+"""Seconds before a failed save is tried again (then every minute), clicks or not."""
+UNSAVED = "Your progress could not be saved: {why}. Your work is kept until it can be."
+SAVED_AGAIN = "Your progress is saved again."
 KEPT_RECORDS = 20
-"""Hands whose whole game is kept for a replay (the latest; older hands keep their result)."""
+"""Hands whose whole game is kept for a replay (the latest; older hands keep their result,
+except a daily deal's first hand, whose game the board replays to verify it)."""
 MAX_REFUSED = 100
 """Refused moves kept per step (the count of attempts goes on)."""
 
@@ -101,6 +107,11 @@ class Recorder:
         """This table's entry in the record."""
         self.error: str | None = None
         """Why the last write failed (the record on disk keeps what was saved before)."""
+        self.say: Callable[[str], None] | None = None
+        """What puts a sentence on the table's message line (the widget sets it): a failed
+        save is said there, and so is the save that succeeds after it."""
+        self._failures = 0
+        self._retry: threading.Timer | None = None
         self._lock = threading.Lock()
         self._at: tuple[str, int] | None = None
         self._since = time.monotonic()
@@ -218,7 +229,8 @@ class Recorder:
         hands: list[Json] = self.table["hands"]
         hands.append(entry)
         for old in hands[:-KEPT_RECORDS]:
-            old["record"] = None
+            if not (old.get("daily") and old.get("hand", 1) == 1):
+                old["record"] = None
         daily = hand.get("daily")
         if daily and hand.get("hand", 1) == 1:
             item = self.table["items"].setdefault(
@@ -277,20 +289,60 @@ class Recorder:
     # -- writing -------------------------------------------------------------------------------
 
     def flush(self) -> None:
-        """Write this table's entry now (the writer calls this off the click path)."""
+        """Write this table's entry now (the writer calls this off the click path). A write
+        that fails is said on the message line and tried again later (:data:`RETRY`); the
+        entry stays in memory until it is saved."""
         with self._lock:
             self.table["updated"] = _now()
             snapshot = _copy(self.table)
         try:
             self.store.write(snapshot)
-            self.error = None
         except Exception as error:  # a record that cannot be saved never stops the table
-            if not isinstance(error, RecordTooLargeError | OSError):
-                error = ProgressError(f"the record could not be saved: {error!r}")
-            first = self.error is None
-            self.error = str(error)
-            if first:
-                warnings.warn(self.error, stacklevel=2)
+            self._failed(error)
+            return
+        failed, self.error, self._failures = self.error is not None, None, 0
+        if self._retry is not None:
+            self._retry.cancel()
+        if failed and self.say is not None:
+            self.say(SAVED_AGAIN)
+
+    def _failed(self, error: Exception) -> None:
+        if not isinstance(error, ProgressError | OSError):
+            error = ProgressError(f"the record could not be saved: {error!r}")
+        first = self.error is None
+        self.error = str(error)
+        if first:
+            warnings.warn(self.error, stacklevel=3)
+        if self.say is not None:
+            self.say(UNSAVED.format(why=_why(error)))
+        if isinstance(error, RecordTooLargeError):
+            return  # trying again cannot help: the learner is told to start a new folder
+        wait = RETRY[min(self._failures, len(RETRY) - 1)]
+        self._failures += 1
+        if self.writer.threads:
+            if self._retry is not None:
+                self._retry.cancel()
+            self._retry = threading.Timer(wait, self.writer.ask, (id(self), self.flush))
+            self._retry.daemon = True
+            self._retry.start()
+
+
+_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "the folder may not be written",
+    errno.EPERM: "the folder may not be written",
+}
+
+
+def _why(error: Exception) -> str:
+    """A failed save's reason in a learner's words."""
+    if isinstance(error, OSError) and error.errno in _REASONS:
+        return _REASONS[error.errno]
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)
 
 
 def _copy(value: Any) -> Any:

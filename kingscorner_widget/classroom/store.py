@@ -11,6 +11,15 @@ refused with :class:`RecordTooLargeError` and the file stays as it was. A file t
 Writes happen on one writer thread per process, a moment after the click (:class:`Writer`);
 where no thread can start (Pyodide, the browser course) they happen at once, which is cheap.
 
+On a folder others share, nothing another user plants is followed or waited on for long: the
+folder itself, the record and its lock (``.<learner>.lock``) are opened without following a
+link (``O_NOFOLLOW``) and checked to be a folder and plain files once open; a FIFO or device at
+the record's place is refused (moved aside, never opened); the lock is waited for at most
+:data:`LOCK_WAIT` seconds (then the write fails, is said, and is tried again later), so one
+learner's lock held elsewhere never stops another learner's save or the kernel's exit; a
+``.tmp`` left by a write that was killed is cleared after :data:`STALE` seconds. A record is
+written readable by its group (``0640``), so a teacher in the learners' group can read them.
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> store = RecordStore("ada", folder)
@@ -27,9 +36,11 @@ from __future__ import annotations
 import atexit
 import contextlib
 import datetime
+import errno
 import json
 import os
 import pathlib
+import stat
 import sys
 import tempfile
 import threading
@@ -48,6 +59,14 @@ FOLDER = "kingscorner-progress"
 THREADS = sys.platform not in ("emscripten", "wasi")
 """Whether a writer thread can start here."""
 
+LOCK_WAIT = 2.0
+"""The longest a write waits for another process's lock on the same learner (seconds)."""
+STALE = 600.0
+"""A ``.tmp`` of this learner older than this (seconds) was left by a write that died."""
+MODE = 0o640
+"""A record's permissions: the learner writes, the group (a teacher) reads."""
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _LOCKS: dict[pathlib.Path, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
@@ -66,8 +85,10 @@ def _lock(path: pathlib.Path) -> threading.Lock:
 
 
 @contextlib.contextmanager
-def _file_lock(folder: pathlib.Path, name: str) -> Iterator[None]:
-    """Another process writing the same learner waits (``flock`` where there is one)."""
+def _file_lock(folder: pathlib.Path, name: str, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Another process writing the same learner waits (``flock`` where there is one), at most
+    ``wait`` seconds: then :class:`ProgressError`. The lock file is opened without following a
+    link and must be a plain file."""
     try:
         import fcntl
     except ImportError:  # Windows: one kernel writes a learner's file at a time
@@ -77,15 +98,52 @@ def _file_lock(folder: pathlib.Path, name: str) -> Iterator[None]:
     if flock is None:  # Pyodide's fcntl has none, and only one kernel runs in a browser tab
         yield
         return
+    path = folder / f".{name}.lock"
     try:
-        handle = open(folder / f".{name}.lock", "a+b")  # noqa: SIM115 - held for the block
-    except OSError:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, MODE)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ProgressError(f"{path.name} is a link, not this record's lock") from None
+        raise ProgressError(f"{path.name} cannot be opened: {error.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise ProgressError(f"{path.name} is not a plain file, not this record's lock")
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise ProgressError(
+                        f"another program has held {path.name} for over {wait:g} s"
+                    ) from None
+                time.sleep(0.02)
+            except OSError:  # a file system without locks: one writer at a time is all we get
+                break
         yield
-        return
-    with handle:
-        with contextlib.suppress(OSError):
-            flock(handle, fcntl.LOCK_EX)
-        yield
+    finally:
+        os.close(handle)
+
+
+def _read_plain(path: pathlib.Path) -> bytes | None:
+    """The bytes of the record at ``path`` (``None``: there is none), opened without following
+    a link or waiting; a link, FIFO or device there is :class:`ProgressError`."""
+    try:
+        handle = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ProgressError(f"{path.name} is a link (not followed)") from None
+        raise
+    with os.fdopen(handle, "rb") as file:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise ProgressError(f"{path.name} is not a plain file (a FIFO or a device)")
+        if info.st_size > MAX_BYTES:
+            raise ProgressError(f"{path.name} is {info.st_size} bytes, over the cap of {MAX_BYTES}")
+        return file.read(MAX_BYTES + 1)
 
 
 class RecordStore:
@@ -104,15 +162,14 @@ class RecordStore:
     def read(self) -> Json:
         """The record in the file now (an empty one when there is none). A file that is not a
         record raises :class:`ProgressError`."""
-        try:
-            size = self.path.stat().st_size
-        except FileNotFoundError:
+        raw = _read_plain(self.path)
+        if raw is None:
             return empty_record(self.learner)
-        if size > MAX_BYTES:
-            raise ProgressError(f"{self.path.name} is {size} bytes, over the cap of {MAX_BYTES}")
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise ProgressError(f"{self.path.name} nests too deeply to read") from None
+        except (UnicodeDecodeError, ValueError) as error:
             raise ProgressError(f"{self.path.name} is not valid JSON: {error}") from None
         data = check_record(data)
         if data["learner"] != self.learner:
@@ -124,7 +181,9 @@ class RecordStore:
         atomically; returns the record written. Past the cap: :class:`RecordTooLargeError`,
         nothing written."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        self._check_folder()
         with _lock(self.path), _file_lock(self.folder, self.learner):
+            self._clear_stale()
             try:
                 record = self.read()
             except ProgressError as error:
@@ -142,6 +201,32 @@ class RecordStore:
                 )
             atomic_write(self.path, data)
             return record
+
+    def _check_folder(self) -> None:
+        """Refuse a folder that is a link (it could send the record into another user's
+        folder) or no folder at all."""
+        info = os.lstat(self.folder)
+        if stat.S_ISLNK(info.st_mode):
+            raise ProgressError(
+                f"{self.folder} is a link: records are never written through one (give the "
+                "folder it points to as progress_dir=)"
+            )
+        if not stat.S_ISDIR(info.st_mode):
+            raise ProgressError(f"{self.folder} is not a folder")
+
+    def _clear_stale(self) -> None:
+        """Remove this learner's ``.tmp`` files that a killed write left (older than
+        :data:`STALE` seconds; only plain files, never through a link)."""
+        now = time.time()
+        prefix = f".{self.path.name}."
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+                    continue
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE:
+                        os.unlink(entry.path)
 
     def _set_aside(self, error: ProgressError) -> Json:
         """Move a file that is not a record out of the way (kept, never overwritten)."""
@@ -162,11 +247,15 @@ def atomic_write(path: pathlib.Path, data: bytes) -> None:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
+            with contextlib.suppress(OSError, AttributeError):
+                os.fchmod(file.fileno(), MODE)
             os.fsync(file.fileno())
         try:
             os.replace(temporary, path)
-        except OSError:  # a browser file system without rename: write in place
-            path.write_bytes(data)
+        except OSError:
+            if THREADS:  # a real file system: never write in place (it would follow a link)
+                raise
+            path.write_bytes(data)  # a browser file system without rename
             os.unlink(temporary)
     except BaseException:
         with contextlib.suppress(OSError):

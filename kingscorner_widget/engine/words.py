@@ -117,6 +117,7 @@ __all__ = [
     "turn_recap",
     "turn_words",
     "win_clause",
+    "within",
 ]
 
 
@@ -186,9 +187,7 @@ def players_listed(names: Sequence[str], start: bool = False) -> str:
     >>> players_listed(["P1", "You", "P3"]), players_listed(["You", "P2"], start=True)
     ('P1, you and P3', 'You and P2')
     """
-    said = ["you" if name == "You" and (i or not start) else name for i, name in enumerate(names)]
-    if start and said and said[0] == "you":
-        said[0] = "You"
+    said = [within(name) if i or not start else name for i, name in enumerate(names)]
     return listed(said)
 
 
@@ -288,7 +287,13 @@ def needed(top: Card) -> str:
     return f"{rank_words(top)} takes {takes(top)}"
 
 
-def reason_words(reason: Reason, whose: str = "your") -> str:
+def reason_words(
+    reason: Reason,
+    whose: str = "your",
+    *,
+    plain: bool = False,
+    name_of: Callable[[int], str] | None = None,
+) -> str:
     """The judge's reason as a learner reads it (lower case, no closing stop: see :func:`sentence`).
 
     >>> from kingscorner_widget import Game
@@ -305,15 +310,38 @@ def reason_words(reason: Reason, whose: str = "your") -> str:
 
     >>> reason_words(g.violation("Qh>N"), "its")
     'the queen of hearts (Qh) is not in its hand'
+
+    ``plain`` (a lesson a child reads) names the cards in words alone, and ``name_of`` names
+    the player who went out (else their seat code):
+
+    >>> reason_words(g.violation("Th>E"), plain=True)  # doctest: +NORMALIZE_WHITESPACE
+    'the ten of hearts cannot go on the six of hearts: a card must be exactly one rank lower (the
+    six takes a black five)'
     """
     if reason.code == "not_in_hand":
-        return f"{_card(reason)} is not in {whose} hand"
-    return _REASONS[reason.code](reason)
+        text = f"{_card(reason)} is not in {whose} hand"
+    elif reason.code == "over" and reason.player is not None and name_of is not None:
+        text = f"the hand is over: {within(name_of(reason.player))} went out"
+    else:
+        text = _REASONS[reason.code](reason)
+    if plain:
+        for card in (reason.card, reason.top):
+            if card is not None:
+                text = text.replace(f" ({card})", "")
+    return text
 
 
-def refusal(reason: Reason | None, whose: str = "your") -> str | None:
+def refusal(
+    reason: Reason | None,
+    whose: str = "your",
+    *,
+    plain: bool = False,
+    name_of: Callable[[int], str] | None = None,
+) -> str | None:
     """:func:`reason_words`, passing ``None`` (a legal move) through."""
-    return None if reason is None else reason_words(reason, whose)
+    if reason is None:
+        return None
+    return reason_words(reason, whose, plain=plain, name_of=name_of)
 
 
 def _card(reason: Reason) -> str:
@@ -824,13 +852,20 @@ def outcome_line(
             continue
         points = outcome.penalties[player - 1]
         cost = "" if points == cards else f" ({count_words(points, 'point')})"
-        parts.append(f"{_within(name_of(player))} {count_words(cards)}{cost}")
+        parts.append(f"{within(name_of(player))} {count_words(cards)}{cost}")
     return f"{head} Left in hand: {', '.join(parts)}." if parts else head
 
 
-def _within(name: str) -> str:
-    """A player's name inside a sentence: "You" is "you" there, a name stays as it is."""
-    return "you" if name == "You" else name
+def within(name: str) -> str:
+    """A player's name inside a sentence: "You" is "you" there, and so is "The player on your
+    left" (a seat said in words, not a name); a name stays as it is.
+
+    >>> within("You"), within("The player on your left"), within("Ada")
+    ('you', 'the player on your left', 'Ada')
+    """
+    if name == "You" or name.startswith("The player "):
+        return name[:1].lower() + name[1:]
+    return name
 
 
 BLOCKED = "The hand is blocked: nobody wins it, and it is scored by the cards left."
@@ -903,7 +938,7 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
     >>> match_line(Match(players=2), {1: "You", 2: "P2"}.get)
     'After 0 hands: you 0, P2 0 (target 25).'
     """
-    totals = ", ".join(f"{_within(seat_name(s))} {t}" for s, t in enumerate(match.totals, start=1))
+    totals = ", ".join(f"{within(seat_name(s))} {t}" for s, t in enumerate(match.totals, start=1))
     hands = count_words(len(match.sheet), "hand")
     if match.is_over():
         winners = match.winners()
@@ -916,9 +951,9 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
 
 VERDICT_WORDS = {
     "best": "The best turn",
-    "inaccuracy": "An inaccuracy",
+    "inaccuracy": "A small slip",
     "mistake": "A mistake",
-    "blunder": "A blunder",
+    "blunder": "A big mistake",
 }
 """How a review names each verdict."""
 
@@ -952,13 +987,13 @@ def review_line(
     >>> best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
     >>> print(review_line("mistake", "", 1, best, goes_out=True, exact=True))
     ... # doctest: +NORMALIZE_WHITESPACE
-    A mistake: you shed 1 card; the best turn here sheds 3 and goes out: the four of hearts to the
-    south pile, then the ten of hearts to the north pile, then the king of spades to the north-east
-    corner.
+    A mistake: you played 1 card; the best turn here plays 3 and goes out: the four of hearts to
+    the south pile, then the ten of hearts to the north pile, then the king of spades to the
+    north-east corner.
     >>> review_line("inaccuracy", "", 0, best[:1], goes_out=False, exact=True, moves=False)
-    'An inaccuracy: you shed no card; the best turn here sheds 1.'
+    'A small slip: you played no card; the best turn here plays 1.'
     >>> review_line("best", "", 3, best, goes_out=True, exact=True, head=False)
-    'You shed 3 cards, as many as the best turn here.'
+    'You played 3 cards, as many as the best turn here.'
     """
     line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
     return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
@@ -981,10 +1016,10 @@ def _review_words(
             out = " and goes out, which wins the hand at once"
         said = f": {turn_words(best)}" if moves else ""
         mine = count_words(shed) if shed else "no card"
-        return f"you shed {mine}; {found} sheds {best_shed}{out}{said}."
+        return f"you played {mine}; {found} plays {best_shed}{out}{said}."
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
         return f"you {reason[:1].lower()}{reason[1:]}"
-    return f"you shed {count_words(shed)}, as many as {found}."
+    return f"you played {count_words(shed)}, as many as {found}."
 
 
 # -- the teacher's table: how a hand ended, what a turn did ---------------------------------------

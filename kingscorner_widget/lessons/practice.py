@@ -2,8 +2,8 @@
 
 Each step puts the learner back at the start of a turn they got wrong, as they saw it, and asks
 for a turn that sheds as many cards as the best one. The lesson runner checks every move as usual
-("that sheds 1 card this turn; the best turn here sheds 3"), and "show me" plays the best turn the
-review found.
+("after that move this turn can play at most 1 card; the best turn here plays 3 cards"), and
+"show me" plays the best turn the review found.
 
 The lesson is built here, in the lessons layer, from the analysis' :class:`Review`: a review knows
 nothing of lessons (analysis sits below lessons and never imports them).
@@ -19,8 +19,8 @@ nothing of lessons (analysis sits below lessons and never imports them).
 (3, (('4h>S', 'Th>N', 'Ks>NE'),))
 >>> run = LessonRun(lesson)
 >>> print(run.try_move("draw").message)  # doctest: +NORMALIZE_WHITESPACE
-ending the turn now sheds no card this turn; the best turn here sheds 3 — try playing a card
-onto a pile first
+ending the turn now plays no card this turn; the best turn here plays 3 cards — try playing a
+card onto a pile first
 >>> [str(m) for m in run.show_me()]
 ['4h>S', 'Th>N', 'Ks>NE']
 """
@@ -112,10 +112,9 @@ def _win_step(turn: ReviewedTurn) -> Step:
     me" plays the best."""
     assert turn.win is not None
     win = turn.win
-    played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) your turn was: {turn_words(turn.moves)} ({played}). Your "
+        f"In the game ({where}) your turn was: {turn_words(turn.moves)}. Your "
         "chance of winning after it was "
         f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
     )
@@ -124,7 +123,7 @@ def _win_step(turn: ReviewedTurn) -> Step:
     best = win.best_moves
     shed = sum(1 for m in best if isinstance(m, PlayCard))
     first = (
-        f"The best turn found sheds {count_words(shed)}."
+        f"The best turn found plays {count_words(shed)}."
         if shed
         else "The best turn found plays no card: it keeps the whole hand back."
     )
@@ -142,16 +141,15 @@ def _win_step(turn: ReviewedTurn) -> Step:
 
 
 def _step(turn: ReviewedTurn) -> Step:
-    played = " ".join(map(str, turn.moves))
     where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
     narration = (
-        f"In the game ({where}) your turn was: {turn_words(turn.moves)} ({played}). It shed "
+        f"In the game ({where}) your turn was: {turn_words(turn.moves)}. It played "
         f"{no_or_count(turn.shed)}. "
-        f"A better turn sheds {count_words(turn.best_shed)}"
+        f"A better turn plays {count_words(turn.best_shed)}"
         + (" and goes out" if turn.best.goes_out else "")
         + ": find it."
     )
-    hints = [f"There is a turn that sheds {count_words(turn.best_shed)} here."]
+    hints = [f"There is a turn that plays {count_words(turn.best_shed)} here."]
     if turn.best.goes_out:
         hints = ["Every card in your hand can go this turn."]
     best = tuple(str(move) for move in turn.best.moves if not isinstance(move, EndTurn))
@@ -161,7 +159,7 @@ def _step(turn: ReviewedTurn) -> Step:
         expect=(best,),
         sheds=turn.best_shed,
         hints=tuple(hints),
-        after=f"That is the best turn here: {count_words(turn.best_shed)} shed.",
+        after=f"That is the best turn here: {count_words(turn.best_shed)} played.",
         title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
         rules=turn.rules,
         fresh=True,  # each practised turn is a table of its own

@@ -5,8 +5,8 @@
 >>> run
 <LessonRun 'A worked turn': step 1 of 3 (The ten on the jack), 0 move(s) played>
 >>> print(run.try_move("Th>E").message)  # doctest: +NORMALIZE_WHITESPACE
-the ten of hearts (Th) cannot go on the six of hearts (6h): a card must be exactly one rank
-lower (the six takes a black five)
+the ten of hearts cannot go on the six of hearts: a card must be exactly one rank lower (the
+six takes a black five)
 >>> run.try_move("draw").accepted
 False
 >>> feedback = run.try_move("Th>N")
@@ -132,6 +132,17 @@ class LessonRun:
         :meth:`next`)."""
         return self._step
 
+    def seat_name(self, player: int) -> str:
+        """A player as the learner reads them in this step: "You", or where they sit from the
+        learner ("The player on your left"), never a seat code.
+
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> run = LessonRun(load_lesson("worked-turn"))
+        >>> run.seat_name(1), run.seat_name(2)
+        ('You', 'The player on your left')
+        """
+        return sentence(seat_words(self.step.learner, player, self.game.players)).rstrip(".")
+
     @property
     def progress(self) -> tuple[int, int]:
         """``(current step, number of steps)``, the current step counted from 1."""
@@ -242,7 +253,8 @@ class LessonRun:
         """
         reason = self.game.violation(move)
         if reason is not None:
-            return Feedback(False, reason_words(reason), self.step_done)
+            said = reason_words(reason, plain=True, name_of=self.seat_name)
+            return Feedback(False, said, self.step_done)
         parsed = as_move(move)
         step = self.step
         if not step.interactive:
@@ -553,11 +565,11 @@ class LessonRun:
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
         if after < best:
             # "at most": the move itself sheds one card or none, and the rest is what can follow
-            best_words = f"the best turn here sheds {best}"
+            best_words = f"the best turn here plays {count_words(best)}"
             if shed_now:
-                best_words = f"the best turn from here sheds {best} in all"
+                best_words = f"the best turn from here plays {count_words(best)} in all"
             if isinstance(move, EndTurn):
-                text = f"ending the turn now sheds {no_or_count(after)} this turn; {best_words}"
+                text = f"ending the turn now plays {no_or_count(after)} this turn; {best_words}"
                 if shed_now:
                     text = (
                         f"ending the turn now stops this turn at {no_or_count(after)}; {best_words}"
@@ -565,7 +577,7 @@ class LessonRun:
             else:
                 so_far = f" in all ({shed_now} played so far)" if shed_now else ""
                 text = (
-                    f"after that move this turn sheds at most {no_or_count(after)}{so_far}; "
+                    f"after that move this turn can play at most {no_or_count(after)}{so_far}; "
                     f"{best_words}"
                 )
         elif isinstance(move, EndTurn):
@@ -578,12 +590,12 @@ class LessonRun:
 def _lost_words(judged: AgainstBest, moved: bool) -> str:
     """Why a turn judged by win chance is refused (``moved``: the learner has moves to take
     back)."""
-    lost = round(100 * judged.loss)
+    lost = round(100 * judged.best) - round(100 * judged.played)  # as the two are shown
     again = "Take back a move or two and try another turn." if moved else "Try another turn."
     return (
         f"That turn wins {judged.played:.0%} of the time; the best turn found wins "
-        f"{judged.best:.0%}: {lost} fewer wins in every 100 deals, more than the luck of "
-        f"{count_words(judged.worlds, 'sampled deal')}. {again}"
+        f"{judged.best:.0%}: {lost} fewer wins in every 100 games, more than luck explains "
+        f"in {judged.worlds} games played out. {again}"
     )
 
 

@@ -187,6 +187,11 @@ class TurnHint:
         played = [m.card for m in self.plan if isinstance(m, PlayCard)]
         if played and len(played) == len(self.start.hand):
             return sentence("this turn can play every card in your hand: look for the order")
+        if self.found.held and self.found.rule == "close call":
+            return sentence(
+                "keeping a card back and playing the most cards come out about the same here: "
+                "either is fine"
+            )
         if self.found.held:
             return sentence(
                 "playing the most cards is not the best here, as it would help the next "

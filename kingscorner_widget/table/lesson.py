@@ -23,7 +23,7 @@ What a lesson allows:
 >>> s.status()
 'Step 1 of 3: The ten on the jack.'
 >>> s.play("Qs>N").status
-'The queen of spades (Qs) is not in your hand.'
+'The queen of spades is not in your hand.'
 >>> s.act("next").status
 'This step is not done yet: make its move, or press Show me to see it.'
 >>> s.show().status
@@ -42,7 +42,14 @@ from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
 from ..engine.notation import Table, parse_position
 from ..engine.spaces import SPACES
-from ..engine.words import listed, logged, named, phrase, seat_words, sentence
+from ..engine.words import (
+    card_words,
+    listed,
+    logged,
+    phrase,
+    seat_words,
+    sentence,
+)
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
@@ -97,7 +104,13 @@ class LessonSession(Session):
         return self.learner if self._showing is not None else None
 
     def name(self, player: int) -> str:
-        return "You" if player == self.learner else f"P{player}"
+        """A player as the learner reads them: "You", or where they sit ("The player on your
+        left"), never a seat code."""
+        return self.run.seat_name(player)
+
+    def notation_shown(self) -> bool:
+        """A child reads the lesson's log in words alone; a teacher's table adds the notation."""
+        return self.teacher
 
     def shown(self) -> Sequence[int]:
         """The players whose hands the step's position writes out: the lesson shows them."""
@@ -193,7 +206,7 @@ class LessonSession(Session):
 
     def refusal(self, move: Move) -> str | None:
         if isinstance(move, PlayCard) and move.card not in self.game.hand(self.learner):
-            return f"{named(move.card)} is not in your hand"
+            return f"{card_words(move.card)} is not in your hand"
         return self.cannot_end_turn()
 
     def cannot_end_turn(self) -> str | None:
@@ -481,8 +494,11 @@ class LessonSession(Session):
 
 
 def _lower(words: str) -> str:
-    """A log line told to the learner: "You play ..." becomes "you play ..."."""
-    return "you" + words[3:] if words.startswith("You ") else words
+    """A log line told to the learner mid-sentence: "You play ..." becomes "you play ...", and
+    "The player on your left plays ..." "the player on your left plays ..."."""
+    if words.startswith(("You ", "The player ")):
+        return words[:1].lower() + words[1:]
+    return words
 
 
 def as_run(lesson: Lesson | LessonRun | str) -> LessonRun:

@@ -174,24 +174,24 @@ COUNTED: dict[str, tuple[str, str]] = {
     "earlierMoves": ("earlier move", "… {count}"),
     "laterMoves": ("later move", "… {count}"),
     "lines": ("line", "{count}"),
-    "deals": ("sampled deal", "Chance of winning ({count}):"),
+    "deals": ("game", "Chance of winning (out of {count} played out):"),
     "best": ("best", "{count}"),
-    "inaccuracies": ("inaccuracy", "{count}"),
+    "inaccuracies": ("small slip", "{count}"),
     "mistakes": ("mistake", "{count}"),
-    "blunders": ("blunder", "{count}"),
+    "blunders": ("big mistake", "{count}"),
     "estimatingTurns": ("turn", "Estimating: {done} of {count}"),
-    "shedOf": ("card", " ({shed} of {count} that could be shed)"),
+    "shedOf": ("card", " ({shed} of {count} that could be played)"),
 }
 """Counted phrases: the noun, and the phrase the count sits in."""
 
-PLURALS = {"inaccuracy": "inaccuracies", "best": "best"}
+PLURALS = {"best": "best"}
 """Nouns whose plural is not the noun with an ``s``."""
 
 VERDICTS = {
     "best": "Best",
-    "inaccuracy": "Inaccuracy",
+    "inaccuracy": "Small slip",
     "mistake": "Mistake",
-    "blunder": "Blunder",
+    "blunder": "Big mistake",
 }
 """A review verdict's name on the panel."""
 
@@ -261,7 +261,7 @@ def phrases() -> Phrases:
 
     >>> book = phrases()
     >>> len(book["cards"]), book["counted"]["inaccuracies"]["other"]
-    (52, '{n} inaccuracies')
+    (52, '{n} small slips')
     """
     book = _book()
     return {

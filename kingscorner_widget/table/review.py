@@ -26,12 +26,12 @@ takes well under a second, and each click after that only sets out a position.
 >>> game.play("Th>N"); game.play("draw")
 >>> s = ReviewSession(game, viewer=1)
 >>> print(s.status())  # doctest: +NORMALIZE_WHITESPACE
-Turn 1 of 1. A blunder: you shed 1 card; the best turn here sheds 3 and goes out, which wins
-the hand at once.
+Turn 1 of 1. A big mistake: you played 1 card; the best turn here plays 3 and goes out, which
+wins the hand at once.
 >>> s.act("play", move="Th>N").status
 'This is a review: nothing is played here. Press Show the better turn to see the best turn.'
 >>> s.show().status
-'Watch the better turn: it sheds 3 cards and goes out.'
+'Watch the better turn: it plays 3 cards and goes out.'
 >>> while s.waiting:
 ...     _ = s.step()
 >>> s.game.hand_sizes(), s.snapshot(1)["outcome"]
@@ -341,11 +341,11 @@ class ReviewSession(Session):
             return "every turn in this review was a best turn: there is nothing to learn from"
         if self._later_to_learn():
             return None
-        return "there is no inaccuracy or mistake after this turn"
+        return "there is no small slip or mistake after this turn"
 
     @action(
         "judge",
-        lambda s: "Judge by cards shed" if s.judge == "win" else "Judge by chance of winning",
+        lambda s: "Judge by cards played" if s.judge == "win" else "Judge by chance of winning",
         key="J",
     )
     def switch_judge(self) -> Reply:
@@ -355,7 +355,7 @@ class ReviewSession(Session):
         if self.judge == "win":
             self._estimate()
         self._set_out()
-        how = "chance of winning" if self.judge == "win" else "cards shed"
+        how = "chance of winning" if self.judge == "win" else "cards played"
         return Reply(f"Judging by {how}. {self.status()}")
 
     @action("next", "Next to learn", key="N", check=lambda s: s._nothing_later_to_learn())
@@ -440,7 +440,7 @@ class ReviewSession(Session):
             )
         out = " and goes out" if turn.best.goes_out else ""
         return Reply(
-            f"Watch the better turn: it sheds {count_words(turn.best_shed)}{out}.",
+            f"Watch the better turn: it plays {count_words(turn.best_shed)}{out}.",
             moves=tuple(plays),
         )
 

@@ -151,6 +151,11 @@ class Session(LookChoices):
             return f"{last} {self.prompt()}".strip()
         return last
 
+    def notation_shown(self) -> bool:
+        """True when the log shows each move's notation beside its words (a lesson shows it only
+        on a teacher's table)."""
+        return True
+
     def outcome(self) -> str:
         """The finished hand in one line."""
         return describe_outcome(self.game, self.name, self.order())
@@ -184,6 +189,9 @@ class Session(LookChoices):
         view = self.view()
         game = view.game
         log, start = log_window(cast(list[LogEntry], view.log()))
+        turns = log_turns(log, self.name)  # each turn's recap, read from the notation
+        if not self.notation_shown():  # the moves in words alone
+            log = [cast(LogEntry, {**entry, "notation": ""}) for entry in log]
         extra = self.extra()
         asking = self._asking
         cover = self.cover()
@@ -208,7 +216,7 @@ class Session(LookChoices):
             "actions": self.controls(),
             "log": log,
             "logStart": start,
-            "turns": log_turns(log, self.name),
+            "turns": turns,
             "hint": cast(Hint | None, hint),
             "summary": self.summary(game) if game.is_over() else None,
             "refusal": self.last_refusal or None,

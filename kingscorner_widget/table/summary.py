@@ -16,7 +16,7 @@ hand is over nothing is hidden any more: the players lay their cards down to cou
 >>> summary["row"]["points"], summary["row"]["label"]
 ([0, 16], 'This hand')
 >>> summary["said"]
-"This hand's points: You 0 points, P2 16 points."
+"This hand's points: you 0 points, P2 16 points."
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from ..engine.words import (
     hand_winners,
     outcome_line,
     turn_recap,
+    within,
 )
 from .snapshot import Summary, SummaryHand, SummaryRow, Turn
 
@@ -90,14 +91,14 @@ def row_said(row: SummaryRow) -> str:
     ...                  "points": [0, 1, None], "totals": [4, 30, 26], "winners": ["You"]})
     >>> sheet, _, totals = said.partition(" Totals: ")
     >>> sheet
-    'Hand 2 on the score sheet: You 0 points, P2 1 point, P3 out.'
+    'Hand 2 on the score sheet: you 0 points, P2 1 point, P3 out.'
     >>> totals
-    'You 4 points, P2 30 points, P3 26 points.'
+    'you 4 points, P2 30 points, P3 26 points.'
     """
 
     def each(values: Sequence[int | None]) -> str:
         return ", ".join(
-            f"{name} {'out' if value is None else count_words(value, 'point')}"
+            f"{within(name)} {'out' if value is None else count_words(value, 'point')}"
             for name, value in zip(row["names"], values, strict=True)
         )
 

@@ -491,6 +491,11 @@ class Table:
         with self._lock:
             self._publish(Reply(status))
 
+    def say(self, status: str) -> None:
+        """Put ``status`` on the message line, changing nothing else: news from off the table
+        (the learner's record could not be saved, or is saved again)."""
+        self._refused(status)
+
     def _refused(self, status: str) -> None:
         with self._lock:
             self.status = status

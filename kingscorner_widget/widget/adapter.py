@@ -339,6 +339,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             look=self.record.remembered_look() if self.record is not None else None,
         )
         """The table this widget mirrors."""
+        for recorder in [self.record, *(self.records.recorders.values() if self.records else ())]:
+            if recorder is not None:
+                recorder.say = self.table.say  # a failed save is said on the message line
         super().__init__(mode=self.table.mode, speed=float(speed), phrases=page_phrases())
         self.on_msg(self._on_custom_message)
         self._mirror(self.table.view())

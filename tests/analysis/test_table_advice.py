@@ -84,3 +84,28 @@ def test_the_experts_playouts_are_counted_as_they_are_spent() -> None:
         assert decision.worlds_played == deals_within(budget, len(decision.candidates), 100)
     with pytest.raises(ValueError, match="playouts must be a whole number"):
         ExpertPlayer(playouts=0)
+
+
+CLOSE = (
+    "N:6c E:4h S:- W:8d NE:Ks SE:- SW:- NW:- P1:8cQdTh2dAd9d2c P2:4cJd2sTcKdAc9s "
+    "stock:9hQcTs3sJh5d4s3h6d7sKh6sAsJs3dQs2hJc5h3cQh4dTd6h8h5s7d8s9c5cAh7hKc7c turn:P1"
+)
+"""A turn whose Hint keeps a card back by a few wins only (within the luck of the deals)."""
+WINS_MORE = (
+    "N:- E:9c S:6c W:7d NE:Kh SE:- SW:- NW:- P1:Kd6h5s2dJsQhJc P2:3dAh3s8d4sQsTs "
+    "P3:TdTh9sKs6s6d4c stock:7h9h3h9dAs5h4h5dQcAc7sJhAdQd2h4d7cJd8h8c8s2s5c2cKcTc3c turn:P1"
+)
+"""A turn whose Hint keeps a card back and wins clearly more often for it."""
+
+
+def test_a_close_call_is_said_as_a_close_call_not_as_advice() -> None:
+    close = turn_hint(Game.from_position(CLOSE).observation(1))
+    assert close.found.held
+    assert close.found.rule == "close call"
+    idea = close.text(1)
+    assert "about the same here: either is fine" in idea
+    assert "not the best" not in idea
+    clear = turn_hint(Game.from_position(WINS_MORE).observation(1))
+    assert clear.found.held
+    assert clear.found.rule == "wins more"
+    assert "Playing the most cards is not the best here" in clear.text(1)

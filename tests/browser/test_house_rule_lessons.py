@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
 
+from kingscorner_widget import Rules
 from kingscorner_widget.engine.moves import EndTurn, parse_move
-from kingscorner_widget.lessons import lesson_names, load_lesson
+from kingscorner_widget.lessons import Step, lesson_names, load_lesson
 from tests.browser.conftest import OpenNotebook, Screenshot
 from tests.browser.test_classroom import click_move
 from tests.browser.test_widget import IMPORTS
@@ -20,9 +21,15 @@ tables = [KingsCornerWidget(lesson=name, speed=0) for name in names]
 display(*tables)"""
 
 
-def play_turn(widget: Locator, moves: tuple[str, ...]) -> None:
-    """One expected turn by clicks: a card (or a pile) then its target; Draw or Pass to end it."""
-    for text in moves:
+def play_turn(widget: Locator, step: Step, rules: Rules | None) -> None:
+    """The step's first expected sequence by clicks: the learner's own moves only, a card (or a
+    pile) then its target, Draw or Pass to end a turn; the lesson plays the other seats'."""
+    game = step.new_game(rules)
+    for text in step.expect[0]:
+        mine = game.turn == step.learner
+        game.play(text)
+        if not mine:
+            continue
         if isinstance(parse_move(text), EndTurn):
             end_turn = widget.locator("[data-action='draw']")
             expect(end_turn).to_be_enabled()
@@ -46,7 +53,7 @@ def test_every_house_rule_lesson_finishes_by_clicks(
             if number > 1:
                 widget.locator("[data-action='next']").click()
             expect(progress).to_contain_text(f"Step {number} of {len(lesson.steps)}")
-            play_turn(widget, step.expect[0])
+            play_turn(widget, step, lesson.rules)
             if number < len(lesson.steps):
                 expect(status).to_contain_text("Press Next to go on.")
         expect(status).to_contain_text("That is the end of the lesson")

@@ -54,7 +54,7 @@ def test_a_review_stepped_shown_and_practised(
     panel = widget.locator("[data-review]")
     status = widget.locator("[data-status]")
     expect(panel).to_contain_text("Turn 1 of 8")
-    expect(status).to_contain_text("Turn 1 of 8. An inaccuracy: you shed")
+    expect(status).to_contain_text("Turn 1 of 8. A small slip: you played")
     expect(widget.locator("[data-action='draw']")).to_have_count(0)
     assert hand_shown(widget) == opened.json("[str(c) for c in w.game.hand(1)]")
     for seat in ("2", "3"):  # the other hands stay face down
@@ -199,7 +199,7 @@ def test_a_review_by_win_chance_stepped_and_practised(
     kept = opened.value("w.game.position(1)")
     widget.locator("[data-action='draw']").click()
     expect(status).to_contain_text(
-        "fewer wins in every 100 deals, more than the luck of 240 sampled deals"
+        "fewer wins in every 100 games, more than luck explains in 240 games played out"
     )
     assert opened.value("w.game.position(1)") == kept
     picture(screenshot, page, widget, "review-win-practice-refused")

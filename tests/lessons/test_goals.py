@@ -27,8 +27,8 @@ def test_going_out_in_another_order_meets_a_go_out_step() -> None:
     said = play(run, "Ks>SW", "4h>S", "Th>N")  # not the order the lesson lists
     assert run.step_done
     assert said[-1] == run.step.after
-    run = run_at("corners-version", 1)
-    play(run, "S>E", "7c>S", "Ad>NE")  # the pile move first, the ace last
+    run = run_at("corners-version", 3)
+    play(run, "7c>N", "As>SW")  # the seven first, the ace last
     assert run.step_done
     assert run.game.outcome() is not None
 
@@ -87,7 +87,7 @@ def test_draw_until_it_fits_says_what_the_draw_did_and_keeps_the_turn() -> None:
     assert drew.accepted
     assert not drew.step_done
     assert drew.message == (
-        "Yes: you drew 2 cards until one fitted: the four of clubs. It must be played now. "
+        "Yes: you drew 3 cards until one fitted: the four of clubs. It must be played now. "
         "Keep going."
     )
     play(run, "4c>S")

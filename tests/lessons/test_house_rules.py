@@ -52,7 +52,8 @@ def test_each_house_rule_has_a_lesson_played_under_it_to_the_end_at_the_table(na
         assert step.interactive  # played, not only read
     session = LessonSession(name)
     while True:
-        for move in session.run.show_me():
+        while not session.run.step_done:  # the lesson plays the other seats' part itself
+            move = session.run.show_me()[0]
             assert not session.play(move).refused, (name, move)
         assert session.run.step_done
         if session.run.done:
@@ -93,11 +94,11 @@ def test_kings_first_puts_the_king_before_anything_else() -> None:
     assert game.violation("Th>N") is None
 
 
-def test_draw_until_it_fits_draws_two_then_the_card_that_fits_must_go() -> None:
+def test_draw_until_it_fits_draws_three_then_the_card_that_fits_must_go() -> None:
     game = step_game("draw-until-fits")
     before = len(game.hand(1))
     game.play("draw")
-    assert len(game.hand(1)) == before + 2
+    assert len(game.hand(1)) == before + 3  # several cards: the seven, the queen, the four
     assert str(game.pending_card) == "4c"
     assert game.violation("draw") is not None
     game.play("4c>S")
@@ -131,9 +132,9 @@ def test_elimination_step_goes_out() -> None:
     assert run.game.outcome().went_out == 1  # type: ignore[union-attr]
 
 
-def test_the_corners_version_keeps_the_finished_corner_and_empties_it() -> None:
+def test_the_corners_version_keeps_a_corner_finished_by_a_pile_move_and_empties_it() -> None:
     game = step_game("corners-version")
-    game.play("Ad>NE")
+    game.play("W>NE")
     assert game.pile("NE") == ()
     assert len(game.kept(1)) == 13
 
@@ -157,3 +158,152 @@ def test_every_built_in_lesson_runs_under_the_standard_rules_given_by_a_class() 
 
     for name in lesson_names():
         assert under_rules(name, Rules()).title == load_lesson(name).title
+
+
+# -- each house-rule lesson shows its rule at work, played through the table as by clicks --
+
+
+def test_each_house_rule_lesson_has_three_to_five_steps() -> None:
+    for name in OPTIONS:
+        assert 3 <= len(load_lesson(name).steps) <= 5, name
+
+
+def learner_plays(session: LessonSession, choose: Callable[[list[str]], str]) -> None:
+    """Play the lesson to its end as a learner at the table would: on each of their turns a
+    move the step accepts (``choose`` picks among them, by their notation), sent as the page
+    sends a click; Next between steps."""
+    while True:
+        run = session.run
+        while run.step.interactive and not run.step_done:
+            accepted = [str(m) for m in run.game.legal_moves() if run.accepts(m)]
+            assert accepted, (run.lesson.title, run.step.title)  # the goal can be met
+            reply = session.act("play", move=choose(accepted))
+            assert not reply.refused, (run.step.title, reply.status)
+        if run.done:
+            return
+        assert not session.act("next").refused
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+@pytest.mark.parametrize("pick", ["first", "last"])
+def test_a_learner_meeting_each_goal_finishes_each_house_rule_lesson(name: str, pick: str) -> None:
+    session = LessonSession(name)
+    learner_plays(session, (lambda moves: moves[0]) if pick == "first" else (lambda m: m[-1]))
+    assert session.run.done
+    assert "That is the end of the lesson" in session.status("done")
+
+
+def refused(session: LessonSession, move: str) -> str:
+    before = session.game.position()
+    reply = session.act("play", move=move)
+    assert reply.refused, move
+    assert session.game.position() == before  # a refusal changes nothing
+    return reply.status
+
+
+def played(run: LessonRun) -> Game:
+    """The step's table once the learner has played its answer (the lesson plays the rest)."""
+    while not run.step_done:
+        assert run.try_move(run.show_me()[0]).accepted
+    return run.game
+
+
+def test_must_play_refuses_the_draw_while_a_card_fits() -> None:
+    session = LessonSession("must-play")
+    assert refused(session, "draw") == (
+        "Must play: the ten of hearts can go on the north pile, so it must be played."
+    )
+
+
+def test_kings_first_refuses_another_card_and_the_draw_before_the_king() -> None:
+    session = LessonSession("kings-first")
+    said = "Kings first: put the king of spades in an empty corner before anything else."
+    assert refused(session, "Th>N") == said
+    for _ in range(2):
+        assert not session.act("skip").refused
+    assert refused(session, "draw") == said  # the king cannot be kept back either
+
+
+def test_draw_until_it_fits_draws_several_cards_and_holds_the_turn_for_the_one_that_fits() -> None:
+    session = LessonSession("draw-until-fits")
+    held = len(session.game.hand(1))
+    assert session.act("play", move="draw").status.startswith(
+        "Yes: you drew 3 cards until one fitted: the four of clubs. It must be played now."
+    )
+    assert len(session.game.hand(1)) == held + 3
+    assert refused(session, "draw") == (
+        "Draw until it fits: play the four of clubs you drew before ending your turn."
+    )
+
+
+def test_draw_first_makes_the_learner_pass_and_starts_each_turn_with_a_draw() -> None:
+    session = LessonSession("draw-first")
+    buttons = {a["kind"]: a["label"] for a in session.snapshot(0)["actions"]}
+    assert buttons["draw"] == "Pass"  # the button that ends the turn, as the hint says
+    assert refused(session, "draw") == (
+        "With the draw at the start of the turn, end your turn with pass."
+    )
+    assert not session.act("skip").refused
+    held = len(session.game.hand(1))
+    assert not session.act("play", move="pass").refused  # the lesson plays the other's turn
+    assert session.game.turn == 1  # the other player has drawn, played and passed
+    assert len(session.game.hand(1)) == held + 1  # the learner's next turn began with a draw
+    assert not session.act("next").refused
+    assert Card.parse("4s") in session.game.hand(1)  # the card step 3 says was drawn
+
+
+@pytest.mark.parametrize(
+    ("name", "theirs", "standard", "mine"),
+    [("pictures-count", 16, 14, (3, 3)), ("heavy-count", 47, 13, (3, 13))],
+)
+def test_each_count_scores_a_real_hand(
+    name: str, theirs: int, standard: int, mine: tuple[int, int]
+) -> None:
+    """Step 2: the other player's hand, as the after-text counts it; step 3: the learner's."""
+    lesson = load_lesson(name)
+    ends = []
+    for number in (2, 3):
+        ends.append(played(LessonRun(lesson, start=number - 1)))
+    first, second = (game.outcome() for game in ends)
+    assert first is not None
+    assert second is not None
+    assert first.penalties[1] == theirs
+    assert sum(Count.STANDARD.value_of(card) for card in ends[0].hand(2)) == standard
+    assert f"= {theirs} points" in lesson.steps[1].after
+    assert f"charged them {standard}" in lesson.steps[1].after
+    cards, points = mine
+    assert (len(ends[1].hand(1)), second.penalties[0]) == (cards, points)
+    assert f"{points} points" in lesson.steps[2].after
+
+
+def test_an_elimination_match_puts_a_player_out_and_the_last_one_left_wins() -> None:
+    from kingscorner_widget.engine.match import Match
+
+    lesson = load_lesson("elimination")
+    ends = []
+    for number in (2, 3):
+        ends.append(played(LessonRun(lesson, start=number - 1)))
+    three = Match(ends[0].rules, first_hand=ends[0])
+    three.totals = (20, 22, 10)  # the totals step 2 states
+    three.score_hand()
+    assert three.totals == (20, 25, 14)
+    assert three.eliminated == [2]
+    assert not three.is_over()
+    two = Match(ends[1].rules, first_hand=ends[1])
+    two.totals = (20, 14)  # the totals step 3 states
+    two.score_hand()
+    assert two.totals == (20, 25)
+    assert two.eliminated == [2]
+    assert two.is_over()
+    assert two.winners() == (1,)
+
+
+def test_a_corners_version_hand_is_played_to_its_end_and_won_on_corners() -> None:
+    session = LessonSession("corners-version")
+    learner_plays(session, lambda moves: moves[0])
+    outcome = session.game.outcome()
+    assert outcome is not None
+    assert outcome.went_out == 1
+    assert outcome.winners == (1,)
+    assert outcome.corners == (2, 0)
+    assert "two corners to none" in session.run.step.after

@@ -49,7 +49,8 @@ def test_a_worse_turn_is_refused_with_the_chances_and_changes_nothing() -> None:
     assert not feedback.accepted
     assert not feedback.step_done
     assert (
-        "fewer wins in every 100 deals, more than the luck of 60 sampled deals" in feedback.message
+        "fewer wins in every 100 games, more than luck explains in 60 games played out"
+        in feedback.message
     )
     assert feedback.message.endswith("Try another turn.")
     assert run.played == []
@@ -148,7 +149,7 @@ def test_a_practice_lesson_from_a_win_review_accepts_the_measured_turns_and_othe
         judged = run.judge_turn((*moves, end))
         feedback = run.try_move(end)
         assert feedback.accepted == (judged.verdict == "best")
-        assert ("fewer wins in every 100 deals" in feedback.message) != feedback.accepted
+        assert ("fewer wins in every 100 games" in feedback.message) != feedback.accepted
 
 
 def test_the_lesson_schema_takes_a_win_step() -> None:

@@ -9,7 +9,14 @@ import pytest
 from kingscorner_widget.engine.cards import Card
 from kingscorner_widget.engine.moves import parse_move
 from kingscorner_widget.engine.reasons import Reason
-from kingscorner_widget.engine.words import instruction, kind_again, move_kind, no_or_count, refusal
+from kingscorner_widget.engine.words import (
+    count_words,
+    instruction,
+    kind_again,
+    move_kind,
+    no_or_count,
+    refusal,
+)
 from kingscorner_widget.lessons import LessonRun, builtin_lessons, lesson_names, load_lesson
 from kingscorner_widget.lessons.search import max_shed
 
@@ -128,12 +135,14 @@ def test_an_illegal_move_gets_the_engines_reason_and_changes_nothing() -> None:
     run = run_at("worked-turn", 1)
     before = run.game.position()
     feedback = run.try_move("Th>E")
-    assert feedback == type(feedback)(False, refusal(run.game.violation("Th>E")) or "", False)
+    said = refusal(run.game.violation("Th>E"), plain=True) or ""
+    assert feedback == type(feedback)(False, said, False)  # in words alone: a child reads it
+    assert "(Th)" not in said
     assert "a card must be exactly one rank lower" in feedback.message
     assert run.game.position() == before
     assert run.played == []
     assert run.game.violation("Qh>N") == Reason("not_in_hand", Card.parse("Qh"))
-    assert run.try_move("Qh>N").message == refusal(run.game.violation("Qh>N"))
+    assert run.try_move("Qh>N").message == refusal(run.game.violation("Qh>N"), plain=True)
     assert run.try_move("nonsense").message.startswith("'nonsense' is not a move")
 
 
@@ -150,21 +159,21 @@ def test_a_weaker_legal_move_is_compared_with_the_best() -> None:
     wanted = move_kind(run.game, run.show_me()[0])
     assert wanted == "a pile move"
     assert feedback.message == (
-        f"after that move this turn sheds at most {no_or_count(after)}; "
-        f"the best turn here sheds {best} — try {wanted} first"
+        f"after that move this turn can play at most {no_or_count(after)}; "
+        f"the best turn here plays {count_words(best)} — try {wanted} first"
     )
     assert run.game.position() == before
     ending = run.try_move("draw")
     assert ending.message == (
-        f"ending the turn now sheds {no_or_count(0)} this turn; the best turn here sheds {best}"
-        f" — try {wanted} first"
+        f"ending the turn now plays {no_or_count(0)} this turn; the best turn here plays "
+        f"{count_words(best)} — try {wanted} first"
     )
     run = run_at("moves", 4)
     kind = move_kind(run.game, parse_move("2c>S"))
     assert kind == move_kind(run.game, run.show_me()[0])  # the same kind of move
     assert run.try_move("2c>S").message == (
-        f"after that move this turn sheds at most {no_or_count(1)}; the best turn here sheds "
-        f"{max_shed(run.game)} — try another {kind_again(kind)}"
+        f"after that move this turn can play at most {no_or_count(1)}; the best turn here plays "
+        f"{count_words(max_shed(run.game))} — try another {kind_again(kind)}"
     )
     assert max_shed(run.game) == 2
 
@@ -322,9 +331,9 @@ def test_comparisons_agree_with_the_analysis(name: str) -> None:
             message = run.try_move(move).message
             run.restart_step()
             found = re.match(
-                r"(?:after that move this turn sheds at most|ending the turn now sheds) "
+                r"(?:after that move this turn can play at most|ending the turn now plays) "
                 r"(no card|\d+ cards?)(?: this turn)?; "
-                r"the best turn here sheds (\d+)",
+                r"the best turn here plays (\d+) cards?",
                 message,
             )
             if found is None:
@@ -346,8 +355,8 @@ def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
     assert weaker
     for message in weaker:
         found = re.match(
-            r"after that move this turn sheds at most (\d+) cards? in all \(1 played so far\); "
-            r"the best turn from here sheds 4 in all",
+            r"after that move this turn can play at most (\d+) cards? in all \(1 played so far\); "
+            r"the best turn from here plays 4 cards in all",
             message,
         )
         assert found, message
@@ -356,5 +365,5 @@ def test_a_comparison_after_a_card_counts_the_whole_turn_as_at_most() -> None:
     assert best == 4
     assert (
         f"ending the turn now stops this turn at {no_or_count(1)}; "
-        f"the best turn from here sheds {best} in all"
+        f"the best turn from here plays {best} cards in all"
     ) in run.try_move("draw").message

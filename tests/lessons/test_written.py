@@ -12,6 +12,7 @@ import pytest
 from kingscorner_widget import Game, Rules
 from kingscorner_widget.analysis import review
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
+from kingscorner_widget.engine.words import count_words
 from kingscorner_widget.lessons import (
     Lesson,
     LessonRun,
@@ -147,7 +148,8 @@ def test_practice_puts_each_mistake_back_on_the_table() -> None:
             played = [m for m in turn.moves if str(m) not in ("draw", "pass")]
             feedback = run.try_move(turn.moves[0]) if not played else None
             if feedback is not None:
-                assert f"the best turn here sheds {turn.best_shed}" in feedback.message
+                said = f"the best turn here plays {count_words(turn.best_shed)}"
+                assert said in feedback.message
         assert Lesson.from_json(lesson.to_json()) == lesson
         run_through(lesson)
         practised += 1

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from kingscorner_widget import Game, KingsCornerWidget
 from kingscorner_widget.engine.moves import MovePile, PlayCard
-from kingscorner_widget.engine.words import card_label
+from kingscorner_widget.engine.words import card_label, within
 from kingscorner_widget.table import (
     ExploreSession,
     LessonSession,
@@ -171,5 +171,5 @@ def test_the_end_of_a_hand_says_its_score_in_one_sentence() -> None:
     said = summary["said"]
     assert said.startswith(f"{row['label']} on the score sheet: ")
     for name, points in zip(row["names"], row["points"], strict=True):
-        assert f"{name} {points} point" in said
+        assert f"{within(name)} {points} point" in said  # "you" inside the sentence
     assert "Totals: " in said

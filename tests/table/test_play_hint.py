@@ -19,7 +19,11 @@ def test_the_hint_escalates_from_the_idea_to_the_card_to_the_whole_turn() -> Non
     s = PlaySession(Game.from_position(HELD), opponents="greedy")
     said = [s.act("hint") for _ in range(4)]
     idea, card, turn, again = (r.status for r in said)
-    assert idea.startswith("Hint (to win the hand): Playing the most cards is not the best")
+    # keeping the three back wins only a few more of the 62 play-outs: a close call, said so
+    assert idea == (
+        "Hint (to win the hand): Keeping a card back and playing the most cards come out about "
+        "the same here: either is fine."
+    )
     assert "queen" not in idea  # the idea names no card
     six = parse_move("6c>W")
     assert card == f"{HINT} {sentence(instruction(Game.from_position(HELD), six))}"

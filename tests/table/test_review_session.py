@@ -128,7 +128,7 @@ def test_the_better_turn_is_played_move_by_move_and_its_draw_only_said() -> None
     turn = session.turn
     start = session.game.position()
     reply = session.show()
-    assert reply.status.startswith("Watch the better turn: it sheds")
+    assert reply.status.startswith("Watch the better turn: it plays")
     plays = [m for m in turn.best.moves if not isinstance(m, EndTurn)]
     assert list(reply.moves) == plays
     assert session.waiting == 1
@@ -160,7 +160,7 @@ def test_next_to_learn_steps_through_every_inaccuracy_and_mistake_then_refuses()
         assert session.turn.verdict in ("inaccuracy", "mistake", "blunder")
         seen.append(session.turn.number)
     assert seen == numbers
-    assert reply.status == "There is no inaccuracy or mistake after this turn."
+    assert reply.status == "There is no small slip or mistake after this turn."
     perfect = Game.new(players=2, seed=5)
     planner = PlannerPlayer()
     while not perfect.is_over():

@@ -156,7 +156,7 @@ def test_the_practice_table_refuses_a_worse_turn_and_keeps_the_learners_moves() 
     start = practice.game.position(practice.learner)
     refused = practice.play("draw")
     assert refused.refused
-    assert "fewer wins in every 100 deals" in refused.status
+    assert "fewer wins in every 100 games" in refused.status
     assert practice.game.position(practice.learner) == start
     assert run.played == []
     other = next(m for m in practice.game.legal_moves() if str(m) not in (best[0], *END))
@@ -183,7 +183,7 @@ def test_a_review_switches_between_cards_and_win_chance_and_back() -> None:
     assert estimates.wait(300)
     assert session.turn.win is not None
     assert session.snapshot(2)["review"]["judge"] == "win"
-    assert session.act("judge").status.startswith("Judging by cards shed.")
+    assert session.act("judge").status.startswith("Judging by cards played.")
     assert session.estimates is None
     assert session.turn.win is None
     session.act("judge")  # back again: the chances are kept, not worked out anew

@@ -139,7 +139,8 @@ def test_a_lesson_session_checks_the_learners_moves() -> None:
     s = LessonSession(load_lesson("worked-turn"))
     assert s.status() == "Step 1 of 3: The ten on the jack."
     assert s.game.violation("Qs>N") == Reason("not_in_hand", Card.parse("Qs"))
-    assert s.play("Qs>N").status == sentence(refusal(s.game.violation("Qs>N")) or "")
+    said = refusal(s.game.violation("Qs>N"), plain=True) or ""
+    assert s.play("Qs>N").status == sentence(said)  # in words alone: a child reads it
     assert not s.play("Th>N").refused
     assert s.new().status == (
         "A lesson sets out its own positions: use Next and Back to move through it."
@@ -169,13 +170,13 @@ def test_a_hint_says_when_it_is_the_best_found_in_time() -> None:
 
 
 def test_a_finished_hand_is_shown_from_the_seat_the_lesson_names() -> None:
-    """Lesson 9, hand 2: P1 went out and the text says "you are P2", so P2's hand is yours."""
+    """Lesson 9, hand 2: the player on your left went out, so the second seat is yours."""
     s = LessonSession("scoring-match")
     while not s.status().startswith("Step 2 of"):
         assert not s.skip().refused
     assert s.learner == 2
     assert s.name(2) == "You"
-    assert s.name(1) == "P1"
+    assert s.name(1) == "The player on your left"  # never a seat code
     assert not s.next().refused
     assert s.learner == 1  # hand 3: you went out, so the empty hand is yours
 

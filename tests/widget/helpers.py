@@ -152,9 +152,10 @@ def state(widget: KingsCornerWidget) -> tuple[object, ...]:
     )
 
 
-def refused_words(w: KingsCornerWidget, move: str, code: str) -> str:
-    """What the table says of a refused move: the judge's reason (of ``code``) in its words."""
+def refused_words(w: KingsCornerWidget, move: str, code: str, *, plain: bool = False) -> str:
+    """What the table says of a refused move: the judge's reason (of ``code``) in its words
+    (``plain``: in words alone, as a lesson says it to a child)."""
     reason = w.game.violation(move)
     assert reason is not None
     assert reason.code == code
-    return sentence(refusal(reason) or "")
+    return sentence(refusal(reason, plain=plain) or "")

@@ -69,11 +69,13 @@ def test_counted_phrases_agree_with_their_count(key: str) -> None:
 
 def test_golden_counted_phrases() -> None:
     counted = phrases()["counted"]
-    assert fill(counted["shedOf"]["one"], n=1, shed=1) == " (1 of 1 card that could be shed)"
+    assert fill(counted["shedOf"]["one"], n=1, shed=1) == " (1 of 1 card that could be played)"
     assert fill(counted["earlier"]["other"], n=30) == "30 earlier moves not shown"
-    assert fill(counted["inaccuracies"]["other"], n=2) == "2 inaccuracies"
+    assert fill(counted["inaccuracies"]["other"], n=2) == "2 small slips"
     assert fill(counted["estimatingTurns"]["one"], n=1, done=0) == "Estimating: 0 of 1 turn"
-    assert fill(counted["deals"]["other"], n=100) == "Chance of winning (100 sampled deals):"
+    assert fill(counted["deals"]["other"], n=100) == (
+        "Chance of winning (out of 100 games played out):"
+    )
 
 
 def test_every_template_slot_is_a_plain_name_and_the_keys_are_the_page_s() -> None:

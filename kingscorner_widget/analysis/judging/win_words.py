@@ -70,7 +70,7 @@ def win_reason(played: Sequence[Move], chances: WinChances, verdict: str) -> str
         line += f"; shedding the most would have left it at {pct(chances.most_cards)}"
     text = sentence(line)
     best = chances.best_moves
-    lost = round(100 * chances.loss)
+    lost = round(100 * chances.best) - round(100 * chances.played)  # as the two are shown
     if verdict != "best":
         shed = no_or_count(len(_cards(best)))
         text += " " + sentence(
@@ -85,6 +85,6 @@ def win_reason(played: Sequence[Move], chances: WinChances, verdict: str) -> str
     elif tuple(best) != tuple(played) and chances.loss > 0:
         text += " " + sentence(
             f"the best turn found made it {pct(chances.best)}, within the luck of "
-            f"{count_words(chances.worlds, 'sampled deal')}"
+            f"{chances.worlds} games played out"
         )
     return text
