@@ -34,7 +34,8 @@ LAYERS = {
     "lessons": 4,
     "table": 5,
     "classroom": 6,
-    "widget": 7,
+    "server": 7,
+    "widget": 8,
 }
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
