@@ -34,7 +34,8 @@ from .engine.spaces import CORNERS, CROSS, Space
 
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
-    from .classroom import ClassBoard, Homework
+    from .classroom import ClassBoard, ClassTournament, Homework, course_map, rules_sheet
+    from .server import ClassServer
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +50,8 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassServer",
+    "ClassTournament",
     "Colour",
     "Column",
     "Count",
@@ -76,6 +79,7 @@ __all__ = [
     "__version__",
     "best_turn",
     "check_player",
+    "course_map",
     "daily_seed",
     "explain",
     "game_from_json",
@@ -88,12 +92,17 @@ __all__ = [
     "parse_move",
     "parse_position",
     "read_record",
+    "rules_sheet",
     "save",
 ]
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassServer": ".server",
+    "ClassTournament": ".classroom",
     "Homework": ".classroom",
+    "course_map": ".classroom",
+    "rules_sheet": ".classroom",
     "KingsCornerWidget": ".widget",
     "best_turn": ".analysis",
     "check_player": ".analysis",
@@ -109,6 +118,8 @@ def __getattr__(name: str) -> Any:
     module: ModuleType
     if where == ".classroom":
         from . import classroom as module
+    elif where == ".server":
+        from . import server as module
     elif where == ".widget":
         from . import widget as module
     elif where == ".analysis":

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from kingscorner_widget import Game, Rules
+from kingscorner_widget import ClassTournament, Game, Rules
 from kingscorner_widget.analysis import hint
 from kingscorner_widget.analysis.judging.review import review
 from kingscorner_widget.analysis.judging.winning_hint import winning_hint
 from kingscorner_widget.analysis.league.hands import Seating, play_hand
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer
 from kingscorner_widget.analysis.runs.check_player import check_player
+from kingscorner_widget.classroom import run_tournament
 from kingscorner_widget.engine.match import Match
 from kingscorner_widget.engine.moves import EndTurn
 from kingscorner_widget.engine.rules import Count
@@ -230,6 +231,26 @@ def report_texts() -> Iterator[tuple[str, str]]:
     yield "match", match_line(match, {1: "You", 2: "P2", 3: "P3"}.__getitem__)
 
 
+def tournament_texts() -> Iterator[tuple[str, str]]:
+    names = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fin", "Gus"]
+    for seats, computer in ((2, "random"), (3, "greedy"), (4, "greedy")):
+        played = run_tournament(names, seats=seats, rounds=3, seed=seats, computer=computer)
+        for round_ in played.rounds:
+            for hand in round_.hands:
+                yield f"tournament {hand.where}", hand.describe()
+        standings = played.standings()
+        for row in standings.rows:
+            yield "standings", f"{row.player} is {row.place_words}: {row.tie_break or 'points'}."
+        yield from (("standings notes", note) for note in standings.table().notes)
+    refused = ClassTournament(names[:2], seed=1)
+    refused.draw_round()
+    for attempt in (["Ks>N"], ["draw"], []):
+        try:
+            refused.enter_result(1, attempt)
+        except ValueError as error:
+            yield "tournament refusal", str(error)
+
+
 def _strings(value: object) -> Iterator[str]:
     if isinstance(value, str):
         if " " in value:
@@ -243,7 +264,8 @@ def _strings(value: object) -> Iterator[str]:
 
 
 @pytest.mark.parametrize(
-    "source", [lesson_texts, exercise_texts, puzzle_texts, report_texts, analysis_texts]
+    "source",
+    [lesson_texts, exercise_texts, puzzle_texts, report_texts, analysis_texts, tournament_texts],
 )
 def test_every_sentence_reads_well(source: Any) -> None:
     problems = []

@@ -115,8 +115,8 @@ function render({ model, el }) {
   // The frame stays in place: the status line (a live region must persist to be announced) sits
   // between the hand and the buttons, where the eyes are; the slots are redrawn from each snapshot.
   const title = h("h2", { class: "kcw-title" }); // the table's heading: its panels' are h3
-  // The message line keeps one height whatever it says (the buttons under it never move); a
-  // long message shows in full while the pointer or the focus is on it (styles.css).
+  // The message line keeps one height whatever it says (the buttons under it never move): three
+  // lines, and a longer message scrolls within them, never over the buttons (styles.css).
   // What the table says is read out by the live log (announce.js), each line once and in order;
   // the line on screen keeps its role (status) but is not live itself, or each line would be
   // read twice (and a line replaced before it was read would be lost).
@@ -239,7 +239,10 @@ function render({ model, el }) {
       live.announce(said);
     }
     const text = note ?? said;
-    if (status.textContent !== text) status.textContent = text;
+    if (status.textContent !== text) {
+      status.textContent = text;
+      status.scrollTop = 0; // a new message is read from its start
+    }
     showRefusal(refusal, snap().refusal, text);
     status.classList.toggle("kcw-long", status.scrollHeight > statusBox.clientHeight + 1);
   }

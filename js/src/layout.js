@@ -66,17 +66,21 @@ export const leastStep = (card) => Math.max(quarter.up(card * LEAST_STEP), rankR
  */
 export const tenRoom = (card, step, squeezed) => Math.max(0, rankRoom(card, { squeezed, ten: true }) - step);
 
+/** At a desk the table is at most this many times its width tall, 1000 px at least (beside its side panel). */
+export const DESK_HEIGHT = 0.62;
+
 /** Hand cards are this much larger than the cards on the piles. */
 export const HAND_SCALE = 1.1;
 
 /**
- * Height the table takes (title, felt, status line and buttons; explore's position field on a row
- * of its own) for a pile card `w` px wide: about 300 px of text, paddings and buttons, plus the
+ * Height the table takes (title, felt, the message line's three lines and buttons; explore's
+ * position field on a row of its own) for a pile card `w` px wide: about 344 px of text, paddings
+ * and buttons, plus the
  * seat row, the three rows of piles and the hand, which grow with the cards. Measured in
  * JupyterLab (tests/browser/test_layout.py checks the 620 px it promises at 1000 px wide).
  * @param {number} w
  */
-export const tableHeight = (w) => 300 + 5.7 * w;
+export const tableHeight = (w) => 344 + 5.7 * w;
 
 /**
  * The largest card width whose table fits `height` px.
@@ -130,7 +134,10 @@ export function tableLayout({ width, height = Number.POSITIVE_INFINITY, players 
   const felt = sideBelow ? width : width - side - 14;
   // With three other players two sit beside the piles; on a narrow felt all sit in a row above,
   // and so they do when a long pile wants the width they take (the cards come out larger).
-  const byHeight = widthForHeight(height);
+  // At a desk, beside its side panel, the table is at most 620 px tall up to 1000 px wide (a
+  // laptop's notebook column shows it whole), and at most 62% of its width beyond.
+  const desks = Math.max(DESK_HEIGHT * 1000, DESK_HEIGHT * width);
+  const byHeight = widthForHeight(present || sideBelow ? height : Math.min(height, desks));
   const largest = present ? CARD.present : CARD.desk;
   const seated = (/** @type {boolean} */ seatsTop) => {
     const seat = seatsTop ? 0 : Math.round(Math.min(present ? SEAT.present : SEAT.desk, Math.max(SEAT.least, felt * 0.13)));

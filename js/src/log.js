@@ -97,7 +97,8 @@ export const LOG_LEAST_LINES = 4.5;
  * At a desk (not presenting, the side panel beside the table), with a finished hand's summary
  * heading the side panel: the side panel is as tall as the table (styles.css) and the log takes
  * the room left under the summary, at least LOG_LEAST_LINES, so its newest move shows beside the
- * table and never below the window's fold; a summary too tall for that scrolls within itself.
+ * table and never below the window's fold; a summary too tall for that scrolls within itself
+ * (beside a lesson's narration it stays whole, and the side panel scrolls instead).
  * The score sheet comes after, further down the side panel. Anywhere else the styles decide.
  * @param {HTMLElement} root
  */
@@ -114,9 +115,11 @@ export function fitLog(root) {
   const panel = log.parentElement?.getBoundingClientRect();
   const under = panel ? panel.bottom - log.getBoundingClientRect().bottom : 0; // the panel's padding and border
   const room = side.getBoundingClientRect().bottom - log.getBoundingClientRect().top - under + side.scrollTop;
-  // the summary gives up what the log lacks, down to a few lines of its own
+  // the summary gives up what the log lacks, down to a few lines of its own; beside a lesson's
+  // narration it keeps all its rows (the lesson talks about them) and the side panel scrolls
+  const whole = Boolean(side.querySelector(":scope > .kcw-lesson"));
   const kept = Math.min(summary.offsetHeight, Math.round(6 * line));
-  if (room < least) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
+  if (room < least && !whole) summary.style.maxHeight = `${Math.max(kept, summary.offsetHeight - (least - room))}px`;
   log.style.maxHeight = `${Math.max(least, Math.floor(room))}px`;
 }
 
@@ -152,7 +155,37 @@ export function lessonEl(lesson) {
     { class: "kcw-panel kcw-lesson", role: "group", "aria-label": say("lesson") },
     h("h3", {}, lesson.title ?? say("lesson")),
     h("div", { class: "kcw-progress" }, h("progress", { max: n, value: i, "aria-label": say("step", { i, n }) }), ` ${say("step", { i, n })}`),
+    partsEl(lesson),
     lesson.stepTitle ? h("h4", {}, lesson.stepTitle) : null,
     body,
+    starsEl(lesson),
+  );
+}
+
+/**
+ * A set's items (a homework's lessons and puzzles) in order, the one the learner is in marked.
+ * @param {import("./snapshot").LessonView} lesson
+ */
+export function partsEl(lesson) {
+  const parts = lesson.parts;
+  if (!parts?.length) return null;
+  const items = parts.map((part) => h("li", part.current ? { class: "kcw-part-now", "aria-current": "step" } : {}, part.title));
+  return h("nav", { class: "kcw-parts", "aria-label": lesson.partsTitle ?? "" }, h("p", { class: "kcw-parts-title" }, lesson.partsTitle ?? ""), h("ol", {}, ...items));
+}
+
+/**
+ * The learner's stars for a finished lesson: drawn (hidden from screen readers) and said in
+ * Python's sentence, which is what a screen reader reads.
+ * @param {import("./snapshot").LessonView} lesson
+ */
+export function starsEl(lesson) {
+  const stars = lesson.stars;
+  if (stars === null || stars === undefined) return null;
+  const drawn = [0, 1, 2].map((i) => h("span", { class: i < stars ? "kcw-star kcw-star-won" : "kcw-star" }, i < stars ? "\u2605" : "\u2606"));
+  return h(
+    "div",
+    { class: "kcw-stars", "data-stars": String(stars) },
+    h("span", { class: "kcw-stars-drawn", "aria-hidden": "true" }, ...drawn),
+    h("p", { class: "kcw-stars-said" }, lesson.starsSaid ?? ""),
   );
 }

@@ -151,6 +151,15 @@ export interface Summary {
   said: string;
 }
 
+/** One item of a set of lessons (a homework): its title, where its steps are, whether the learner is in it now. */
+export interface LessonPart {
+  title: string;
+  /** Its first step in the set, counted from 1. */
+  first: number;
+  steps: number;
+  current: boolean;
+}
+
 /** The lesson's narration and progress. */
 export interface LessonView {
   title: string;
@@ -162,6 +171,14 @@ export interface LessonView {
   done: boolean;
   interactive: boolean;
   nextLesson: string | null;
+  /** The learner's stars for the lesson (0 to 3) once it is done, else ``None``. */
+  stars: number | null;
+  /** The stars in a sentence (shown beside them, and what a screen reader reads). */
+  starsSaid: string | null;
+  /** A set's items in order (a homework's lessons and puzzles), else ``None``. */
+  parts: LessonPart[] | null;
+  /** The heading over the set's items ("In this homework"). */
+  partsTitle: string | null;
 }
 
 

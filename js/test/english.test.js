@@ -164,6 +164,8 @@ const TABLES = {
     refusal: "That card does not fit there.",
   }),
   "a lesson": snapshot({ lesson: { title: "Kings", stepTitle: "Open a corner", narration: "A **king** opens a corner.", progress: [1, 4] } }),
+  "a homework's items": snapshot({ lesson: { title: "Week 3", narration: "Go.", progress: [1, 4], parts: [{ title: "A worked turn", first: 1, steps: 3, current: true }], partsTitle: "In Week 3" } }),
+  "a finished lesson's stars": snapshot({ lesson: { title: "Kings", stepTitle: "Done", narration: "Well played.", progress: [4, 4], done: true, stars: 2, starsSaid: "You earned 2 of 3 stars." } }),
   "a review by win chance": snapshot({
     review: {
       turn: 2, turns: 5, hand: 1, match: true, who: "P1", heading: "Review of P1", judge: "win", estimating: false,

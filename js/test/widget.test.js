@@ -148,6 +148,32 @@ describe("rendering from a snapshot", () => {
     expect($(".kcw-narration li:last-child").textContent).toBe("two");
   });
 
+  it("draws a finished lesson's stars, said in Python's sentence and hidden as glyphs", () => {
+    mount(snapshot({ lesson: { title: "Kings", narration: "Done.", progress: [4, 4], done: true, stars: 2, starsSaid: "You earned 2 of 3 stars." } }));
+    const stars = $(".kcw-lesson .kcw-stars");
+    expect(stars.dataset.stars).toBe("2");
+    expect($$(".kcw-stars .kcw-star-won")).toHaveLength(2);
+    expect($$(".kcw-stars .kcw-star")).toHaveLength(3);
+    expect($(".kcw-stars-drawn").getAttribute("aria-hidden")).toBe("true");
+    expect($(".kcw-stars-said").textContent).toBe("You earned 2 of 3 stars.");
+  });
+
+  it("lists a homework's items, the current one marked", () => {
+    const parts = [
+      { title: "A worked turn", first: 1, steps: 3, current: false },
+      { title: "Puzzle 1 (pile transfer)", first: 4, steps: 1, current: true },
+    ];
+    mount(snapshot({ lesson: { title: "Week 3", narration: "Go.", progress: [4, 4], parts, partsTitle: "In Week 3" } }));
+    expect($$(".kcw-parts li").map((li) => li.textContent)).toEqual(["A worked turn", "Puzzle 1 (pile transfer)"]);
+    expect($(".kcw-parts [aria-current='step']").textContent).toBe("Puzzle 1 (pile transfer)");
+    expect($(".kcw-parts").getAttribute("aria-label")).toBe("In Week 3");
+  });
+
+  it("draws no stars while the lesson goes on", () => {
+    mount(snapshot({ lesson: { title: "Kings", narration: "Go.", progress: [1, 4], stars: null, starsSaid: null } }));
+    expect($(".kcw-stars")).toBeNull();
+  });
+
   it("says how many moves a shortened log leaves out", () => {
     const entry = { player: 1, notation: "draw", words: "P1 draws a card and ends the turn" };
     mount(snapshot({ log: [entry, entry], logStart: 31 }));

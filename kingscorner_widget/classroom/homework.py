@@ -288,6 +288,11 @@ class HomeworkSession(LessonSession):
     def following(self) -> str | None:
         return "Daily deal" if self.homework.daily is not None else None
 
+    def parts(self) -> Sequence[tuple[str, int]]:
+        """The homework's lessons and puzzles, each with its number of steps (the table lists
+        them beside the narration)."""
+        return [(item.title, item.steps) for item in self.homework.items if item.steps]
+
     def forward(self) -> Reply:
         homework = self.homework
         if self.run.done and homework.daily is not None:

@@ -46,9 +46,10 @@ from ..engine.words import listed, logged, named, phrase, seat_words, sentence
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
+from .marks import LessonMarks, stars_words
 from .reply import Reply, refuse
 from .session import Session
-from .snapshot import Extra
+from .snapshot import Extra, LessonPart
 
 __all__ = ["LessonSession", "afresh", "as_run"]
 
@@ -76,6 +77,8 @@ class LessonSession(Session):
         """The learner's player number in the current step."""
         self._hints = 0
         self._showing: Move | None = None
+        self.marks = LessonMarks()
+        """What the learner's attempt at the lesson counted, step by step (its stars)."""
         super().__init__(self.run.game, title=self.run.lesson.title)
 
     # -- reading ------------------------------------------------------------------------------
@@ -125,9 +128,49 @@ class LessonSession(Session):
     def heading(self) -> str:
         return self.run.lesson.title
 
+    def stars(self) -> int | None:
+        """The learner's stars for this attempt at the lesson, once it is done (by the learner's
+        record's rule), else ``None``."""
+        run = self.run
+        if not run.done:
+            return None
+        return self.marks.stars([step.interactive for step in run.lesson.steps])
+
+    def act(self, kind: str, **fields: Any) -> Reply:
+        index, lesson = self.run.index, self.run.lesson
+        reply = super().act(kind, **fields)
+        restarted = kind == "new" and not reply.refused  # the lesson again from its start
+        if self.run.lesson is not lesson or restarted:  # a new attempt
+            self.marks.clear()
+        else:
+            done = self.run.index == index and self.run.step_done
+            self.marks.take(index, kind, refused=reply.refused, made=reply.moves, done=done)
+        return reply
+
+    def parts(self) -> Sequence[tuple[str, int]]:
+        """The items this lesson is made of, as ``(title, steps)`` in order (a homework's
+        lessons and puzzles); none for a lesson of its own."""
+        return ()
+
+    def parts_view(self) -> tuple[list[LessonPart] | None, str | None]:
+        """:meth:`parts` as the snapshot's ``parts`` (the item the learner is in marked) and
+        their heading, or ``(None, None)``."""
+        parts: list[LessonPart] = []
+        first = 1
+        at = self.run.index + 1
+        for title, steps in self.parts():
+            current = first <= at < first + steps
+            parts.append({"title": title, "first": first, "steps": steps, "current": current})
+            first += steps
+        if not parts:
+            return None, None
+        return parts, f"In {self.run.lesson.title}"
+
     def extra(self) -> Extra:
         run = self.run
         step = run.step
+        stars = self.stars()
+        parts, parts_title = self.parts_view()
         return {
             "lesson": {
                 "title": run.lesson.title,
@@ -139,6 +182,10 @@ class LessonSession(Session):
                 "done": run.done,
                 "interactive": step.interactive,
                 "nextLesson": self.following(),
+                "stars": stars,
+                "starsSaid": stars_words(stars) if stars is not None else None,
+                "parts": parts,
+                "partsTitle": parts_title,
             },
         }
 

@@ -417,7 +417,9 @@ class Session(LookChoices):
         lambda s: "Pass" if s.game.end_move() is PASS else "Draw & end turn",
         key="D",
         check=lambda s: s.cannot_end_turn(),
-        primary=lambda s: len(s.legal()) <= 1,
+        # while the table waits (a computer's move, a move Show me outlines) it is not the next
+        # step: what the table is about to do is
+        primary=lambda s: s.waiting is None and len(s.legal()) <= 1,
     )
     def draw(self) -> Reply:
         """End the viewer's turn: ``draw``, or ``pass`` when the stock is empty."""

@@ -220,6 +220,17 @@ class Summary(TypedDict):
     """The score row in one sentence (what a screen reader hears when the hand ends)."""
 
 
+class LessonPart(TypedDict):
+    """One item of a set of lessons (a homework): its title, where its steps are, whether the
+    learner is in it now."""
+
+    title: str
+    first: int
+    """Its first step in the set, counted from 1."""
+    steps: int
+    current: bool
+
+
 class LessonView(TypedDict):
     """The lesson's narration and progress."""
 
@@ -232,6 +243,14 @@ class LessonView(TypedDict):
     done: bool
     interactive: bool
     nextLesson: str | None
+    stars: int | None
+    """The learner's stars for the lesson (0 to 3) once it is done, else ``None``."""
+    starsSaid: str | None
+    """The stars in a sentence (shown beside them, and what a screen reader reads)."""
+    parts: list[LessonPart] | None
+    """A set's items in order (a homework's lessons and puzzles), else ``None``."""
+    partsTitle: str | None
+    """The heading over the set's items ("In this homework")."""
 
 
 class TreeAlt(TypedDict):

@@ -374,6 +374,7 @@ class Table:
         watch: str | Player | None = None,
         listener: Listener | None = None,
         look: object = None,
+        session: Session | None = None,
     ) -> None:
         self.setup = TableSetup(
             source,
@@ -399,7 +400,11 @@ class Table:
         """The number of the latest snapshot published (0 before the first)."""
         self.status = ""
         """The latest status line."""
-        self._session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
+        if session is None:
+            session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
+        else:  # a session made elsewhere: a class server's seat or watcher on a shared game
+            session = self.setup.adopt(session)
+        self._session = session
         self._publish(Reply(self._session.status()))
 
     # -- reading ------------------------------------------------------------------------------
@@ -478,6 +483,13 @@ class Table:
             estimates = getattr(session, "estimates", None)
             if isinstance(estimates, WinEstimates) and estimates.listener is None:
                 estimates.listener = functools.partial(self._estimated, session, estimates)
+
+    def refresh(self, status: str) -> None:
+        """Publish the table again under the next version, with ``status``, after a change
+        made elsewhere: at a class server's table every seat's session shares one game, and
+        another seat (or a computer player) has just moved on it."""
+        with self._lock:
+            self._publish(Reply(status))
 
     def _refused(self, status: str) -> None:
         with self._lock:
