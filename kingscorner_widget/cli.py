@@ -537,6 +537,9 @@ def _serve(args: argparse.Namespace, out: Writer) -> None:
 
     if args.data:
         _writable(Path(args.data), "--data")
+    if args.hub:
+        _serve_hub(args, out)
+        return
     try:
         server = ClassServer(port=args.port, host=args.host, data=args.data)
     except OSError as error:
@@ -556,6 +559,29 @@ def _serve(args: argparse.Namespace, out: Writer) -> None:
             f"  the teacher's key for the room view: {server.key}\n"
             + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
             + "Stop it with Ctrl-C.\n"
+        )
+        out.flush()
+        threading.Event().wait(args.minutes * 60 if args.minutes else None)
+    finally:
+        server.stop()
+
+
+def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
+    """``serve --hub``: the class server as the JupyterHub service that started it."""
+    import threading
+
+    from .server import ClassServer
+
+    try:
+        server = ClassServer.on_hub(args.data, teachers=args.teachers)
+    except OSError as error:
+        raise _FileError(f"cannot serve where the Hub asks: {error.strerror}") from None
+    try:
+        out.write(
+            f"Class server for JupyterHub at {server.address}: learners are named by the Hub; "
+            f"the Hub's admins and its {args.teachers!r} group open rooms "
+            "(HubClass(ADDRESS).open_room(...) in a notebook on the Hub)\n"
+            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
         )
         out.flush()
         threading.Event().wait(args.minutes * 60 if args.minutes else None)
@@ -714,6 +740,17 @@ def _serve_arguments(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--minutes", type=_minutes, help="stop after this long (default: at Ctrl-C)"
+    )
+    command.add_argument(
+        "--hub",
+        action="store_true",
+        help="run as the JupyterHub service that started it (docs/hub.md): the Hub names "
+        "each learner and says where to listen (--host and --port are not used)",
+    )
+    command.add_argument(
+        "--teachers",
+        default="teachers",
+        help="with --hub: the Hub group whose members open rooms (default: teachers)",
     )
 
 

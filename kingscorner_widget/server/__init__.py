@@ -6,7 +6,8 @@ widget reads it (a student's seat and the projector are thin clients of a server
 :mod:`~.codes` (room codes and seat tokens), :mod:`~.seats` (the sessions of a shared table),
 :mod:`~.views` (the one view function), :mod:`~.room` (rooms and their tables), :mod:`~.store`
 (SQLite), :mod:`~.protocol` (checking every frame), :mod:`~.app` (the websocket server,
-:class:`ClassServer`) and :mod:`~.client` (the kernel's side).
+:class:`ClassServer`), :mod:`~.client` (the kernel's side) and :mod:`~.hub` (the server as a
+JupyterHub service: where to listen, who is calling).
 """
 
 from __future__ import annotations

@@ -48,10 +48,12 @@ except ImportError as missing:  # pragma: no cover - the [server] extra is not i
         "the class server needs Starlette and uvicorn: pip install 'kingscorner-widget[server]'"
     ) from missing
 
+from ..classroom.record import check_learner
 from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
 from .codes import new_code, read_code, same_token, spoken
+from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
 from .room import Room, ServerTable
 from .store import Store
@@ -120,11 +122,19 @@ class ClassServer:
         *,
         pace: float = 0.6,
         away_after: float | None = 60.0,
+        hub: HubService | None = None,
+        teachers: str = "teachers",
     ) -> None:
         if not 0 <= pace <= 10:
             raise ValueError(f"pace is 0 to 10 seconds between computer moves, not {pace!r}")
         self.pace = pace
         self.away_after = away_after
+        self.hub = hub
+        """The JupyterHub this server is a service of (:meth:`on_hub`), or ``None``."""
+        self.teachers = teachers
+        """On a Hub: the Hub group whose members (with the Hub's admins) are the teachers."""
+        self._identity = HubIdentity(hub.api_url) if hub is not None else None
+        prefix = hub.prefix if hub is not None else "/"
         self.store = Store(data)
         self.rooms: dict[str, Room] = self.store.rooms()
         """Every room, by code."""
@@ -138,8 +148,8 @@ class ClassServer:
             self._wire(room)
         app = Starlette(
             routes=[
-                Route("/", self._home),
-                WebSocketRoute("/", self._socket),
+                Route(prefix, self._home),
+                WebSocketRoute(prefix, self._socket),
             ]
         )
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -173,7 +183,24 @@ class ClassServer:
     def address(self) -> str:
         """Where clients reach the server (a student's seat: ``server=server.address``)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
+        return f"http://{host}:{self.port}{self.hub.prefix if self.hub else ''}"
+
+    @classmethod
+    def on_hub(
+        cls,
+        data: str | os.PathLike[str] | None = None,
+        *,
+        teachers: str = "teachers",
+        environ: dict[str, str] | None = None,
+        **options: Any,
+    ) -> ClassServer:
+        """The server as a JupyterHub service (``kingscorner serve --hub``; ``docs/hub.md``):
+        it listens where the Hub says, under the Hub's path for it, and learns each learner's
+        name from the Hub (a kernel's Hub token), never from what was typed. The Hub's admins
+        and the members of the Hub group ``teachers`` open rooms and see them. Off the Hub:
+        :class:`~kingscorner_widget.server.hub.HubError`."""
+        hub = HubService.from_environ(environ)
+        return cls(hub.port, hub.host, data, hub=hub, teachers=teachers, **options)
 
     def open_room(self, name: str, seats: int = 2, computer: str = "greedy") -> Room:
         """Open a room called ``name`` of tables of ``seats`` seats (2 to 4), the ``computer``
@@ -317,7 +344,9 @@ class ClassServer:
         a millisecond or so), a Hint on a worker thread (its search would hold every table)."""
         try:
             checked = read_frame(data if isinstance(data, str | bytes) else None)
-            act = getattr(self, f"_on_{checked['type']}")
+            act = getattr(self, f"_on_{checked['type'].replace('-', '_')}")
+            if checked["type"].startswith("hub-"):  # asking the Hub takes a moment: not here
+                checked["user"] = await asyncio.to_thread(self._hub_user, checked["hub"])
             intent = checked.get("intent", {})
             slow = intent.get("kind") in SLOW_KINDS or self._busy(connection)
             if checked["type"] == "intent" and slow:
@@ -347,14 +376,23 @@ class ClassServer:
             connection.send(error_frame(error.code, sentence(str(error))))
 
     def _on_join(self, connection: Connection, data: Json) -> None:
+        if self.hub is not None:
+            raise FrameError(
+                "hub",
+                "On this Hub your name comes from the Hub: join without learner=, "
+                "from your notebook on the Hub.",
+            )
+        self._seat(connection, data["room"], data["learner"])
+
+    def _seat(self, connection: Connection, code: object, learner: str) -> None:
         self._unseated(connection)
-        room = self._room(data["room"])
+        room = self._room(code)
         try:
-            seat = room.join(data["learner"])
+            seat = room.join(learner)
         except ValueError as error:
             said = str(error)
-            code = "room-full" if "full" in said else "name"
-            raise FrameError(code, sentence(said)) from None
+            reason = "room-full" if "full" in said else "name"
+            raise FrameError(reason, sentence(said)) from None
         self.store.add_seat(room, seat)
         self._wire(room)
         connection.send(
@@ -368,6 +406,60 @@ class ClassServer:
             }
         )
         self._attach(connection, room, room.tables[seat.table - 1], seat.seat)
+
+    def _hub_user(self, token: str) -> HubUser:
+        """Who the Hub says holds ``token`` (on a worker thread: it asks the Hub)."""
+        if self._identity is None:
+            raise FrameError("not-hub", "This class server is not a JupyterHub service.")
+        try:
+            return self._identity.user_for(token)
+        except HubError as error:
+            raise FrameError("hub-token", sentence(str(error))) from None
+
+    def _teacher(self, user: HubUser) -> None:
+        if not (user.admin or self.teachers in user.groups):
+            raise FrameError(
+                "not-teacher",
+                f"Only the Hub's admins and the {self.teachers!r} group open and watch rooms.",
+            )
+
+    def _on_hub_join(self, connection: Connection, data: Json) -> None:
+        """A Hub user sits at the next free seat, or takes back the seat they hold."""
+        user: HubUser = data["user"]
+        try:
+            name = check_learner(user.name)
+        except ValueError:
+            raise FrameError(
+                "name", f"The Hub name {user.name!r} cannot be a learner's name here."
+            ) from None
+        room = self._room(data["room"])
+        held = room.seat_of(name)
+        if held is None:
+            self._seat(connection, room.code, name)
+            return
+        self._unseated(connection)
+        connection.send(
+            {
+                "type": "seat",
+                "room": room.code,
+                "table": held.table,
+                "seat": held.seat,
+                "learner": held.learner,
+            }
+        )
+        self._attach(connection, room, room.tables[held.table - 1], held.seat)
+
+    def _on_hub_open(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        try:
+            room = self.open_room(data["name"], seats=data["seats"])
+        except ValueError as error:
+            raise FrameError("room", sentence(str(error))) from None
+        connection.send(self.room_view(room.code))
+
+    def _on_hub_room(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self.room_view(self._room(data["room"]).code))
 
     def _on_rejoin(self, connection: Connection, data: Json) -> None:
         self._unseated(connection)

@@ -42,6 +42,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from ..classroom.store import RecordStore
 from .codes import read_code
+from .hub import kernel_hub_token
 
 __all__ = ["ClassServerError", "RemoteTable"]
 
@@ -108,7 +109,10 @@ class SeatBook:
 class RemoteTable:
     """One table at the class server at ``address``: ``join`` a room's code as ``learner`` (the
     seat kept in their progress folder and taken back next time), or ``watch`` a room's
-    ``table``. ``on_frame`` is called (on the reader's thread) with every frame that follows."""
+    ``table``. On a JupyterHub (no ``learner``) the kernel's Hub token (``hub``, by default
+    the one its single-user server holds) names the learner, and the Hub user's seat is theirs
+    again whenever they join. ``on_frame`` is called (on the reader's thread) with every frame
+    that follows."""
 
     def __init__(
         self,
@@ -120,11 +124,14 @@ class RemoteTable:
         table: int | None = None,
         progress_dir: str | os.PathLike[str] | None = None,
         on_frame: Callable[[Json], None] | None = None,
+        hub: str | None = None,
     ) -> None:
         if (join is None) == (watch is None):
             raise ValueError("give join= (a student's seat) or watch= (the projector), not both")
         if join is not None and learner is None:
-            raise ValueError("join= seats a learner: give learner= too (their name)")
+            hub = hub or kernel_hub_token()
+            if hub is None:
+                raise ValueError("join= seats a learner: give learner= too (their name)")
         if watch is not None and table is None:
             raise ValueError("watch= shows one table of the room: give table= too")
         self.code = read_code(join if join is not None else watch)
@@ -148,7 +155,12 @@ class RemoteTable:
                 "check the address, or ask the teacher whether it is running"
             ) from None
         try:
-            if join is not None:
+            if join is not None and learner is None:
+                assert hub is not None
+                self.learner = self._request({"type": "hub-join", "room": self.code, "hub": hub})[
+                    "learner"
+                ]
+            elif join is not None:
                 assert learner is not None
                 self._sit(learner, progress_dir)
             else:

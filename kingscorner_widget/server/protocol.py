@@ -15,7 +15,12 @@ The frames:
 - ``{"type": "rejoin", "room": CODE, "table": N, "seat": S, "token": TOKEN}``: take a seat back;
 - ``{"type": "watch", "room": CODE, "table": N}``: watch a table (the projector);
 - ``{"type": "room", "room": CODE, "key": KEY}``: the teacher's room view (the server's key);
-- ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action.
+- ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action;
+- on a JupyterHub (:mod:`~.hub`), a kernel's Hub token instead of a typed name or the server's
+  key: ``{"type": "hub-join", "room": CODE, "hub": TOKEN}`` (sit, or take one's seat back, as
+  the Hub user holding the token), ``{"type": "hub-open", "name": NAME, "seats": N, "hub":
+  TOKEN}`` (a teacher opens a room) and ``{"type": "hub-room", "room": CODE, "hub": TOKEN}``
+  (a teacher's room view).
 
 >>> read_frame('{"type": "join", "room": "KXT-4PQ", "learner": "Ada"}')
 {'type': 'join', 'room': 'KXT-4PQ', 'learner': 'Ada'}
@@ -55,6 +60,9 @@ FIELDS: dict[str, dict[str, type]] = {
     "watch": {"room": str, "table": int},
     "room": {"room": str, "key": str},
     "intent": {"intent": dict},
+    "hub-join": {"room": str, "hub": str},
+    "hub-open": {"name": str, "seats": int, "hub": str},
+    "hub-room": {"room": str, "hub": str},
 }
 """Each frame type's fields and their JSON types."""
 

@@ -396,6 +396,12 @@ class Room:
             self.seated[seat.table, seat.seat] = seat
             return seat
 
+    def seat_of(self, learner: str) -> Seat | None:
+        """The seat ``learner`` holds in this room (names compared ignoring case), if any."""
+        with self.lock:
+            wanted = learner.casefold()
+            return next((s for s in self.seated.values() if s.learner.casefold() == wanted), None)
+
     def rejoin(self, table: object, seat: object, token: object) -> Seat:
         """The person at ``seat`` of ``table`` coming back with their ``token`` (compared in
         constant time). A seat nobody holds, or a token that is not the seat's, raises
