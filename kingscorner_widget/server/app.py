@@ -49,14 +49,18 @@ except ImportError as missing:  # pragma: no cover - the [server] extra is not i
     ) from missing
 
 from ..classroom.record import check_learner
+from ..classroom.rounds import Round
+from ..classroom.standings import Standings
+from ..classroom.tournament import ClassTournament
 from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
 from .codes import new_code, read_code, same_token, spoken
 from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
-from .room import Room, ServerTable
+from .room import Room, Seat, ServerTable
 from .store import Store
+from .tournament import TournamentDesk
 from .views import frame, room_table, table_line
 
 __all__ = ["ClassServer"]
@@ -146,6 +150,9 @@ class ClassServer:
         self._driving: set[tuple[str, int]] = set()
         for room in self.rooms.values():
             self._wire(room)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.tournaments = TournamentDesk(self.store, self.rooms, self._moved, self._kick)
+        """Each room's class tournament (:mod:`~.tournament`)."""
         app = Starlette(
             routes=[
                 Route(prefix, self._home),
@@ -238,6 +245,36 @@ class ClassServer:
         view = self.room_view(code)
         return room_table(view["name"], view["code"], view["tables"])
 
+    def start_tournament(
+        self,
+        code: str,
+        pairing: str = "auto",
+        seats: int = 2,
+        position: str | None = None,
+    ) -> ClassTournament:
+        """Start a class tournament in room ``code``: rounds of tables of ``seats`` drawn by
+        ``pairing`` ("auto": a round robin for a few, Swiss for many; "round-robin";
+        "swiss"), every hand from the round's standard deal or from ``position``."""
+        return self.tournaments.start(
+            self._room(code), pairing=pairing, seats=seats, position=position
+        )
+
+    def next_round(self, code: str) -> Round:
+        """Draw room ``code``'s next round among the learners at their seats now, move each
+        to their round's table and deal it (the previous round must be finished)."""
+        room = self._room(code)
+        with self._lock:
+            here = {
+                key[1:] for key, count in self._present.items() if count and key[0] == room.code
+            }
+        with room.lock:
+            present = [room.seated[key].learner for key in sorted(here) if key in room.seated]
+        return self.tournaments.next_round(room, present)
+
+    def standings(self, code: str) -> Standings:
+        """Room ``code``'s tournament standings (a table; ``.chart`` its chart)."""
+        return self.tournaments.standings(self._room(code).code)
+
     def stop(self) -> None:
         """Stop the server (every connection closes); the rooms stay in the data file."""
         self._server.should_exit = True
@@ -267,6 +304,34 @@ class ClassServer:
             if table.on_move is None:
                 table.on_move = lambda shared, room=room: self.store.save_hand(room, shared)
 
+    def _moved(self, room: Room, old: Seat, new: Seat, said: str) -> None:
+        """Every connection at ``old`` follows its learner to ``new``: a ``moved`` frame, then
+        the new table's view."""
+        before = room.tables[old.table - 1].table(old.seat)
+        with self._lock:
+            self._present.pop((room.code, old.table, old.seat), None)
+            fanout = self._fanouts.get(id(before))
+            following = [] if fanout is None else list(fanout.connections)
+        for connection in following:
+            if connection.leave is not None:
+                connection.leave()
+            connection.send(
+                {
+                    "type": "moved",
+                    "room": room.code,
+                    "table": new.table,
+                    "seat": new.seat,
+                    "learner": new.learner,
+                    "status": said,
+                }
+            )
+            self._attach(connection, room, room.tables[new.table - 1], new.seat)
+
+    def _kick(self, room: Room, shared: ServerTable) -> None:
+        """Start ``shared``'s computer players (from any thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._drive, room, shared)
+
     def _room(self, code: object) -> Room:
         try:
             plain = read_code(code)
@@ -294,6 +359,7 @@ class ClassServer:
         )
 
     async def _socket(self, websocket: WebSocket) -> None:
+        self._loop = asyncio.get_running_loop()
         await websocket.accept()
         connection = Connection(asyncio.get_running_loop())
         sender = asyncio.create_task(self._send(websocket, connection))

@@ -4,6 +4,8 @@
 on a thread of its own, so the kernel stays free): it joins a room (or takes its seat back, or
 watches a table), then passes every frame the server sends to ``on_frame`` and sends the page's
 intents on unchanged. It decides nothing: the server checks every intent and builds every view.
+When the server moves the seat to another table (a tournament's round: a ``moved`` frame, then
+the new table's view), it follows, and keeps the new seat.
 
 A student's seat token is kept beside their record, in ``kingscorner-progress/<learner>.seats``
 (under ``progress_dir``), by server and room: a notebook opened again takes the same seat back
@@ -144,6 +146,8 @@ class RemoteTable:
         self.seat: int | None = None
         self.learner = learner
         self.closed = False
+        self._book: tuple[SeatBook, str] | None = None
+        """Where this seat's token is kept (a learner who typed their name), and its key."""
         url = websocket_address(address)
         try:
             self._socket: ClientConnection = connect(
@@ -174,6 +178,7 @@ class RemoteTable:
     def _sit(self, learner: str, progress_dir: str | os.PathLike[str] | None) -> None:
         book = SeatBook(learner, progress_dir)
         key = f"{self.address} {self.code}"
+        self._book = book, key
         kept = book.get(key)
         if kept is not None:
             try:
@@ -205,6 +210,8 @@ class RemoteTable:
         with contextlib.suppress(ConnectionClosed, OSError):
             for text in self._socket:
                 frame = json.loads(text)
+                if frame.get("type") == "moved":
+                    self._moved(frame)
                 with self._changed:
                     self.frames.append(frame)
                     self._changed.notify_all()
@@ -218,6 +225,16 @@ class RemoteTable:
                 {"type": "gone", "status": "The class server has gone: this table no longer plays."}
             )
 
+    def _moved(self, frame: Json) -> None:
+        """The server moved this seat (a tournament's round): follow it, and keep the new seat
+        so a notebook opened again takes it back."""
+        self.table, self.seat = frame["table"], frame["seat"]
+        if self._book is not None:
+            book, key = self._book
+            kept = book.get(key)
+            if kept is not None:
+                book.put(key, {**kept, "table": self.table, "seat": self.seat})
+
     def send(self, intent: Any) -> None:
         """Send one of the page's intents on, as it is (the server checks it)."""
         try:
@@ -228,10 +245,11 @@ class RemoteTable:
                     {"type": "gone", "status": "The class server has gone: nothing was sent."}
                 )
 
-    def wait(self, wanted: Callable[[Json], bool], timeout: float = WAIT) -> Json:
-        """The first frame received (from the start) that is ``wanted``, waiting for it; a
-        ``TimeoutError`` when none comes, a ``ConnectionError`` when the server goes."""
-        seen = 0
+    def wait(self, wanted: Callable[[Json], bool], timeout: float = WAIT, since: int = 0) -> Json:
+        """The first frame received (from the start, or from frame number ``since`` on) that is
+        ``wanted``, waiting for it; a ``TimeoutError`` when none comes, a ``ConnectionError``
+        when the server goes."""
+        seen = since
         with self._changed:
             while True:
                 for frame in self.frames[seen:]:

@@ -324,6 +324,11 @@ class ServerTable:
                 table.session.history.reread()  # the seat's moves are logged under the name
             self._say(f"{name} sits at seat {seat}.")
 
+    def say(self, said: str) -> None:
+        """Tell every seat and the watchers ``said`` on their status line."""
+        with self.lock:
+            self._say(said)
+
     def _say(self, said: str) -> None:
         for table in self._tables.values():
             table.refresh(table.session.status(said))
@@ -362,15 +367,16 @@ class Room:
         for _ in range(tables):
             self.open_table()
 
-    def open_table(self) -> ServerTable:
-        """A new table at the end of the room."""
+    def open_table(self, seats: int | None = None) -> ServerTable:
+        """A new table at the end of the room, of ``seats`` seats (default: the room's; a
+        tournament's table has as many as its hand has players)."""
         with self.lock:
             if len(self.tables) >= MAX_TABLES:
                 raise ValueError(f"this room is full: it has {count_words(MAX_TABLES, 'table')}")
             number = len(self.tables) + 1
             table = ServerTable(
                 number,
-                seats=self.seats,
+                seats=self.seats if seats is None else check_seats(seats),
                 seed=self.seed * 1009 + number,
                 computer=self.computer,
             )
@@ -395,6 +401,27 @@ class Room:
             table.sit(seat_number, name)
             self.seated[seat.table, seat.seat] = seat
             return seat
+
+    def move(self, learner: str, table: ServerTable, seat: int) -> tuple[Seat, Seat]:
+        """Move ``learner`` (seated in this room) to ``seat`` of ``table`` (a free seat), with
+        the same token: their old seat is a computer's from now on. Returns the old and the new
+        seat."""
+        with self.lock:
+            old = self.seat_of(learner)
+            if old is None:
+                raise ValueError(f"{learner!r} is not seated in this room")
+            if (table.number, seat) in self.seated:
+                raise ValueError(f"seat {seat} of table {table.number} is taken")
+            left = self.tables[old.table - 1]
+            with left.lock:
+                del self.seated[old.table, old.seat]
+                left.people.pop(old.seat, None)
+                left.away.discard(old.seat)
+                left._say(f"{old.learner} has moved to table {table.number}.")
+            new = Seat(table.number, seat, old.learner, old.token)
+            self.seated[new.table, new.seat] = new
+            table.sit(seat, old.learner)
+            return old, new
 
     def seat_of(self, learner: str) -> Seat | None:
         """The seat ``learner`` holds in this room (names compared ignoring case), if any."""

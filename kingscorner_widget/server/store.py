@@ -48,6 +48,9 @@ create table if not exists hands (
     hand integer not null, record text not null, over integer not null,
     primary key (code, table_no, hand)
 );
+create table if not exists tournaments (
+    code text primary key references rooms(code), record text not null, tables text not null
+);
 """
 
 
@@ -97,6 +100,36 @@ class Store:
                 (room.code, seat.table, seat.seat, seat.learner, seat.token),
             )
             self._save_hand(db, room, room.tables[seat.table - 1])
+
+    def move_seat(self, room: Room, old: Seat, new: Seat, table: ServerTable) -> None:
+        """Keep a learner moved from seat ``old`` to seat ``new`` at ``table`` (a tournament's
+        round), with the hand now on it."""
+        with self._writing() as db:
+            db.execute(
+                "delete from seats where code = ? and table_no = ? and seat = ?",
+                (room.code, old.table, old.seat),
+            )
+            db.execute(
+                "insert into seats values (?, ?, ?, ?, ?)",
+                (room.code, new.table, new.seat, new.learner, new.token),
+            )
+            self._save_hand(db, room, table)
+
+    def save_tournament(self, code: str, record: str, tables: str) -> None:
+        """Keep room ``code``'s tournament (its JSON, and which of the room's tables plays
+        which hand of it)."""
+        with self._writing() as db:
+            db.execute(
+                "insert into tournaments values (?, ?, ?) on conflict (code) "
+                "do update set record = excluded.record, tables = excluded.tables",
+                (code, record, tables),
+            )
+
+    def tournaments(self) -> dict[str, tuple[str, str]]:
+        """Every room's tournament kept: its JSON and its tables, by room code."""
+        with self._lock:
+            rows = self._db.execute("select code, record, tables from tournaments").fetchall()
+        return {code: (record, tables) for code, record, tables in rows}
 
     def save_hand(self, room: Room, table: ServerTable) -> None:
         """Keep the hand being played at ``table`` (a finished hand is never written again)."""
@@ -151,8 +184,11 @@ class Store:
                 state["totals"] = [a + b for a, b in zip(totals, outcome.penalties, strict=True)]
         for (code, number), state in sorted(kept.items()):
             room = found[code]
-            while len(room.tables) < number:
+            while len(room.tables) < number - 1:
                 room.open_table()
+            kept_game = state["game"]
+            assert isinstance(kept_game, Game)
+            room.open_table(seats=kept_game.players)
             room.tables[number - 1].restore(**state)  # type: ignore[arg-type]
         for code, number, seat_number, learner, token in seats:
             room = found[code]

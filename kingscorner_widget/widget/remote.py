@@ -86,7 +86,7 @@ class RemoteTableWidget(KingsCornerWidget):
                 self.legal = list(frame["legal"])
                 self.status = frame["status"]
             self._version = int(frame["snapshot"]["version"])
-        elif kind in ("status", "gone"):
+        elif kind in ("status", "gone", "moved"):
             self.status = frame["status"]
         elif kind == "error":
             self.status = frame["error"]

@@ -1,0 +1,329 @@
+"""A class tournament played at the class server: rounds drawn among the learners present in a
+room, each learner moved to their round's table, each table's hand entered as it ends.
+
+A :class:`TournamentDesk` holds one :class:`~kingscorner_widget.classroom.tournament.ClassTournament`
+for each room that runs one (the teacher's ``server.start_tournament(code)``). Each round
+(``server.next_round(code)``):
+
+- the learners *present* are those with a connection at their seat now (in the order they sit,
+  table by table); a learner new to the tournament joins it;
+- the round is drawn (a round robin or Swiss pairing: :mod:`~kingscorner_widget.classroom.pairing`);
+- each of the round's tables is a table of the room with as many seats as its hand has players
+  (one nobody sits at, or a new one), dealt the round's start (the standard deal from the round's seed, or the chosen
+  position); each learner moves there with the same seat token, and every connection at their
+  old seat follows them (a ``moved`` frame, then the new table's view);
+- a learner with a bye stays where they are (computer players take the seats left empty) and
+  is told of the bye's point;
+- when a round's hand ends, its moves go to ``enter_result`` (played again from the start, so
+  no result says what its moves do not), and the tournament's JSON is kept in the server's
+  SQLite file with the room's tables of each hand: a server started again takes up the
+  tournament where it stopped.
+
+Drawing a round runs on the caller's thread, never on the server's event loop (Swiss pairing
+of two hundred players takes a second or two). Any refusal is a ``ValueError`` saying why
+(:class:`~kingscorner_widget.classroom.rounds.TournamentError`), and changes nothing.
+
+>>> from kingscorner_widget import ClassServer
+>>> with ClassServer(port=0, pace=0) as server:
+...     room = server.open_room("Year 7", seats=2)
+...     server.start_tournament(room.code, pairing="swiss").pairing
+...     server.next_round(room.code)
+Traceback (most recent call last):
+...
+kingscorner_widget.classroom.rounds.TournamentError: a round needs two learners at their seats: 0 are here
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..classroom.rounds import Hand, Round, TournamentError
+from ..classroom.standings import Standings
+from ..classroom.tournament import ClassTournament
+from ..display.charts import VegaLiteChart
+from ..engine.game import Game
+from ..engine.notation import parse_position
+from ..engine.rules import Rules
+from .room import Room, Seat, ServerTable
+
+if TYPE_CHECKING:
+    from .store import Store
+
+__all__ = ["PAIRINGS", "TournamentDesk"]
+
+PAIRINGS: dict[str, Literal["auto", "round robin", "swiss"]] = {
+    "auto": "auto",
+    "round-robin": "round robin",
+    "round robin": "round robin",
+    "swiss": "swiss",
+}
+"""The pairings a teacher may ask for, as the tournament names them."""
+
+Follow = Callable[[Room, Seat, Seat, str], None]
+"""Moves every connection at a learner's old seat to their new one, telling them why."""
+Kick = Callable[[Room, ServerTable], None]
+"""Starts a table's computer players (on the server's event loop)."""
+
+
+class Held:
+    """One room's tournament: the tournament itself, the position its rounds start from, and
+    which table of the room plays which (round, table) of it."""
+
+    def __init__(self, tournament: ClassTournament, position: str | None) -> None:
+        self.tournament = tournament
+        self.position = position
+        self.tables: list[Played] = []
+        """Where each hand of each round is played, in the order they were dealt."""
+
+    def tables_json(self) -> str:
+        return json.dumps(
+            {"position": self.position, "tables": [dataclasses.astuple(p) for p in self.tables]}
+        )
+
+    def played(self, table: int, hand: int) -> Played | None:
+        """The round's hand dealt as hand ``hand`` of the room's table ``table``, if any."""
+        return next((p for p in self.tables if (p.table, p.hand) == (table, hand)), None)
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """Hand ``hand`` of the room's table ``table`` is the hand at table ``at`` of round
+    ``round``."""
+
+    table: int
+    hand: int
+    round: int
+    at: int
+
+
+class TournamentDesk:
+    """The tournaments of a server's rooms, kept in ``store``; ``follow`` moves a learner's
+    connections to their new seat and ``kick`` starts a table's computer players."""
+
+    def __init__(self, store: Store, rooms: dict[str, Room], follow: Follow, kick: Kick) -> None:
+        self.store = store
+        self.follow = follow
+        self.kick = kick
+        self._held: dict[str, Held] = {}
+        self._drawing = threading.Lock()
+        """Held while a round is drawn and seated (one at a time)."""
+        self._lock = threading.RLock()
+        """Held while a tournament changes (a result entered, a round drawn)."""
+        for code, (record, tables) in store.tournaments().items():
+            room = rooms.get(code)
+            if room is not None:
+                self._restore(room, record, tables)
+
+    # -- the teacher's calls --------------------------------------------------------------------
+
+    def start(
+        self,
+        room: Room,
+        *,
+        pairing: str = "auto",
+        seats: int = 2,
+        position: str | None = None,
+        name: str | None = None,
+    ) -> ClassTournament:
+        """Start room ``room``'s tournament (a room runs one): tables of ``seats``, drawn by
+        ``pairing`` ("auto", "round-robin" or "swiss"), every hand from the standard deal or
+        from ``position`` (a position line for tables of ``seats``)."""
+        if not isinstance(pairing, str) or pairing not in PAIRINGS:
+            raise TournamentError(f"pairing is 'auto', 'round-robin' or 'swiss', not {pairing!r}")
+        seed = random.Random(f"kingscorner-server-tournament:{room.seed}").randrange(2**62)
+        tournament = ClassTournament(
+            name=room.name if name is None else name,
+            seats=seats,
+            pairing=PAIRINGS[pairing],
+            seed=seed,
+        )
+        if position is not None:
+            if not isinstance(position, str) or len(position) > 1000:
+                raise TournamentError(
+                    "a tournament's position is one line of the position notation"
+                )
+            try:
+                players = len(parse_position(position).hands)
+                if players != seats:
+                    raise ValueError(f"it is a position for {players} players")
+                Game.from_position(position, rules=Rules().with_players(seats), seed=seed)
+            except ValueError as error:
+                raise TournamentError(
+                    f"the position does not fit a table of {seats}: {error}"
+                ) from None
+        with self._lock:
+            if room.code in self._held:
+                raise TournamentError(f"room {room.code} already runs a tournament")
+            held = self._held[room.code] = Held(tournament, position)
+            self._save(room.code, held)
+        return tournament
+
+    def next_round(self, room: Room, present: list[str]) -> Round:
+        """Draw the room's next round among the learners ``present`` and seat them at its
+        tables (see the module's docstring)."""
+        with self._drawing:
+            held = self._get(room.code)
+            with self._lock:
+                trial = ClassTournament.from_dict(held.tournament.to_dict())
+                if trial.pairing == "round robin" and trial.rounds:  # its field is fixed
+                    field = set(trial.rounds[0].present)
+                    present = [learner for learner in present if learner in field]
+                if len(present) < 2:
+                    raise TournamentError(
+                        f"a round needs two learners at their seats: {len(present)} "
+                        f"{'is' if len(present) == 1 else 'are'} here"
+                    )
+                known = {p.casefold() for p in trial.players}
+                for learner in present:
+                    if learner.casefold() not in known:
+                        trial.add_player(learner)
+                drawn = trial.draw_round(present, position=held.position)
+                held.tournament = trial  # a draw refused above leaves the tournament as it was
+            self._seat(room, held, drawn)
+            with self._lock:
+                self._save(room.code, held)
+            return drawn
+
+    def _seat(self, room: Room, held: Held, drawn: Round) -> None:
+        moved: list[tuple[Seat, Seat, str]] = []
+        opened: list[ServerTable] = []
+        for hand in drawn.hands:
+            size, game = len(hand.players), hand.start.game(hand.rules)
+            used = {shared.number for shared in opened}
+            free = (t for t in room.tables if not t.people and t.seats == size)
+            shared = next((t for t in free if t.number not in used), None)
+            if shared is None:  # no empty table of this size: the room opens one
+                shared = room.open_table(seats=size)
+                shared.restore(game, 1, [0] * size)
+                shared.on_move = lambda table: self.store.save_hand(room, table)
+            else:
+                shared.deal(game)
+            with self._lock:
+                held.tables.append(Played(shared.number, shared.hand_number, *where(hand)))
+            shared.on_hand = self._hand_over(room)
+            opened.append(shared)
+            seated: list[tuple[Seat, Seat, str]] = []
+            for seat, learner in enumerate(hand.players, start=1):
+                others = [p for p in hand.players if p != learner]
+                said = (
+                    f"Round {drawn.number}: you play at table {shared.number}, seat {seat}, "
+                    f"against {_and(others)}."
+                )
+                old, new = room.move(learner, shared, seat)
+                self.store.move_seat(room, old, new, shared)
+                seated.append((old, new, said))
+            shared.say(
+                f"Round {drawn.number}, table {hand.table}: {_and(list(hand.players))}. "
+                f"{hand.players[0]} moves first."
+            )
+            moved.extend(seated)
+        for old, new, said in moved:
+            self.follow(room, old, new, said)
+        for learner in drawn.byes:
+            held_seat = room.seat_of(learner)
+            if held_seat is None:  # pragma: no cover - a present learner is seated
+                continue
+            shared = room.tables[held_seat.table - 1]
+            with shared.lock:
+                if shared.game.is_over():
+                    shared.deal()
+                shared.say(
+                    f"Round {drawn.number}: {learner} has a bye (a point) and plays on here "
+                    "against the computer."
+                )
+            self.kick(room, shared)
+        for shared in opened:
+            self.kick(room, shared)
+
+    def _hand_over(self, room: Room) -> Callable[[ServerTable, Game], None]:
+        def over(shared: ServerTable, game: Game) -> None:
+            self._enter(room.code, shared, game)
+
+        return over
+
+    def _enter(self, code: str, shared: ServerTable, game: Game) -> None:
+        with self._lock:
+            held = self._held.get(code)
+            played = None if held is None else held.played(shared.number, shared.hand_number)
+            if held is None or played is None:  # not a round's hand: a hand played after it
+                return
+            tournament = held.tournament
+            current = tournament.current
+            if current is None or current.number != played.round:
+                return
+            if current.hand(played.at).finished:
+                return
+            done = tournament.enter_result(played.at, game)
+            self._save(code, held)
+        shared.say(f"{done.describe()} This hand is kept for the standings.")
+
+    def tournament(self, code: str) -> ClassTournament:
+        """A copy of room ``code``'s tournament as it stands (change it freely: the server's
+        stays as it is)."""
+        with self._lock:
+            return ClassTournament.from_dict(self._get(code).tournament.to_dict())
+
+    def standings(self, code: str) -> Standings:
+        with self._lock:
+            return self._get(code).tournament.standings()
+
+    def chart(self, code: str) -> VegaLiteChart:
+        with self._lock:
+            return self._get(code).tournament.chart()
+
+    def replay(self, code: str, round_number: int, table: int) -> Game:
+        with self._lock:
+            return self._get(code).tournament.replay(round_number, table)
+
+    def table_of(self, code: str, round_number: int, table: int) -> int:
+        """The room's table that played ``table`` of round ``round_number``."""
+        with self._lock:
+            held = self._get(code)
+            for played in held.tables:
+                if (played.round, played.at) == (round_number, table):
+                    return played.table
+        raise TournamentError(f"round {round_number} has no table {table} in this room")
+
+    # -- keeping --------------------------------------------------------------------------------
+
+    def _get(self, code: str) -> Held:
+        held = self._held.get(code)
+        if held is None:
+            raise TournamentError(
+                "this room runs no tournament: start one with server.start_tournament(code)"
+            )
+        return held
+
+    def _save(self, code: str, held: Held) -> None:
+        self.store.save_tournament(code, held.tournament.to_json(), held.tables_json())
+
+    def _restore(self, room: Room, record: str, tables: str) -> None:
+        """Take a kept tournament back (its hands played again) and listen to its tables; a
+        round's hand that ended while nobody listened is entered now."""
+        held = Held(ClassTournament.from_json(record), None)
+        kept: Any = json.loads(tables)
+        held.position = kept["position"]
+        held.tables = [Played(*map(int, entry)) for entry in kept["tables"]]
+        self._held[room.code] = held
+        for played in held.tables:
+            if played.table <= len(room.tables):
+                shared = room.tables[played.table - 1]
+                shared.on_hand = self._hand_over(room)
+                if shared.hand_number == played.hand and shared.game.is_over():
+                    self._enter(room.code, shared, shared.game)
+
+
+def where(hand: Hand) -> tuple[int, int]:
+    """A round's hand's round and table."""
+    return hand.round, hand.table
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return names[0] if names else "nobody"
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -1,0 +1,205 @@
+"""A class tournament at the class server, on loopback with several students' RemoteTables:
+rounds drawn among those present, each student following their seat to their round's table,
+each hand entered as it ends, standings, replays, and a restart that keeps the tournament."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import pathlib
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+
+from kingscorner_widget import ClassServer, Game
+from kingscorner_widget.classroom.rounds import Round, TournamentError, deal_seed
+from kingscorner_widget.server.client import RemoteTable
+from kingscorner_widget.server.room import Room
+
+from .wire import Json
+
+POSITION = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
+"""A short hand for two (the first seat can go out in three moves)."""
+
+
+@pytest.fixture
+def seats(tmp_path: pathlib.Path) -> Iterator[list[RemoteTable]]:
+    made: list[RemoteTable] = []
+    yield made
+    for remote in made:
+        with contextlib.suppress(Exception):
+            remote.close()
+
+
+def sit(
+    made: list[RemoteTable], server: ClassServer, room: Room, names: list[str], folder: pathlib.Path
+) -> dict[str, RemoteTable]:
+    """Each of ``names`` joins ``room`` from a notebook of their own (a view comes back)."""
+    found = {}
+    for name in names:
+        remote = RemoteTable(server.address, join=room.code, learner=name, progress_dir=folder)
+        made.append(remote)
+        remote.wait(lambda frame: frame["type"] == "view")
+        found[name] = remote
+    return found
+
+
+def moved(remote: RemoteTable, round_number: int) -> tuple[int, Json]:
+    """The frame telling ``remote`` it moved for round ``round_number``, and where it is."""
+    frame = remote.wait(
+        lambda f: f["type"] == "moved" and f["status"].startswith(f"Round {round_number}:")
+    )
+    return remote.frames.index(frame), frame
+
+
+def is_view(frame: Json, version: int) -> bool:
+    """A view frame of this ``version`` or a later one."""
+    return frame["type"] == "view" and int(frame["snapshot"]["version"]) >= version
+
+
+def play_round(
+    server: ClassServer, room: Room, drawn: Round, remotes: dict[str, RemoteTable]
+) -> None:
+    """Every table of ``drawn`` played to its end over the wire, each student choosing among
+    the legal moves their own view offers."""
+    rng = random.Random(drawn.number)
+    for hand in drawn.hands:
+        number = server.tournaments.table_of(room.code, drawn.number, hand.table)
+        shared = room.tables[number - 1]
+        people = {seat: remotes[name] for seat, name in enumerate(hand.players, start=1)}
+        starts = {seat: moved(remote, drawn.number)[0] for seat, remote in people.items()}
+        while not shared.game.is_over():
+            turn = shared.game.turn
+            remote, version = people[turn], shared.table(turn).version
+            view = remote.wait(functools.partial(is_view, version=version), since=starts[turn])
+            remote.send({"kind": "play", "version": version, "move": rng.choice(view["legal"])})
+            remote.wait(functools.partial(is_view, version=version + 1), since=starts[turn])
+        for seat, remote in people.items():
+            remote.wait(
+                lambda f: "kept for the standings" in f.get("status", ""), since=starts[seat]
+            )
+
+
+def test_a_round_moves_each_student_to_their_table_and_enters_each_hand(
+    class_server: ClassServer, seats: list[RemoteTable], tmp_path: pathlib.Path
+) -> None:
+    room = class_server.open_room("Year 7 tournament", seats=2)
+    remotes = sit(seats, class_server, room, ["Ada", "Ben", "Cy", "Dee", "Eve"], tmp_path)
+    class_server.store.add_seat(room, room.join("Fay"))  # a seat, but her notebook is closed
+    tournament = class_server.start_tournament(room.code, pairing="round-robin")
+    assert tournament.pairing == "round robin"
+    drawn = class_server.next_round(room.code)
+    assert sorted(drawn.present) == ["Ada", "Ben", "Cy", "Dee", "Eve"]
+    assert len(drawn.hands) == 2
+    assert len(drawn.byes) == 1
+    deal = Game.new(seed=deal_seed(tournament.seed, 1), rules=drawn.hands[0].rules)
+    for hand in drawn.hands:
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        assert room.tables[number - 1].game.start_position == deal.start_position
+        for seat, name in enumerate(hand.players, start=1):
+            remote = remotes[name]
+            at, frame = moved(remote, 1)
+            (opponent,) = (p for p in hand.players if p != name)
+            assert (frame["table"], frame["seat"]) == (number, seat)
+            assert opponent in frame["status"]
+            assert (remote.table, remote.seat) == (number, seat)  # the client followed
+            view = remote.wait(lambda f: f["type"] == "view", since=at)
+            names = [h["name"] for h in view["snapshot"]["hands"]]
+            assert names[seat - 1] == "You"
+            assert opponent in names
+            assert view["snapshot"]["hands"][seat - 1]["cards"] == [
+                str(card) for card in deal.hand(seat)
+            ]
+    (bye,) = drawn.byes
+    remotes[bye].wait(lambda f: "has a bye" in f.get("status", ""))
+    with pytest.raises(TournamentError, match="round 1 is not finished"):
+        class_server.next_round(room.code)
+    tables = len(room.tables)
+    play_round(class_server, room, drawn, remotes)
+    assert len(room.tables) == tables  # the refused draw opened nothing
+    standings = class_server.standings(room.code)
+    assert standings.after == 1
+    points = {name: Fraction(name == bye) for name in drawn.present}
+    for hand in drawn.hands:  # each point comes from the hand the server's table played
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        outcome = room.tables[number - 1].game.outcome()
+        assert outcome is not None
+        for seat in outcome.winners:
+            points[hand.players[seat - 1]] += Fraction(1, len(outcome.winners))
+    assert {row.player: row.points for row in standings.rows} == points
+    assert [row.player for row in standings.rows if row.byes] == [bye]
+    for hand in drawn.hands:
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        kept = class_server.store.finished_hands(room.code, number)
+        assert kept == [class_server.tournaments.replay(room.code, 1, hand.table)]
+    second = class_server.next_round(room.code)
+    assert second.number == 2
+    assert second.byes != drawn.byes
+    for hand in second.hands:
+        for name in hand.players:
+            moved(remotes[name], 2)
+
+
+def test_a_restart_keeps_the_tournament_and_students_take_their_moved_seats_back(
+    tmp_path: pathlib.Path,
+) -> None:
+    data = tmp_path / "class.sqlite"
+    made: list[RemoteTable] = []
+    try:
+        with ClassServer(port=0, data=data, pace=0, away_after=None) as server:
+            room = server.open_room("Year 8", seats=2)
+            code = room.code
+            remotes = sit(made, server, room, ["Ada", "Ben", "Cy", "Dee"], tmp_path)
+            server.start_tournament(code, pairing="swiss", position=POSITION)
+            drawn = server.next_round(code)
+            assert drawn.pairing == "swiss"
+            assert len(drawn.hands) == 2
+            expected = Game.from_position(POSITION, seed=drawn.start.seed)
+            number = server.tournaments.table_of(code, 1, 1)
+            assert room.tables[number - 1].game.position() == expected.position()
+            play_round(server, room, drawn, remotes)
+            before = str(server.standings(code))
+            where = {name: (remote.table, remote.seat) for name, remote in remotes.items()}
+            for remote in made:
+                remote.close()
+        # the server started again where it was (the notebooks keep seats by its address)
+        with ClassServer(port=server.port, data=data, pace=0, away_after=None) as again:
+            assert str(again.standings(code)) == before
+            kept = again.tournaments.tournament(code)
+            assert kept.rounds[0].finished
+            room = again.rooms[code]
+            for name in ["Ada", "Ben", "Cy", "Dee"]:  # each notebook opened again
+                remote = RemoteTable(again.address, join=code, learner=name, progress_dir=tmp_path)
+                made.append(remote)
+                remote.wait(lambda frame: frame["type"] == "view")
+                assert (remote.table, remote.seat) == where[name]
+            second = again.next_round(code)
+            assert second.number == 2
+            assert sorted(second.present) == ["Ada", "Ben", "Cy", "Dee"]
+    finally:
+        for remote in made:
+            with contextlib.suppress(Exception):
+                remote.close()
+
+
+def test_a_bad_tournament_is_refused_and_changes_nothing(
+    class_server: ClassServer, seats: list[RemoteTable], tmp_path: pathlib.Path
+) -> None:
+    room = class_server.open_room("Year 9", seats=2)
+    with pytest.raises(TournamentError, match="pairing is"):
+        class_server.start_tournament(room.code, pairing="knockout")
+    with pytest.raises(TournamentError, match="2, 3 or 4 seats"):
+        class_server.start_tournament(room.code, seats=5)
+    with pytest.raises(TournamentError, match="does not fit a table of 3"):
+        class_server.start_tournament(room.code, seats=3, position=POSITION)
+    with pytest.raises(TournamentError, match="runs no tournament"):
+        class_server.standings(room.code)
+    class_server.start_tournament(room.code)
+    with pytest.raises(TournamentError, match="already runs a tournament"):
+        class_server.start_tournament(room.code)
+    sit(seats, class_server, room, ["Ada"], tmp_path)
+    with pytest.raises(TournamentError, match="two learners at their seats: 1 is here"):
+        class_server.next_round(room.code)
+    assert class_server.standings(room.code).after == 0
