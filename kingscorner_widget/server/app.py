@@ -304,17 +304,26 @@ class ClassServer:
             if table.on_move is None:
                 table.on_move = lambda shared, room=room: self.store.save_hand(room, shared)
 
-    def _moved(self, room: Room, old: Seat, new: Seat, said: str) -> None:
-        """Every connection at ``old`` follows its learner to ``new``: a ``moved`` frame, then
-        the new table's view."""
-        before = room.tables[old.table - 1].table(old.seat)
-        with self._lock:
-            self._present.pop((room.code, old.table, old.seat), None)
-            fanout = self._fanouts.get(id(before))
-            following = [] if fanout is None else list(fanout.connections)
-        for connection in following:
-            if connection.leave is not None:
-                connection.leave()
+    def _moved(
+        self, room: Room, moves: list[tuple[Seat, Seat, str]], deal: Callable[[], None]
+    ) -> None:
+        """Every connection at each ``old`` seat follows its learner to ``new``: first all
+        leave their old seats, then ``deal`` deals the round, then each gets a ``moved`` frame
+        and its new table's view (no view of a hand dealt for another seat reaches anyone)."""
+        following: list[tuple[Connection, Seat, str]] = []
+        for old, new, said in moves:
+            before = room.tables[old.table - 1].table(old.seat)
+            with self._lock:
+                self._present.pop((room.code, old.table, old.seat), None)
+                fanout = self._fanouts.get(id(before))
+                found = [] if fanout is None else list(fanout.connections)
+            for connection in found:
+                if connection.leave is not None:
+                    connection.leave()
+                connection.table = None  # between seats until the round is dealt
+                following.append((connection, new, said))
+        deal()
+        for connection, new, said in following:
             connection.send(
                 {
                     "type": "moved",

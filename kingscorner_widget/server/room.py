@@ -402,26 +402,47 @@ class Room:
             self.seated[seat.table, seat.seat] = seat
             return seat
 
-    def move(self, learner: str, table: ServerTable, seat: int) -> tuple[Seat, Seat]:
-        """Move ``learner`` (seated in this room) to ``seat`` of ``table`` (a free seat), with
-        the same token: their old seat is a computer's from now on. Returns the old and the new
-        seat."""
+    def move(self, moves: list[tuple[str, ServerTable, int]]) -> list[tuple[Seat, Seat]]:
+        """Move each learner to their seat (``(learner, table, seat)``: a tournament's round),
+        keeping their token; the seats they leave are computers' from then on, unless another
+        of them sits there. Every move is checked first: a learner not seated, a seat given
+        twice or one held by someone who stays raises ``ValueError`` and nobody moves.
+        Returns each learner's old and new seat."""
         with self.lock:
-            old = self.seat_of(learner)
-            if old is None:
-                raise ValueError(f"{learner!r} is not seated in this room")
-            if (table.number, seat) in self.seated:
-                raise ValueError(f"seat {seat} of table {table.number} is taken")
-            left = self.tables[old.table - 1]
-            with left.lock:
-                del self.seated[old.table, old.seat]
-                left.people.pop(old.seat, None)
-                left.away.discard(old.seat)
-                left._say(f"{old.learner} has moved to table {table.number}.")
-            new = Seat(table.number, seat, old.learner, old.token)
-            self.seated[new.table, new.seat] = new
-            table.sit(seat, old.learner)
-            return old, new
+            planned: list[tuple[Seat, ServerTable, int]] = []
+            for learner, table, seat in moves:
+                old = self.seat_of(learner)
+                if old is None or any(old is other for other, _, _ in planned):
+                    raise ValueError(f"{learner!r} is not seated here once to be moved")
+                if table.number > len(self.tables) or self.tables[table.number - 1] is not table:
+                    raise ValueError(f"table {table.number} is not a table of this room")
+                if not 1 <= seat <= table.seats:
+                    raise ValueError(f"there is no seat {seat} at a table of {table.seats}")
+                planned.append((old, table, seat))
+            targets = [(table.number, seat) for _, table, seat in planned]
+            if len(set(targets)) != len(targets):
+                raise ValueError("two learners cannot move to one seat")
+            leaving = {(old.table, old.seat) for old, _, _ in planned}
+            taken = set(self.seated).difference(leaving).intersection(targets)
+            if taken:
+                table_no, seat_no = min(taken)
+                raise ValueError(f"seat {seat_no} of table {table_no} is taken")
+            for old, _, _ in planned:
+                left = self.tables[old.table - 1]
+                with left.lock:
+                    del self.seated[old.table, old.seat]
+                    left.people.pop(old.seat, None)
+                    left.away.discard(old.seat)
+            done = []
+            for old, table, seat in planned:
+                new = Seat(table.number, seat, old.learner, old.token)
+                self.seated[new.table, new.seat] = new
+                table.sit(seat, old.learner)
+                done.append((old, new))
+            for old, new in done:
+                if old.table != new.table:
+                    self.tables[old.table - 1].say(f"{old.learner} has moved to table {new.table}.")
+            return done
 
     def seat_of(self, learner: str) -> Seat | None:
         """The seat ``learner`` holds in this room (names compared ignoring case), if any."""

@@ -101,19 +101,22 @@ class Store:
             )
             self._save_hand(db, room, room.tables[seat.table - 1])
 
-    def move_seat(self, room: Room, old: Seat, new: Seat, table: ServerTable) -> None:
-        """Keep a learner moved from seat ``old`` to seat ``new`` at ``table`` (a tournament's
-        round), with the hand now on it."""
+    def move_seats(
+        self, room: Room, moves: list[tuple[Seat, Seat]], tables: list[ServerTable]
+    ) -> None:
+        """Keep learners moved from their old seat to their new one (a tournament's round),
+        with the hands now dealt at ``tables``, in one transaction."""
         with self._writing() as db:
-            db.execute(
+            db.executemany(
                 "delete from seats where code = ? and table_no = ? and seat = ?",
-                (room.code, old.table, old.seat),
+                [(room.code, old.table, old.seat) for old, _ in moves],
             )
-            db.execute(
+            db.executemany(
                 "insert into seats values (?, ?, ?, ?, ?)",
-                (room.code, new.table, new.seat, new.learner, new.token),
+                [(room.code, new.table, new.seat, new.learner, new.token) for _, new in moves],
             )
-            self._save_hand(db, room, table)
+            for table in tables:
+                self._save_hand(db, room, table)
 
     def save_tournament(self, code: str, record: str, tables: str) -> None:
         """Keep room ``code``'s tournament (its JSON, and which of the room's tables plays

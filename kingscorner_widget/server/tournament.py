@@ -35,6 +35,7 @@ kingscorner_widget.classroom.rounds.TournamentError: a round needs two learners 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -49,7 +50,7 @@ from ..display.charts import VegaLiteChart
 from ..engine.game import Game
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
-from .room import Room, Seat, ServerTable
+from .room import MAX_TABLES, Room, Seat, ServerTable
 
 if TYPE_CHECKING:
     from .store import Store
@@ -64,8 +65,10 @@ PAIRINGS: dict[str, Literal["auto", "round robin", "swiss"]] = {
 }
 """The pairings a teacher may ask for, as the tournament names them."""
 
-Follow = Callable[[Room, Seat, Seat, str], None]
-"""Moves every connection at a learner's old seat to their new one, telling them why."""
+Follow = Callable[[Room, list[tuple[Seat, Seat, str]], Callable[[], None]], None]
+"""Moves every connection at each learner's old seat to their new one, telling them why: it
+takes them all from their old seats, calls its last argument (the round is dealt), then seats
+them at their new ones, so nobody's view ever shows a hand dealt for another."""
 Kick = Callable[[Room, ServerTable], None]
 """Starts a table's computer players (on the server's event loop)."""
 
@@ -169,7 +172,7 @@ class TournamentDesk:
         with self._drawing:
             held = self._get(room.code)
             with self._lock:
-                trial = ClassTournament.from_dict(held.tournament.to_dict())
+                trial = copy.deepcopy(held.tournament)
                 if trial.pairing == "round robin" and trial.rounds:  # its field is fixed
                     field = set(trial.rounds[0].present)
                     present = [learner for learner in present if learner in field]
@@ -183,47 +186,81 @@ class TournamentDesk:
                     if learner.casefold() not in known:
                         trial.add_player(learner)
                 drawn = trial.draw_round(present, position=held.position)
-                held.tournament = trial  # a draw refused above leaves the tournament as it was
-            self._seat(room, held, drawn)
+            tables = self._tables(room, drawn)  # a round refused leaves everything as it was
+            moves = room.move(
+                [
+                    (learner, shared, seat)
+                    for hand, (shared, _) in zip(drawn.hands, tables, strict=True)
+                    for seat, learner in enumerate(hand.players, start=1)
+                ]
+            )
+            with self._lock:
+                held.tournament = trial
+                for hand, (shared, fresh) in zip(drawn.hands, tables, strict=True):
+                    number = 1 if fresh else shared.hand_number + 1
+                    held.tables.append(Played(shared.number, number, *where(hand)))
+            told = [(old, new, self._said(drawn, old, new)) for old, new in moves]
+            self.follow(room, told, lambda: self._deal(room, drawn, tables))
+            self.store.move_seats(room, moves, [shared for shared, _ in tables])
+            self._byes(room, drawn)
+            for shared, _ in tables:
+                self.kick(room, shared)
             with self._lock:
                 self._save(room.code, held)
             return drawn
 
-    def _seat(self, room: Room, held: Held, drawn: Round) -> None:
-        moved: list[tuple[Seat, Seat, str]] = []
-        opened: list[ServerTable] = []
-        for hand in drawn.hands:
-            size, game = len(hand.players), hand.start.game(hand.rules)
-            used = {shared.number for shared in opened}
-            free = (t for t in room.tables if not t.people and t.seats == size)
-            shared = next((t for t in free if t.number not in used), None)
-            if shared is None:  # no empty table of this size: the room opens one
-                shared = room.open_table(seats=size)
-                shared.restore(game, 1, [0] * size)
-                shared.on_move = lambda table: self.store.save_hand(room, table)
-            else:
-                shared.deal(game)
-            with self._lock:
-                held.tables.append(Played(shared.number, shared.hand_number, *where(hand)))
-            shared.on_hand = self._hand_over(room)
-            opened.append(shared)
-            seated: list[tuple[Seat, Seat, str]] = []
-            for seat, learner in enumerate(hand.players, start=1):
-                others = [p for p in hand.players if p != learner]
-                said = (
-                    f"Round {drawn.number}: you play at table {shared.number}, seat {seat}, "
-                    f"against {_and(others)}."
+    def _tables(self, room: Room, drawn: Round) -> list[tuple[ServerTable, bool]]:
+        """The room's table for each of the round's hands, and whether it is new: a table
+        whose people all play this round (or an empty one) with as many seats as the hand has
+        players, else a new one, dealt the round's start."""
+        moving = {name for hand in drawn.hands for name in hand.players}
+        with room.lock:
+            free = [t for t in room.tables if all(p in moving for p in t.people.values())]
+            chosen: list[ServerTable | None] = []
+            for hand in drawn.hands:
+                found = next((t for t in free if t.seats == len(hand.players)), None)
+                if found is not None:
+                    free.remove(found)
+                chosen.append(found)
+            more = chosen.count(None)
+            if len(room.tables) + more > MAX_TABLES:
+                raise TournamentError(
+                    f"this round needs {more} more tables than a room's {MAX_TABLES} allow"
                 )
-                old, new = room.move(learner, shared, seat)
-                self.store.move_seat(room, old, new, shared)
-                seated.append((old, new, said))
+            tables = []
+            for hand, found in zip(drawn.hands, chosen, strict=True):
+                if found is not None:
+                    tables.append((found, False))
+                    continue
+                size = len(hand.players)
+                shared = room.open_table(seats=size)
+                shared.restore(hand.start.game(hand.rules), 1, [0] * size)
+                shared.on_move = lambda table: self.store.save_hand(room, table)
+                tables.append((shared, True))
+            return tables
+
+    def _deal(self, room: Room, drawn: Round, tables: list[tuple[ServerTable, bool]]) -> None:
+        """Deal each of the round's tables its start (once nobody from before looks on)."""
+        for hand, (shared, fresh) in zip(drawn.hands, tables, strict=True):
+            shared.on_hand = self._hand_over(room)
+            if not fresh:
+                shared.deal(hand.start.game(hand.rules))
             shared.say(
                 f"Round {drawn.number}, table {hand.table}: {_and(list(hand.players))}. "
                 f"{hand.players[0]} moves first."
             )
-            moved.extend(seated)
-        for old, new, said in moved:
-            self.follow(room, old, new, said)
+
+    @staticmethod
+    def _said(drawn: Round, old: Seat, new: Seat) -> str:
+        hand = next(h for h in drawn.hands if new.learner in h.players)
+        others = [p for p in hand.players if p != new.learner]
+        return (
+            f"Round {drawn.number}: you play at table {new.table}, seat {new.seat}, "
+            f"against {_and(others)}."
+        )
+
+    def _byes(self, room: Room, drawn: Round) -> None:
+        """Each learner with a bye plays on at their table against the computer."""
         for learner in drawn.byes:
             held_seat = room.seat_of(learner)
             if held_seat is None:  # pragma: no cover - a present learner is seated
@@ -236,8 +273,6 @@ class TournamentDesk:
                     f"Round {drawn.number}: {learner} has a bye (a point) and plays on here "
                     "against the computer."
                 )
-            self.kick(room, shared)
-        for shared in opened:
             self.kick(room, shared)
 
     def _hand_over(self, room: Room) -> Callable[[ServerTable, Game], None]:

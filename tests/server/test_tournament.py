@@ -18,6 +18,7 @@ from kingscorner_widget.classroom.rounds import Round, TournamentError, deal_see
 from kingscorner_widget.server.client import RemoteTable
 from kingscorner_widget.server.room import Room
 
+from .test_server import assert_no_leak
 from .wire import Json
 
 POSITION = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
@@ -114,11 +115,17 @@ def test_a_round_moves_each_student_to_their_table_and_enters_each_hand(
             ]
     (bye,) = drawn.byes
     remotes[bye].wait(lambda f: "has a bye" in f.get("status", ""))
+    nobody_saw_another_deal(class_server, room, drawn, remotes)
+    tables = len(room.tables)
     with pytest.raises(TournamentError, match="round 1 is not finished"):
         class_server.next_round(room.code)
-    tables = len(room.tables)
-    play_round(class_server, room, drawn, remotes)
     assert len(room.tables) == tables  # the refused draw opened nothing
+    play_round(class_server, room, drawn, remotes)
+    for hand in drawn.hands:  # every view a player had at their round's table was theirs
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        for seat, name in enumerate(hand.players, start=1):
+            at, _ = moved(remotes[name], 1)
+            assert_no_leak(remotes[name].frames[at:], room.tables[number - 1].game, seat)
     standings = class_server.standings(room.code)
     assert standings.after == 1
     points = {name: Fraction(name == bye) for name in drawn.present}
@@ -137,9 +144,33 @@ def test_a_round_moves_each_student_to_their_table_and_enters_each_hand(
     second = class_server.next_round(room.code)
     assert second.number == 2
     assert second.byes != drawn.byes
-    for hand in second.hands:
-        for name in hand.players:
-            moved(remotes[name], 2)
+    reused = {class_server.tournaments.table_of(room.code, 2, h.table) for h in second.hands}
+    first = {class_server.tournaments.table_of(room.code, 1, h.table) for h in drawn.hands}
+    assert reused & first  # a table whose people all moved on deals the next round
+    assert len(room.tables) <= 4  # Fay's and the bye's tables stay theirs
+    nobody_saw_another_deal(class_server, room, second, remotes)
+
+
+def nobody_saw_another_deal(
+    server: ClassServer, room: Room, drawn: Round, remotes: dict[str, RemoteTable]
+) -> None:
+    """Each learner of the round moved to their table, and no view of a hand the round dealt
+    reached anyone before they sat at it (nor a seat's view of another seat)."""
+    titles = {}
+    for hand in drawn.hands:
+        number = server.tournaments.table_of(room.code, drawn.number, hand.table)
+        shared = room.tables[number - 1]
+        titles[shared.title()] = shared
+        for seat, name in enumerate(hand.players, start=1):
+            at, frame = moved(remotes[name], drawn.number)
+            assert (frame["table"], frame["seat"]) == (number, seat)
+            view = remotes[name].wait(lambda f: f["type"] == "view", since=at)
+            assert view["snapshot"]["title"] == shared.title()
+            assert view["snapshot"]["hands"][seat - 1]["name"] == "You"
+    for name in (name for hand in drawn.hands for name in hand.players):
+        at, _ = moved(remotes[name], drawn.number)
+        early = [f for f in remotes[name].frames[:at] if f["type"] == "view"]
+        assert not [f for f in early if f["snapshot"]["title"] in titles]
 
 
 def test_a_restart_keeps_the_tournament_and_students_take_their_moved_seats_back(
@@ -203,3 +234,22 @@ def test_a_bad_tournament_is_refused_and_changes_nothing(
     with pytest.raises(TournamentError, match="two learners at their seats: 1 is here"):
         class_server.next_round(room.code)
     assert class_server.standings(room.code).after == 0
+
+
+def test_a_move_that_cannot_be_made_whole_moves_nobody() -> None:
+    room = Room("Year 10", code="KXT4PQ", seats=2, seed=3)
+    ada, ben, cy = room.join("Ada"), room.join("Ben"), room.join("Cy")
+    first, second = room.tables
+    before = dict(room.seated), dict(first.people), dict(second.people)
+    with pytest.raises(ValueError, match="seat 1 of table 2 is taken"):  # Cy stays there
+        room.move([("Ada", second, 1), ("Ben", first, 1)])
+    with pytest.raises(ValueError, match="two learners cannot move to one seat"):
+        room.move([("Ada", second, 2), ("Ben", second, 2)])
+    with pytest.raises(ValueError, match="'Dee' is not seated"):
+        room.move([("Ada", second, 2), ("Dee", first, 1)])
+    assert (dict(room.seated), dict(first.people), dict(second.people)) == before
+    moves = room.move([("Ada", second, 2), ("Ben", first, 1), ("Cy", first, 2)])
+    assert [(new.table, new.seat) for _, new in moves] == [(2, 2), (1, 1), (1, 2)]
+    assert [new.token for _, new in moves] == [ada.token, ben.token, cy.token]
+    assert (first.people, second.people) == ({1: "Ben", 2: "Cy"}, {2: "Ada"})
+    assert second.computer_seats() == {1}
