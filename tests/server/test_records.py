@@ -19,7 +19,7 @@ from kingscorner_widget.classroom.record import empty_record
 from kingscorner_widget.cli import main
 from kingscorner_widget.engine.record import game_from_dict
 from kingscorner_widget.server.client import RemoteTable
-from kingscorner_widget.server.records import STUCK_REFUSED
+from kingscorner_widget.server.records import STUCK_IDLE, STUCK_REFUSED, LiveRow
 
 from .wire import Client
 
@@ -219,3 +219,31 @@ def test_a_name_no_record_can_carry_is_refused_at_the_door(kept: ClassServer) ->
     finally:
         client.close()
     assert room.seated == {}
+
+
+def test_a_learner_idle_on_their_turn_reads_as_stuck_and_not_on_anothers() -> None:
+    row = LiveRow("Ada", 1, 1, last_move=100.0)
+    assert row.stuck(their_turn=True, now=100.0 + STUCK_IDLE - 1) == ""
+    assert row.stuck(their_turn=True, now=100.0 + STUCK_IDLE) == "no move for 2 min on their turn"
+    assert row.stuck(their_turn=False, now=100.0 + 10 * STUCK_IDLE) == ""
+
+
+def test_the_record_and_the_hints_outlive_a_restart(tmp_path: pathlib.Path) -> None:
+    data = tmp_path / "class.db"
+    with ClassServer(port=0, data=data, pace=0, away_after=None) as server:
+        room = server.open_room("Year 12", seats=2)
+        eve = RemoteTable(server.address, join=room.code, learner="Eve", progress_dir=tmp_path)
+        try:
+            view = newer_view(eve, -1)
+            eve.send({"kind": "hint", "version": view["snapshot"]["version"]})
+            eve.wait(lambda f: f["type"] == "view" and bool(f["snapshot"].get("hint")))
+            play_hand(eve)
+        finally:
+            eve.close()
+    with ClassServer(port=0, data=data, pace=0, away_after=None) as again:
+        (row,) = again.records.rows(room.code)
+        assert (row.learner, row.hints) == ("Eve", 1)
+        assert "Eve,1," in again.records.to_csv(room.code)
+    board = ClassBoard.from_server(data)
+    assert board.learners == ["Eve"]
+    assert board.hands().records()[0]["hands played"] == 1
