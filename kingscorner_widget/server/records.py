@@ -176,11 +176,15 @@ class ServerRecords:
             row = self.live_of(room.code, learner)
             row.table, row.seat = table.number, seat
             self._tables[room.code, learner] = table
-        session = table.session(seat)
-        session.listener = lambda event: self._event(room.code, learner, event)
+        table.session(seat).listener = self.listener(room.code, learner)
         self._changed(room.code)
 
     # -- events ---------------------------------------------------------------------------------
+
+    def listener(self, code: str, learner: str) -> Callable[[TableEvent], None]:
+        """What a session on the server calls after each action of ``learner`` in room
+        ``code`` (a seat's session is given it by :meth:`seat`)."""
+        return lambda event: self._event(code, learner, event)
 
     def _event(self, code: str, learner: str, event: TableEvent) -> None:
         row = self.live_of(code, learner)

@@ -20,6 +20,7 @@ from kingscorner_widget.cli import main
 from kingscorner_widget.engine.record import game_from_dict
 from kingscorner_widget.server.client import RemoteTable
 from kingscorner_widget.server.records import STUCK_IDLE, STUCK_REFUSED, LiveRow
+from kingscorner_widget.table import LessonSession
 
 from .wire import Client
 
@@ -247,3 +248,19 @@ def test_the_record_and_the_hints_outlive_a_restart(tmp_path: pathlib.Path) -> N
     board = ClassBoard.from_server(data)
     assert board.learners == ["Eve"]
     assert board.hands().records()[0]["hands played"] == 1
+
+
+def test_nbgrader_questions_answer_from_what_the_server_judged(kept: ClassServer) -> None:
+    room = kept.open_room("Year 13", seats=2)
+    lesson = LessonSession("worked-turn")  # a lesson run on the server, not in a kernel
+    lesson.listener = kept.records.listener(room.code, "Fay")
+    while not lesson.run.done:
+        assert not lesson.act("show" if not lesson.run.step_done else "next").refused
+    board = ClassBoard.from_server(kept, room.code)
+    item = board.item("Fay", "lesson:worked-turn")
+    assert item is not None
+    assert board.finished("Fay", "lesson:worked-turn")
+    assert board.stars("Fay", "lesson:worked-turn") == item["stars"] < 3  # Show me costs
+    record = kept.records.record(room.code, "Fay")
+    assert record is not None
+    assert sum(s["shows"] for s in record["tables"][0]["items"]["lesson:worked-turn"]["steps"]) == 6
