@@ -242,7 +242,7 @@ class TournamentDesk:
     def _deal(self, room: Room, drawn: Round, tables: list[tuple[ServerTable, bool]]) -> None:
         """Deal each of the round's tables its start (once nobody from before looks on)."""
         for hand, (shared, fresh) in zip(drawn.hands, tables, strict=True):
-            shared.on_hand = self._hand_over(room)
+            self._listen(room, shared)
             if not fresh:
                 shared.deal(hand.start.game(hand.rules))
             shared.say(
@@ -275,11 +275,15 @@ class TournamentDesk:
                 )
             self.kick(room, shared)
 
-    def _hand_over(self, room: Room) -> Callable[[ServerTable, Game], None]:
-        def over(shared: ServerTable, game: Game) -> None:
-            self._enter(room.code, shared, game)
+    def _listen(self, room: Room, shared: ServerTable) -> None:
+        """Enter each round's hand played at ``shared`` once it ends (after the table keeps
+        the move, as it did before)."""
+        if not isinstance(shared.on_move, Listening):
+            shared.on_move = Listening(shared.on_move, lambda table: self._ended(room, table))
 
-        return over
+    def _ended(self, room: Room, shared: ServerTable) -> None:
+        if shared.game.is_over():
+            self._enter(room.code, shared, shared.game)
 
     def _enter(self, code: str, shared: ServerTable, game: Game) -> None:
         with self._lock:
@@ -348,9 +352,25 @@ class TournamentDesk:
         for played in held.tables:
             if played.table <= len(room.tables):
                 shared = room.tables[played.table - 1]
-                shared.on_hand = self._hand_over(room)
+                self._listen(room, shared)
                 if shared.hand_number == played.hand and shared.game.is_over():
                     self._enter(room.code, shared, shared.game)
+
+
+class Listening:
+    """A table's ``on_move``: what it did ``before``, then the tournament's ``after``."""
+
+    def __init__(
+        self,
+        before: Callable[[ServerTable], None] | None,
+        after: Callable[[ServerTable], None],
+    ) -> None:
+        self.before, self.after = before, after
+
+    def __call__(self, shared: ServerTable) -> None:
+        if self.before is not None:
+            self.before(shared)
+        self.after(shared)
 
 
 def where(hand: Hand) -> tuple[int, int]:

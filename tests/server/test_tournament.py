@@ -126,6 +126,10 @@ def test_a_round_moves_each_student_to_their_table_and_enters_each_hand(
         for seat, name in enumerate(hand.players, start=1):
             at, _ = moved(remotes[name], 1)
             assert_no_leak(remotes[name].frames[at:], room.tables[number - 1].game, seat)
+            record = class_server.records.record(room.code, name)  # the record follows them
+            assert record is not None
+            played = [h for t in record["tables"] for h in t["hands"]]
+            assert [h["opponents"] for h in played] == [[p for p in hand.players if p != name]]
     standings = class_server.standings(room.code)
     assert standings.after == 1
     points = {name: Fraction(name == bye) for name in drawn.present}
