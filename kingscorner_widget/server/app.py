@@ -52,6 +52,7 @@ from ..classroom.record import check_learner
 from ..classroom.rounds import Round
 from ..classroom.standings import Standings
 from ..classroom.tournament import ClassTournament
+from ..display.charts import VegaLiteChart
 from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
@@ -61,7 +62,7 @@ from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_fr
 from .records import LiveView, ServerRecords
 from .room import Room, Seat, ServerTable
 from .store import Store
-from .tournament import TournamentDesk
+from .tournament import TournamentDesk, round_frame, standings_frame, tournament_frame
 from .views import frame, room_table, table_line
 
 __all__ = ["ClassServer"]
@@ -72,6 +73,8 @@ MAX_REFUSED = 200
 """Frames refused in a row for coming too fast before the server closes the connection."""
 SLOW_KINDS = frozenset({"hint"})
 """Intents whose work is long enough to go to a worker thread (the Hint's search)."""
+SLOW_FRAMES = frozenset({"tournament-round", "hub-tournament-round"})
+"""Frames whose work goes to a worker thread (drawing a Swiss round takes a second or two)."""
 MAX_OUTBOX = 2000
 """Frames waiting for a client that reads nothing before the server gives up on it."""
 
@@ -275,8 +278,13 @@ class ClassServer:
         return self.tournaments.next_round(room, present)
 
     def standings(self, code: str) -> Standings:
-        """Room ``code``'s tournament standings (a table; ``.chart`` its chart)."""
+        """Room ``code``'s tournament standings: a table (HTML in a notebook, text in a
+        terminal) with its tie-breaks said in words; :meth:`standings_chart` draws it."""
         return self.tournaments.standings(self._room(code).code)
+
+    def standings_chart(self, code: str) -> VegaLiteChart:
+        """Each player's points after each round of room ``code``'s tournament, a line each."""
+        return self.tournaments.chart(self._room(code).code)
 
     def live(self, code: str) -> LiveView:
         """The teacher's live view of room ``code`` (who is at which table, hands played and
@@ -435,7 +443,7 @@ class ClassServer:
                 checked["user"] = await asyncio.to_thread(self._hub_user, checked["hub"])
             intent = checked.get("intent", {})
             slow = intent.get("kind") in SLOW_KINDS or self._busy(connection)
-            if checked["type"] == "intent" and slow:
+            if (checked["type"] == "intent" and slow) or checked["type"] in SLOW_FRAMES:
                 await asyncio.to_thread(self._act, act, connection, checked)
             else:
                 act(connection, checked)
@@ -581,6 +589,59 @@ class ClassServer:
         if not same_token(self.key, data["key"]):
             raise FrameError("bad-key", "That is not this server's teacher key.")
         connection.send(self.room_view(room.code))
+
+    def _on_tournament_start(self, connection: Connection, data: Json) -> None:
+        self._teacher_key(data)
+        connection.send(self._tournament_started(data))
+
+    def _on_tournament_round(self, connection: Connection, data: Json) -> None:
+        self._teacher_key(data)
+        connection.send(self._round_drawn(data))
+
+    def _on_tournament_standings(self, connection: Connection, data: Json) -> None:
+        self._teacher_key(data)
+        connection.send(self._standings_frame(data))
+
+    def _on_hub_tournament_start(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self._tournament_started(data))
+
+    def _on_hub_tournament_round(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self._round_drawn(data))
+
+    def _on_hub_tournament_standings(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self._standings_frame(data))
+
+    def _teacher_key(self, data: Json) -> None:
+        if not same_token(self.key, data["key"]):
+            raise FrameError("bad-key", "That is not this server's teacher key.")
+
+    def _tournament_started(self, data: Json) -> Json:
+        room = self._room(data["room"])
+        try:
+            started = self.start_tournament(
+                room.code, data["pairing"], data["seats"], data["position"] or None
+            )
+        except ValueError as error:
+            raise FrameError("tournament", sentence(str(error))) from None
+        return tournament_frame(room.code, started)
+
+    def _round_drawn(self, data: Json) -> Json:
+        room = self._room(data["room"])
+        try:
+            drawn = self.next_round(room.code)
+        except ValueError as error:
+            raise FrameError("tournament", sentence(str(error))) from None
+        return round_frame(room.code, drawn, self.tournaments)
+
+    def _standings_frame(self, data: Json) -> Json:
+        room = self._room(data["room"])
+        try:
+            return standings_frame(room.code, self.standings(room.code))
+        except ValueError as error:
+            raise FrameError("tournament", sentence(str(error))) from None
 
     def _on_intent(self, connection: Connection, data: Json) -> None:
         shared, seat = connection.table, connection.seat

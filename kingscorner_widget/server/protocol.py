@@ -20,7 +20,17 @@ The frames:
   key: ``{"type": "hub-join", "room": CODE, "hub": TOKEN}`` (sit, or take one's seat back, as
   the Hub user holding the token), ``{"type": "hub-open", "name": NAME, "seats": N, "hub":
   TOKEN}`` (a teacher opens a room) and ``{"type": "hub-room", "room": CODE, "hub": TOKEN}``
-  (a teacher's room view).
+  (a teacher's room view);
+- a room's class tournament (:mod:`~.tournament`), by the teacher (the server's ``key``, or on a
+  Hub a teacher's ``hub`` token instead, as ``hub-tournament-...``):
+  ``{"type": "tournament-start", "room": CODE, "key": KEY, "pairing": "auto" | "round-robin" |
+  "swiss", "seats": N, "position": LINE}`` (``""``: the standard deal) starts it,
+  ``{"type": "tournament-round", "room": CODE, "key": KEY}`` draws and seats the next round,
+  ``{"type": "tournament-standings", "room": CODE, "key": KEY}`` asks for the standings.
+
+The server sends a seat ``{"type": "moved", "room": CODE, "table": N, "seat": S, "learner":
+NAME, "status": WORDS}`` when a tournament's round moves it to another table, then that
+table's view: the seat's token stays the same, and a client takes the new seat back with it.
 
 >>> read_frame('{"type": "join", "room": "KXT-4PQ", "learner": "Ada"}')
 {'type': 'join', 'room': 'KXT-4PQ', 'learner': 'Ada'}
@@ -63,6 +73,18 @@ FIELDS: dict[str, dict[str, type]] = {
     "hub-join": {"room": str, "hub": str},
     "hub-open": {"name": str, "seats": int, "hub": str},
     "hub-room": {"room": str, "hub": str},
+    "tournament-start": {"room": str, "key": str, "pairing": str, "seats": int, "position": str},
+    "tournament-round": {"room": str, "key": str},
+    "tournament-standings": {"room": str, "key": str},
+    "hub-tournament-start": {
+        "room": str,
+        "hub": str,
+        "pairing": str,
+        "seats": int,
+        "position": str,
+    },
+    "hub-tournament-round": {"room": str, "hub": str},
+    "hub-tournament-standings": {"room": str, "hub": str},
 }
 """Each frame type's fields and their JSON types."""
 

@@ -28,6 +28,8 @@ from .views import room_table
 __all__ = ["HubClass"]
 
 Json = dict[str, Any]
+DRAW_TIMEOUT = 120.0
+"""Seconds to wait for a round to be drawn (Swiss pairing of a year group takes seconds)."""
 
 
 class HubClass:
@@ -56,11 +58,37 @@ class HubClass:
         view = self._ask({"type": "hub-room", "room": code, "hub": self._token})
         return room_table(view["name"], view["code"], view["tables"])
 
-    def _ask(self, frame: Json) -> Json:
+    def start_tournament(
+        self, code: str, pairing: str = "auto", seats: int = 2, position: str | None = None
+    ) -> Json:
+        """Start a class tournament in room ``code`` (see ``ClassServer.start_tournament``)."""
+        return self._ask(
+            {
+                "type": "hub-tournament-start",
+                "room": code,
+                "hub": self._token,
+                "pairing": pairing,
+                "seats": seats,
+                "position": position or "",
+            }
+        )
+
+    def next_round(self, code: str) -> Json:
+        """Draw room ``code``'s next round among the learners at their seats: its tables and
+        byes (each learner's notebook follows them to their table)."""
+        frame = {"type": "hub-tournament-round", "room": code, "hub": self._token}
+        return self._ask(frame, timeout=DRAW_TIMEOUT)
+
+    def standings(self, code: str) -> str:
+        """Room ``code``'s tournament standings, with their tie-breaks in words."""
+        frame = {"type": "hub-tournament-standings", "room": code, "hub": self._token}
+        return str(self._ask(frame)["text"])
+
+    def _ask(self, frame: Json, timeout: float = OPEN_TIMEOUT) -> Json:
         try:
             with connect(self._url, open_timeout=OPEN_TIMEOUT) as socket:
                 socket.send(json.dumps(frame))
-                answer = json.loads(socket.recv(timeout=OPEN_TIMEOUT))
+                answer = json.loads(socket.recv(timeout=timeout))
         except (OSError, TimeoutError, InvalidURI, ConnectionClosed) as error:
             raise ConnectionError(
                 f"the class server at {self.address} does not answer ({error})"

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..classroom.rounds import Hand, Round, TournamentError
-from ..classroom.standings import Standings
+from ..classroom.standings import Standings, said_number
 from ..classroom.tournament import ClassTournament
 from ..display.charts import VegaLiteChart
 from ..engine.game import Game
@@ -55,7 +55,9 @@ from .room import MAX_TABLES, Room, Seat, ServerTable
 if TYPE_CHECKING:
     from .store import Store
 
-__all__ = ["PAIRINGS", "TournamentDesk"]
+__all__ = ["PAIRINGS", "TournamentDesk", "round_frame", "standings_frame", "tournament_frame"]
+
+Json = dict[str, Any]
 
 PAIRINGS: dict[str, Literal["auto", "round robin", "swiss"]] = {
     "auto": "auto",
@@ -355,6 +357,58 @@ class TournamentDesk:
                 self._listen(room, shared)
                 if shared.hand_number == played.hand and shared.game.is_over():
                     self._enter(room.code, shared, shared.game)
+
+
+def tournament_frame(code: str, tournament: ClassTournament) -> Json:
+    """The frame that tells a teacher a tournament has started."""
+    return {
+        "type": "tournament",
+        "room": code,
+        "name": tournament.name,
+        "pairing": tournament.pairing,
+        "seats": tournament.seats,
+    }
+
+
+def round_frame(code: str, drawn: Round, desk: TournamentDesk) -> Json:
+    """The frame that tells a teacher a round is drawn: its tables (the room's numbers) and
+    byes."""
+    return {
+        "type": "round",
+        "room": code,
+        "round": drawn.number,
+        "pairing": drawn.pairing,
+        "tables": [
+            {
+                "table": desk.table_of(code, drawn.number, hand.table),
+                "players": list(hand.players),
+            }
+            for hand in drawn.hands
+        ],
+        "byes": list(drawn.byes),
+    }
+
+
+def standings_frame(code: str, standings: Standings) -> Json:
+    """The frame of a tournament's standings: each row, and the whole table in words."""
+    return {
+        "type": "standings",
+        "room": code,
+        "after": standings.after,
+        "rows": [
+            {
+                "place": row.place_words,
+                "player": row.player,
+                "points": said_number(row.points),
+                "hands": row.hands,
+                "wins": row.wins,
+                "byes": row.byes,
+                "tie_break": row.tie_break,
+            }
+            for row in standings.rows
+        ],
+        "text": str(standings),
+    }
 
 
 class Listening:

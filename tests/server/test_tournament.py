@@ -19,7 +19,7 @@ from kingscorner_widget.server.client import RemoteTable
 from kingscorner_widget.server.room import Room
 
 from .test_server import assert_no_leak
-from .wire import Json
+from .wire import Client, Json
 
 POSITION = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
 """A short hand for two (the first seat can go out in three moves)."""
@@ -257,3 +257,53 @@ def test_a_move_that_cannot_be_made_whole_moves_nobody() -> None:
     assert [new.token for _, new in moves] == [ada.token, ben.token, cy.token]
     assert (first.people, second.people) == ({1: "Ben", 2: "Cy"}, {2: "Ada"})
     assert second.computer_seats() == {1}
+
+
+def test_a_teacher_runs_the_tournament_by_frames_with_the_servers_key(
+    class_server: ClassServer,
+) -> None:
+    room = class_server.open_room("Year 11", seats=2)
+    teacher, ada, ben = (
+        Client(class_server.address),
+        Client(class_server.address),
+        Client(class_server.address),
+    )
+    try:
+        start = {"type": "tournament-start", "room": room.code, "pairing": "swiss", "seats": 2}
+        teacher.send({**start, "key": "guess", "position": ""})
+        assert teacher.read()["code"] == "bad-key"
+        teacher.send({**start, "key": class_server.key, "position": "not a position"})
+        refused = teacher.read()
+        assert refused["code"] == "tournament"
+        assert "position" in refused["error"]
+        teacher.send({**start, "key": class_server.key, "position": ""})
+        assert teacher.read() == {
+            "type": "tournament",
+            "room": room.code,
+            "name": "Year 11",
+            "pairing": "swiss",
+            "seats": 2,
+        }
+        ada.join(room.code, "Ada")
+        ben.join(room.code, "Ben")
+        teacher.send({"type": "tournament-round", "room": room.code, "key": class_server.key})
+        drawn = teacher.read()
+        assert drawn["type"] == "round"
+        assert drawn["round"] == 1
+        assert drawn["byes"] == []
+        (table,) = drawn["tables"]
+        assert sorted(table["players"]) == ["Ada", "Ben"]
+        for client, name in [(ada, "Ada"), (ben, "Ben")]:
+            frame = client.until(lambda f: f["type"] == "moved")
+            assert frame["table"] == table["table"]
+            assert frame["seat"] == table["players"].index(name) + 1
+        teacher.send({"type": "tournament-standings", "room": room.code, "key": class_server.key})
+        standings = teacher.read()
+        assert standings["after"] == 1
+        assert [row["points"] for row in standings["rows"]] == ["0", "0"]
+        assert standings["text"] == str(class_server.standings(room.code))
+        teacher.send({"type": "tournament-round", "room": room.code, "key": class_server.key})
+        assert teacher.read()["error"] == "Round 1 is not finished: table 1 has no result yet."
+    finally:
+        for client in (teacher, ada, ben):
+            client.close()
