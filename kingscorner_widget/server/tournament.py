@@ -173,21 +173,21 @@ class TournamentDesk:
         tables (see the module's docstring)."""
         with self._drawing:
             held = self._get(room.code)
-            with self._lock:
+            with self._lock:  # the draw is made on a copy: the tables play on meanwhile
                 trial = copy.deepcopy(held.tournament)
-                if trial.pairing == "round robin" and trial.rounds:  # its field is fixed
-                    field = set(trial.rounds[0].present)
-                    present = [learner for learner in present if learner in field]
-                if len(present) < 2:
-                    raise TournamentError(
-                        f"a round needs two learners at their seats: {len(present)} "
-                        f"{'is' if len(present) == 1 else 'are'} here"
-                    )
-                known = {p.casefold() for p in trial.players}
-                for learner in present:
-                    if learner.casefold() not in known:
-                        trial.add_player(learner)
-                drawn = trial.draw_round(present, position=held.position)
+            if trial.pairing == "round robin" and trial.rounds:  # its field is fixed
+                field = set(trial.rounds[0].present)
+                present = [learner for learner in present if learner in field]
+            if len(present) < 2:
+                raise TournamentError(
+                    f"a round needs two learners at their seats: {len(present)} "
+                    f"{'is' if len(present) == 1 else 'are'} here"
+                )
+            known = {p.casefold() for p in trial.players}
+            for learner in present:
+                if learner.casefold() not in known:
+                    trial.add_player(learner)
+            drawn = trial.draw_round(present, position=held.position)
             tables = self._tables(room, drawn)  # a round refused leaves everything as it was
             moves = room.move(
                 [
