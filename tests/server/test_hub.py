@@ -147,3 +147,31 @@ def test_on_the_hub_a_typed_name_a_forged_token_and_a_learner_opening_rooms_are_
     with pytest.raises(ClassServerError, match="Only the Hub's admins"):
         HubClass(address(hub), hub=learner).room(code)
     assert "fay" not in str(HubClass(address(hub), hub=teacher).room(code))
+
+
+def test_a_hub_teacher_runs_a_tournament_and_the_learners_follow_their_seats(
+    hub: RealHub,
+) -> None:
+    teacher = hub.user_token("mr-tan")
+    hub.api("POST", "/groups/teachers/users", {"users": ["mr-tan"]})
+    desk = HubClass(address(hub), hub=teacher)
+    code = desk.open_room("Year 9", seats=2)["code"]
+    with pytest.raises(ClassServerError, match="Only the Hub's admins"):
+        HubClass(address(hub), hub=hub.user_token("cy")).start_tournament(code)
+    assert desk.start_tournament(code, pairing="round-robin")["pairing"] == "round robin"
+    ada = RemoteTable(address(hub), join=code, hub=hub.user_token("ada"))
+    ben = RemoteTable(address(hub), join=code, hub=hub.user_token("ben"))
+    try:
+        for learner in (ada, ben):
+            learner.wait(lambda frame: frame["type"] == "view")
+        drawn = desk.next_round(code)
+        (table,) = drawn["tables"]
+        assert sorted(table["players"]) == ["ada", "ben"]
+        for learner in (ada, ben):
+            frame = learner.wait(lambda frame: frame["type"] == "moved")
+            assert (learner.table, learner.seat) == (frame["table"], frame["seat"])
+            assert learner.table == table["table"]
+        assert desk.standings(code).startswith("Standings after round 1")
+    finally:
+        ada.close()
+        ben.close()
