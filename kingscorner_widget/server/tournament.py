@@ -198,11 +198,8 @@ class TournamentDesk:
             )
             with self._lock:
                 held.tournament = trial
-                for hand, (shared, fresh) in zip(drawn.hands, tables, strict=True):
-                    number = 1 if fresh else shared.hand_number + 1
-                    held.tables.append(Played(shared.number, number, *where(hand)))
             told = [(old, new, self._said(drawn, old, new)) for old, new in moves]
-            self.follow(room, told, lambda: self._deal(room, drawn, tables))
+            self.follow(room, told, lambda: self._deal(room, held, drawn, tables))
             self.store.move_seats(room, moves, [shared for shared, _ in tables])
             self._byes(room, drawn)
             for shared, _ in tables:
@@ -241,12 +238,17 @@ class TournamentDesk:
                 tables.append((shared, True))
             return tables
 
-    def _deal(self, room: Room, drawn: Round, tables: list[tuple[ServerTable, bool]]) -> None:
+    def _deal(
+        self, room: Room, held: Held, drawn: Round, tables: list[tuple[ServerTable, bool]]
+    ) -> None:
         """Deal each of the round's tables its start (once nobody from before looks on)."""
         for hand, (shared, fresh) in zip(drawn.hands, tables, strict=True):
             self._listen(room, shared)
-            if not fresh:
-                shared.deal(hand.start.game(hand.rules))
+            with shared.lock:
+                if not fresh:
+                    shared.deal(hand.start.game(hand.rules))
+                with self._lock:
+                    held.tables.append(Played(shared.number, shared.hand_number, *where(hand)))
             shared.say(
                 f"Round {drawn.number}, table {hand.table}: {_and(list(hand.players))}. "
                 f"{hand.players[0]} moves first."
