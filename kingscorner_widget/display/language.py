@@ -98,6 +98,10 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (after N_)
     return singular, plural
 
 
+_TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{2,8})*")
+"""A language tag (BCP 47's shape, or a POSIX locale's): the language, then its region..."""
+
+
 def check_language(code: object) -> str:
     """``code`` as the table's language (a region is dropped: ``"fr-CA"`` speaks ``"fr"``), or a
     ``ValueError`` naming the languages there are.
@@ -105,10 +109,9 @@ def check_language(code: object) -> str:
     >>> check_language("de"), check_language("es-MX"), check_language("EN_gb")
     ('de', 'es', 'en')
     """
-    if isinstance(code, str):
-        base = re.split(r"[-_]", code.strip(), maxsplit=1)[0].lower()
-        if base in LANGUAGES or base == PSEUDO:
-            return base
+    found = _TAG.fullmatch(code) if isinstance(code, str) else None
+    if found is not None and found[1].lower() in (*LANGUAGES, PSEUDO):
+        return found[1].lower()
     raise ValueError(
         f"the table speaks {', '.join(LANGUAGES[:-1])} or {LANGUAGES[-1]} "
         f"(or {PSEUDO}, the test language), not {code!r}"
@@ -161,8 +164,8 @@ def catalogue(code: str) -> _gettext.NullTranslations:
 
 
 _ACCENTS = str.maketrans(
-    "AaBCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
-    "ÅåßÇçÐđÉéĜĝĤĥÎîĴĵĶķĻļÑñÖöŘřŠšŢţÛûŴŵÝýŽž",
+    "AaBCcDdEeFfGgHhIiJjKkLlNnOoPpRrSsTtUuWwYyZz",
+    "ÅåßÇçÐđÉéƑƒĜĝĤĥÎîĴĵĶķĻļÑñÖöÞþŘřŠšŢţÛûŴŵÝýŽž",
 )
 _SLOT = re.compile(r"(\{\w+\}|%\(\w+\)[sd])")
 
@@ -177,7 +180,6 @@ def pseudo(text: str) -> str:
         return text
     parts = _SLOT.split(text)
     accented = "".join(p if _SLOT.fullmatch(p) else p.translate(_ACCENTS) for p in parts)
-    accented = accented.replace("f", "ƒ").replace("p", "þ")
     visible = len(_SLOT.sub("", text))
     return f"[{accented} {'~' * max(1, math.ceil(visible * 0.4))}]"
 
