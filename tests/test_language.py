@@ -224,8 +224,6 @@ NOT_YET = {
     ".confirm.*": "a question before something is thrown away (the sessions)",
     ".refusal": "the last refusal (the sessions, engine/words.py)",
     "viewer": "the name of the viewer's own seat, You (table/page_words.py YOU)",
-    "phrases.cards": "the cards' names (engine/words.py)",
-    "phrases.spaces": "the spaces' names (engine/words.py)",
 }
 """What the table still says in English, outside the catalogues, and where it comes from: the
 rest of issue 43. Each is checked to be still unbracketed, so that a part moved into the
@@ -302,18 +300,47 @@ def test_a_hand_at_a_table_in_the_test_language_leaves_no_catalogue_word_unbrack
     assert {kind_of(p, t) for p, t in still} >= {"status", ".log[].words", "viewer"}
 
 
-def test_the_phrasebook_in_the_test_language_is_bracketed_but_for_the_cards_and_spaces() -> None:
+def test_the_phrasebook_in_the_test_language_is_bracketed_whole() -> None:
     book = phrases(PSEUDO)
     assert book["lang"] == PSEUDO
     words = [
+        *book["cards"].values(),
+        *book["spaces"].values(),
         *(text for key, text in book["text"].items() if key not in KEY_LETTERS),
         *(form for forms in book["counted"].values() for form in forms.values()),
         *book["verdicts"].values(),
         *(what for key, what in book["keys"]),
         *(key for key, what in book["keys"] if key not in KEY_LETTERS),
     ]
+    assert len(words) > 180
     assert [text for text in words if unbracketed(text).strip()] == []
-    # NOT_YET: the names of the cards and the spaces (engine/words.py)
-    assert book["cards"]["Th"] == "ten of hearts"
-    assert book["spaces"]["N"] == "the north pile"
-    assert {"phrases.cards", "phrases.spaces"} <= set(NOT_YET)
+
+
+@pytest.mark.parametrize(
+    ("code", "ten", "jack", "north", "corner"),
+    [
+        ("en", "ten of hearts", "jack of spades", "the north pile", "the north-east corner"),
+        ("es", "diez de corazones", "jota de picas", "el montón norte", "la esquina noreste"),
+        ("fr", "dix de cœur", "valet de pique", "la pile nord", "le coin nord-est"),
+        ("de", "Herz-Zehn", "Pik-Bube", "der Nordstapel", "die Nordost-Ecke"),
+    ],
+)
+def test_cards_and_spaces_are_named_as_each_language_s_players_name_them(
+    code: str, ten: str, jack: str, north: str, corner: str
+) -> None:
+    book = phrases(code)
+    assert (book["cards"]["Th"], book["cards"]["Js"]) == (ten, jack)
+    assert (book["spaces"]["N"], book["spaces"]["NE"]) == (north, corner)
+    assert len(set(book["cards"].values())) == 52  # no two cards share a name
+    assert len(set(book["spaces"].values())) == 8
+    # the page's sentences around them are the language's own
+    pile = fill(book["text"]["pileOne"], card=ten, space=north)
+    assert (
+        pile
+        == {
+            "en": "ten of hearts on the north pile",
+            "es": "diez de corazones en el montón norte",
+            "fr": "dix de cœur sur la pile nord",
+            "de": "der Nordstapel: Herz-Zehn",
+        }[code]
+    )

@@ -46,7 +46,7 @@ from ..display.language import (
 )
 from ..engine.cards import DECK
 from ..engine.spaces import SPACES
-from ..engine.words import card_label, listed
+from ..engine.words import card_spoken, listed, space_spoken
 
 if TYPE_CHECKING:
     from .snapshot import Phrases
@@ -284,8 +284,8 @@ def _book(code: str) -> Phrases:
     with speaking(code):
         return {
             "lang": code,
-            "cards": {str(card): card_label(card) for card in DECK},
-            "spaces": {str(space): space.words for space in SPACES},
+            "cards": {str(card): card_spoken(card) for card in DECK},
+            "spaces": {str(space): space_spoken(space) for space in SPACES},
             "text": {key: _said(text, key) for key, text in TEXT.items()},
             "counted": {key: _forms(*forms, code) for key, forms in COUNTED.items()},
             "verdicts": {key: gettext(name) for key, name in VERDICTS.items()},
