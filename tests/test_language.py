@@ -98,6 +98,9 @@ def test_every_catalogue_word_is_translated_keeping_its_slots(code: str) -> None
     assert slotted == [], f"translations whose {{slots}} differ from the English: {slotted}"
 
 
+STALE_MO = "the compiled catalogue is older than its .po: run make locale"
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_compiled_catalogue_says_what_the_po_says(code: str) -> None:
     """The .mo gettext reads (built by `make locale` or the package's build) is the .po now."""
@@ -106,13 +109,14 @@ def test_the_compiled_catalogue_says_what_the_po_says(code: str) -> None:
         if not isinstance(message.id, str):
             one, other = message.id[0], message.id[1]
             said = [compiled.ngettext(one, other, n) for n in (1, 2, 1_000_000)]
-            assert set(said) == set(_forms(message)), message.id
+            assert set(said) == set(_forms(message)), f"{message.id}: {STALE_MO}"
         elif not message.id:
             continue
         elif message.context:
-            assert compiled.pgettext(message.context, message.id) == _forms(message)[0]
+            said_one = compiled.pgettext(message.context, message.id)
+            assert said_one == _forms(message)[0], f"{message.id}: {STALE_MO}"
         else:
-            assert compiled.gettext(message.id) == _forms(message)[0]
+            assert compiled.gettext(message.id) == _forms(message)[0], f"{message.id}: {STALE_MO}"
 
 
 def test_counted_phrases_come_in_each_language_s_plural_categories() -> None:
