@@ -131,13 +131,14 @@ site: lite $(STAMP)
 test: lint typecheck js-lint js-test package docs-build pytest
 
 # The benchmarks add python-chess, the engine's reference (the bench group); the tests never need it.
+# make bench ONLY=engine runs only the benchmarks whose name holds one of the words given.
 BENCH_STAMP := $(VENV)/.installed-bench
 $(BENCH_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --group bench
 	touch $@
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench $(ONLY)
 
 # The tutorials as a JupyterLite site in lite-site/: copy that folder to any web server and the
 # notebooks run in the browser, with nothing to install and no internet. Its own venv, so that the

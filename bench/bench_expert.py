@@ -42,6 +42,9 @@ class Measurement:
     wins: float = 0.0
     seconds: list[float] = dataclasses.field(default_factory=list)
     cpu: list[float] = dataclasses.field(default_factory=list)
+    outcomes: list[float] = dataclasses.field(default_factory=list)
+    """The expert's result in each hand, in the order played (1 a win, a share of a shared win,
+    0 a loss): two runs over the same deals pair hand by hand."""
 
     @property
     def rate(self) -> float:
@@ -113,8 +116,9 @@ def measure(
             outcome = game.outcome()
             assert outcome is not None
             result.hands += 1
-            if expert_seat + 1 in outcome.winners:
-                result.wins += 1 / len(outcome.winners)
+            won = 1 / len(outcome.winners) if expert_seat + 1 in outcome.winners else 0.0
+            result.wins += won
+            result.outcomes.append(won)
         done = deal - first_deal + 1
         if report_every and done % report_every == 0 and done < deals:
             print(f"  so far: {result.line()}", flush=True)

@@ -35,6 +35,7 @@ from .engine.spaces import CORNERS, CROSS, Space
 if TYPE_CHECKING:
     from .analysis import best_turn, check_player, explain, hint, league
     from .classroom import ClassBoard, ClassTournament, Homework, course_map, rules_sheet
+    from .server import ClassServer
     from .widget import KingsCornerWidget
 
 try:
@@ -49,6 +50,7 @@ __all__ = [
     "DECK",
     "Card",
     "ClassBoard",
+    "ClassServer",
     "ClassTournament",
     "Colour",
     "Column",
@@ -96,6 +98,7 @@ __all__ = [
 
 _LAZY = {
     "ClassBoard": ".classroom",
+    "ClassServer": ".server",
     "ClassTournament": ".classroom",
     "Homework": ".classroom",
     "course_map": ".classroom",
@@ -115,6 +118,8 @@ def __getattr__(name: str) -> Any:
     module: ModuleType
     if where == ".classroom":
         from . import classroom as module
+    elif where == ".server":
+        from . import server as module
     elif where == ".widget":
         from . import widget as module
     elif where == ".analysis":

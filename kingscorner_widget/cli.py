@@ -4,8 +4,9 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 ``simulate`` and ``tournament`` between computer players, ``review RECORD`` (a saved game or
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
-records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them) and
-``tutorials DIR`` (copy the tutorial notebooks out). Each is one
+records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them),
+``tutorials DIR`` (copy the tutorial notebooks out) and ``serve`` (a class server: it prints its
+address and a room's code, and runs until Ctrl-C). Each is one
 :class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
 a new subcommand is one more entry.
 
@@ -86,6 +87,7 @@ LIMITS = {
     "hands": 100_000,
     "four-seat": 100_000,
     "player": 6,
+    "seats": 4,
 }
 """The largest count each option takes: anything above is refused in one line before any work
 (a million games is already hours of computing; 64 processes is more than a laptop has cores)."""
@@ -527,6 +529,66 @@ def _sheet(args: argparse.Namespace, out: Writer) -> None:
         out.write(f"Wrote the printable sheet to {args.html}.\n")
 
 
+def _serve(args: argparse.Namespace, out: Writer) -> None:
+    import threading
+
+    from .server import ClassServer
+    from .server.codes import spoken
+
+    if args.data:
+        _writable(Path(args.data), "--data")
+    if args.hub:
+        _serve_hub(args, out)
+        return
+    try:
+        server = ClassServer(port=args.port, host=args.host, data=args.data)
+    except OSError as error:
+        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
+    try:
+        room = next(iter(server.rooms.values()), None) or server.open_room(
+            args.room, seats=args.seats, computer=args.computer
+        )
+        code, address = spoken(room.code), server.address
+        alone = args.host in ("127.0.0.1", "localhost", "::1")
+        here = "this machine only: --host 0.0.0.0 lets the class in" if alone else "open to all"
+        out.write(
+            f"Class server at {address} ({here})\n"
+            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
+            f'  a student: KingsCornerWidget(join="{code}", server="{address}", learner="name")\n'
+            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
+            f"  the teacher's key for the room view: {server.key}\n"
+            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
+            + "Stop it with Ctrl-C.\n"
+        )
+        out.flush()
+        threading.Event().wait(args.minutes * 60 if args.minutes else None)
+    finally:
+        server.stop()
+
+
+def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
+    """``serve --hub``: the class server as the JupyterHub service that started it."""
+    import threading
+
+    from .server import ClassServer
+
+    try:
+        server = ClassServer.on_hub(args.data, teachers=args.teachers)
+    except OSError as error:
+        raise _FileError(f"cannot serve where the Hub asks: {error.strerror}") from None
+    try:
+        out.write(
+            f"Class server for JupyterHub at {server.address}: learners are named by the Hub; "
+            f"the Hub's admins and its {args.teachers!r} group open rooms "
+            "(HubClass(ADDRESS).open_room(...) in a notebook on the Hub)\n"
+            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
+        )
+        out.flush()
+        threading.Event().wait(args.minutes * 60 if args.minutes else None)
+    finally:
+        server.stop()
+
+
 # -- the arguments of each subcommand -------------------------------------------------------------
 
 _POSITION = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
@@ -651,6 +713,47 @@ def _sheet_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--html", help="also write the sheet as one printable HTML page here")
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {excerpt(text)}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def _serve_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--host", default="127.0.0.1", help="where to listen (default 127.0.0.1: this machine)"
+    )
+    command.add_argument(
+        "--port", type=_port, default=8765, help="the port (default 8765; 0: any free one)"
+    )
+    command.add_argument("--data", help="the SQLite file that keeps rooms and hands")
+    command.add_argument("--room", default="Class", help="the first room's name")
+    command.add_argument(
+        "--seats", type=_count("seats", 2), default=2, help="seats at each table (2 to 4)"
+    )
+    command.add_argument(
+        "--computer", default="greedy", choices=PLAYER_NAMES, help="who plays the empty seats"
+    )
+    command.add_argument(
+        "--minutes", type=_minutes, help="stop after this long (default: at Ctrl-C)"
+    )
+    command.add_argument(
+        "--hub",
+        action="store_true",
+        help="run as the JupyterHub service that started it (docs/hub.md): the Hub names "
+        "each learner and says where to listen (--host and --port are not used)",
+    )
+    command.add_argument(
+        "--teachers",
+        default="teachers",
+        help="with --hub: the Hub group whose members open rooms (default: teachers)",
+    )
+
+
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
@@ -729,6 +832,13 @@ COMMANDS: tuple[Command, ...] = (
         "tutorials my-tutorials",
         _tutorials_arguments,
         _tutorials,
+    ),
+    Command(
+        "serve",
+        "a class server: print its address and a room's code, then run until Ctrl-C",
+        "serve --port 0 --data class.sqlite --minutes 0.05",
+        _serve_arguments,
+        _serve,
     ),
 )
 """Every subcommand, in the order ``kingscorner --help`` lists them."""

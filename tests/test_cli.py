@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -18,7 +20,7 @@ from kingscorner_widget import Game, Match, __version__
 from kingscorner_widget.analysis import best_turn, review
 from kingscorner_widget.analysis.league.results import ResultsFile
 from kingscorner_widget.analysis.players import GreedyPlayer, Player, RandomPlayer, make_player
-from kingscorner_widget.cli import COMMANDS, PLAYER_NAMES, Command, main
+from kingscorner_widget.cli import COMMANDS, EXIT_IO, EXIT_USAGE, PLAYER_NAMES, Command, main
 from kingscorner_widget.course import TUTORIALS
 from kingscorner_widget.engine.record import read_record, save
 from kingscorner_widget.engine.rules import Rules, option_names
@@ -553,7 +555,7 @@ def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str
         assert f"\n    {command.name}" in listed, command.name
     assert [c.name for c in COMMANDS] == [
         "best", "hint", "odds", "simulate", "tournament", "review", "league", "class", "sheet",
-        "tutorials",
+        "tutorials", "serve",
     ]  # fmt: skip
 
 
@@ -765,3 +767,36 @@ def test_tutorials_copies_the_list_not_what_else_is_in_the_folder(
     assert status == 0
     assert text.startswith(f"Copied {count_words(len(TUTORIALS), 'tutorial notebook')} to ")
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(TUTORIALS)
+
+
+# -- serve --------------------------------------------------------------------------------------
+
+
+def test_serve_prints_the_address_and_a_room_code_and_keeps_the_room(tmp_path: Path) -> None:
+    data = tmp_path / "class.sqlite"
+    argv = [sys.executable, "-m", "kingscorner_widget", "serve", "--port", "0"]
+    argv += ["--data", str(data), "--seats", "3", "--minutes", "0.01"]
+    first = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=120)
+    assert first.returncode == 0, first.stderr
+    address = re.search(
+        r"Class server at (http://127\.0\.0\.1:\d+) \(this machine only", first.stdout
+    )
+    code = re.search(r"Room 'Class', tables of 3: code ([A-Z0-9]{3}-[A-Z0-9]{3})", first.stdout)
+    assert address, first.stdout
+    assert code, first.stdout
+    assert f'KingsCornerWidget(join="{code[1]}", server="{address[1]}"' in first.stdout
+    again = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=120)
+    assert f"code {code[1]}" in again.stdout  # the same room, read back from the file
+
+
+def test_serve_refuses_a_bad_port_and_one_in_use(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["serve", "--port", "70000"])
+    assert refused.value.code == EXIT_USAGE
+    assert "a port is 0 to 65535" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--minutes", "0.01"]) == EXIT_IO
+    assert f"cannot serve on 127.0.0.1:{port}" in capsys.readouterr().err

@@ -1,5 +1,7 @@
 """The package's folders are its layers: display -> engine -> sandbox -> analysis -> lessons ->
-table -> classroom -> widget, with the command line and the package's own ``__init__`` on top.
+table -> classroom -> server -> widget, with the command line and the package's own ``__init__``
+on top. The class server sits between the class record and the widget: a student's seat in a
+notebook is a thin client of it.
 The sandbox (where a student's code runs: processes, namespaces, pipes) reads only the engine;
 the analysis runs players through it. Every
 import of every module is read (those inside functions and under ``TYPE_CHECKING`` too), and
@@ -35,7 +37,8 @@ LAYERS = {
     "lessons": 4,
     "table": 5,
     "classroom": 6,
-    "widget": 7,
+    "server": 7,
+    "widget": 8,
 }
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)

@@ -78,18 +78,12 @@ class _TurnState(NamedTuple):
     """The player (0-based) who went out, if any."""
 
 
-class _Undo(NamedTuple):
-    """What :meth:`Game.undo` needs to put one move back."""
-
-    move: Move
-    state: _TurnState
-    """The turn's state before the move."""
-    place: int = 0
-    """A card play: where the card was in the hand. A pile move: the target's length before."""
-    kept_corner: bool = False
-    """Corners version: the move finished a corner, which its player kept."""
-    draws: tuple[tuple[int, int], ...] = ()
-    """An end of turn: the cards drawn, as ``(player, count)`` pairs in order."""
+_Undo = tuple[Move, _TurnState, int, bool, tuple[tuple[int, int], ...]]
+"""What :meth:`Game.undo` needs to put one move back, a plain tuple (the hottest lines build
+one with every move): the move; the turn's state before it; for a card play where the card was
+in the hand, for a pile move the target's length before; whether it finished a corner that its
+player kept (the corners version); for an end of turn the cards drawn, as ``(player, count)``
+pairs in order."""
 
 
 def daily_seed(date: datetime.date | str | None = None, players: int = 4) -> int:
@@ -295,11 +289,11 @@ class Game:
     @property
     def moves(self) -> list[Move]:
         """Every move played so far (not counting :attr:`opening`), oldest first."""
-        return [record.move for record in self._history]
+        return [record[0] for record in self._history]
 
     def movers(self) -> list[int]:
         """For each move in :attr:`moves`, the player (1-based) who made it."""
-        return [record.state.turn + 1 for record in self._history]
+        return [record[1].turn + 1 for record in self._history]
 
     def table(self, player: int | None = None) -> Table:
         """The table as :class:`Table`; with ``player``, other hands and the stock as counts."""
@@ -356,7 +350,7 @@ class Game:
             cards_played_this_turn=state.played,
             pending_card=state.pending if mine else None,
             legal_moves=tuple(self.legal_moves()) if mine else (),
-            history=tuple((record.state.turn + 1, str(record.move)) for record in self._history),
+            history=tuple((record[1].turn + 1, str(record[0])) for record in self._history),
             over=state.over is not None,
             idle_turns=state.idle,
             drew_this_turn=state.drew,
@@ -421,19 +415,27 @@ class Game:
         state = self._state
         if state.over is not None:
             return []
-        piles = self._piles
-        north, east, south, west = piles[0], piles[1], piles[2], piles[3]
+        north, east, south, west, north_east, south_east, south_west, north_west = self._piles
         pending = state.pending
         found: list[Move] = moves(  # type: ignore[assignment]
             self._turn,
             self._hands[state.turn],
-            [pile[-1] if pile else -1 for pile in piles],
-            [
+            (  # the top cards, spelled out: the hottest lines of the generator's callers
+                north[-1] if north else -1,
+                east[-1] if east else -1,
+                south[-1] if south else -1,
+                west[-1] if west else -1,
+                north_east[-1] if north_east else -1,
+                south_east[-1] if south_east else -1,
+                south_west[-1] if south_west else -1,
+                north_west[-1] if north_west else -1,
+            ),
+            (
                 north[0] if north else -1,
                 east[0] if east else -1,
                 south[0] if south else -1,
                 west[0] if west else -1,
-            ],
+            ),
             -1 if pending is None else pending.index,
             _EMIT,
         )
@@ -606,7 +608,7 @@ class Game:
         else:
             values = (mover, state.played + 1, state.drew, state.idle, None, "out", mover)
         self._state = _new(_TurnState, values)
-        self._history.append(_new(_Undo, (move, state, place, kept, ())))
+        self._history.append((move, state, place, kept, ()))
         return True
 
     def _quick_pile(self, move: MovePile) -> bool:
@@ -630,7 +632,7 @@ class Game:
         pile += moving
         moving.clear()
         kept = self._corners and self._keep_finished_corner(target, state.turn)
-        self._history.append(_new(_Undo, (move, state, length, kept, ())))
+        self._history.append((move, state, length, kept, ()))
         return True
 
     def _apply(self, move: Move) -> None:
@@ -648,7 +650,7 @@ class Game:
             self._state = _TurnState(
                 mover, state.played + 1, state.drew, state.idle, None, over, winner
             )
-            self._history.append(_Undo(move, state, place, kept))
+            self._history.append((move, state, place, kept, ()))
         elif isinstance(move, MovePile):
             source = self._piles[move.source.index]
             target_pile = self._piles[move.target.index]
@@ -656,10 +658,10 @@ class Game:
             target_pile.extend(source)
             source.clear()
             kept = self._corners and self._keep_finished_corner(move.target, mover)
-            self._history.append(_Undo(move, state, length, kept))
+            self._history.append((move, state, length, kept, ()))
         else:
             draws = self._end_turn()
-            self._history.append(_Undo(move, state, draws=draws))
+            self._history.append((move, state, 0, False, draws))
 
     def _keep_finished_corner(self, space: Space, player: int) -> bool:
         pile = self._piles[space.index]
@@ -731,9 +733,10 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last move and return it. Raises ``IndexError`` when there is none."""
-        if not self._history:
-            raise IndexError("there is no move to undo")
-        move, state, place, kept_corner, draws = self._history.pop()
+        try:
+            move, state, place, kept_corner, draws = self._history.pop()
+        except IndexError:
+            raise IndexError("there is no move to undo") from None
         mover = state.turn
         if type(move) is PlayCard:
             pile = self._piles[move.target.index]

@@ -38,6 +38,7 @@ from .kernel import (
     KIND,
     KIND_CARD,
     KINDS,
+    KING_KINDS,
     TAKES,
     finishes_corner,
     has_king,
@@ -78,6 +79,7 @@ MAX_MOVES = 20_000
 """A play-out that makes more moves than this is a bug; it raises rather than loops."""
 _CORNERS = CORNER_SPACES
 _BIT = tuple(1 << index for index in range(8))
+_NOT_BIT = tuple(~bit for bit in _BIT)
 _CROSS = CROSS_SPACES
 
 
@@ -183,10 +185,10 @@ class TurnRules:
 class Emitter:
     """What :func:`moves` emits for each card play and pile move (``plays[card][target]``,
     ``piles[source][target]``: steps, or the :class:`~.game.Game`'s move objects), and, built as
-    they are first asked for, the plays of each card onto each set of targets in space order, so
-    the generator adds a card's plays in one step."""
+    they are first asked for, the plays of each card (and the moves of each pile) onto each set
+    of targets in space order, so the generator adds them in one step."""
 
-    __slots__ = ("by_targets", "piles", "plays")
+    __slots__ = ("by_targets", "pile_targets", "piles", "plays")
 
     def __init__(
         self, plays: Sequence[Sequence[object]], piles: Sequence[Sequence[object]]
@@ -195,11 +197,22 @@ class Emitter:
         self.piles = piles
         self.by_targets: list[dict[int, tuple[object, ...]]] = [{} for _ in plays]
         """For each card, its plays by the bit set of their targets (bit ``i`` for pile ``i``)."""
+        self.pile_targets: list[dict[int, tuple[object, ...]]] = [{} for _ in piles]
+        """For each source pile, its moves by the bit set of their targets."""
 
     def card(self, card: int, targets: int) -> tuple[object, ...]:
         """The plays of ``card`` onto each pile whose bit is set in ``targets``, in space order."""
         row = self.plays[card]
         found = self.by_targets[card][targets] = tuple(
+            row[target] for target in range(8) if targets >> target & 1
+        )
+        return found
+
+    def pile(self, source: int, targets: int) -> tuple[object, ...]:
+        """The moves of pile ``source`` onto each pile whose bit is set in ``targets``, in space
+        order."""
+        row = self.piles[source]
+        found = self.pile_targets[source][targets] = tuple(
             row[target] for target in range(8) if targets >> target & 1
         )
         return found
@@ -210,10 +223,11 @@ STEPS = Emitter(STEP_PLAYS, STEP_PILES)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _targets(tops: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+def _targets(tops: tuple[int, ...], merged: bool) -> tuple[tuple[int, ...], int, int]:
     """What a table with these eight top cards offers, as bit sets of piles (bit ``i`` for pile
-    ``i``): the piles by the kind of card their top takes (an ace's top takes none: its bits go
-    to the last entry, which no card reads), the empty side spaces, the empty corners. Tables
+    ``i``): by the kind of card that moves, the piles it may go on (those whose top takes it
+    and, a king, the empty corners); the empty side spaces; the empty corners. ``merged`` keeps
+    one empty side space and one empty corner (the first of each: they play alike). Tables
     recur within a turn, so each is worked out once."""
     wanted = [0] * (KINDS + 1)
     cross = corners = 0
@@ -224,6 +238,13 @@ def _targets(tops: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
             cross |= _BIT[index]
         else:
             corners |= _BIT[index]
+    del wanted[KINDS]  # what an ace's top takes: nothing
+    if merged:
+        cross &= -cross  # the lowest bit: the first empty space of each kind
+        corners &= -corners
+    if corners:
+        for king in KING_KINDS:
+            wanted[king] |= corners
     return tuple(wanted), cross, corners
 
 
@@ -245,13 +266,10 @@ def moves(
     :class:`~.game.Game` passes its move objects). ``merged`` tries one empty corner and one
     empty side space (they play alike).
     """
-    wanted, cross, corners = _targets(tuple(tops))
-    if merged:
-        cross &= -cross  # the lowest bit: the first empty space of each kind
-        corners &= -corners
+    wanted, cross, corners = _targets(tuple(tops), merged)
     by_targets = emit.by_targets
     make = emit.card
-    if turn.kings_first and corners and has_king(cards):  # a king held: only kings go
+    if corners and turn.kings_first and has_king(cards):  # a king held: only kings go
         if pending >= 0:  # and of them only the drawn card, if it is one
             cards = (pending,)
         return [
@@ -264,18 +282,17 @@ def moves(
         cards = (pending,)
     out: list[object] = []
     for card in cards:
-        targets = wanted[KIND[card]] | cross | (corners if IS_KING[card] else 0)
+        targets = wanted[KIND[card]] | cross
         if targets:
             out += by_targets[card].get(targets) or make(card, targets)
     if pending < 0:
-        piles = emit.piles
+        pile_targets = emit.pile_targets
         for source in _CROSS:
             bottom = bottoms[source]
             if bottom >= 0:
-                targets = wanted[KIND[bottom]] & ~_BIT[source] | (corners if IS_KING[bottom] else 0)
+                targets = wanted[KIND[bottom]] & _NOT_BIT[source]
                 if targets:
-                    row = piles[source]
-                    out += [row[t] for t in range(8) if targets >> t & 1]
+                    out += pile_targets[source].get(targets) or emit.pile(source, targets)
     return out
 
 

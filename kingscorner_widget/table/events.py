@@ -193,8 +193,10 @@ def _review(session: Session) -> Json | None:
     if session.mode != "review" or review is None:
         return None
     estimating = bool(getattr(session, "estimating", False))
+    judged = getattr(session, "judged", None)
+    shown = judged() if callable(judged) else review  # the figure the table shows now
     return {
-        "accuracy": None if estimating else review.accuracy,
-        "turns": len(review.turns),
-        "judge": review.judge,
+        "accuracy": None if estimating else shown.accuracy,
+        "turns": len(shown.turns),
+        "judge": shown.judge,
     }

@@ -164,7 +164,7 @@ class ReviewSession(Session):
         """True while the turn on the table waits for its win chances."""
         return self.estimates is not None and self.estimates.get(self.index) is None
 
-    def _judged(self) -> Review:
+    def judged(self) -> Review:
         """The review as far as it is judged: by win chance once every estimate is in."""
         if self.estimates is not None:
             whole = self.estimates.review()
@@ -255,7 +255,7 @@ class ReviewSession(Session):
         return "You go out here with the best turn."
 
     def extra(self) -> Extra:
-        turn, review = self.turn, self._judged()
+        turn, review = self.turn, self.judged()
         counts = review.counts
         to_learn = [t.number for t in self._known_turns() if t.verdict != "best"]
         better = turn.better_moves
@@ -501,14 +501,14 @@ class ReviewSession(Session):
         if self.estimates is not None and not self.estimates.complete:
             done, total = self.estimates.done, len(self.review.turns)
             return f"the chances are still being estimated ({done} of {total} turns)"
-        if not self._judged().to_learn:
+        if not self.judged().to_learn:
             return "there are no inaccuracies or mistakes to practise"
         return None
 
     @action("practise", N_("Practise these"), key="T", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
-        judged = self._judged()
+        judged = self.judged()
         title = f"Practise {self._whose()} turns to learn from"
         try:
             run = practice_run(judged, self._reviewed, title=title, inaccuracies=True)

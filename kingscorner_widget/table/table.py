@@ -59,7 +59,7 @@ from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun, under_rules
 from .estimates import WinEstimates
-from .events import Listener
+from .events import Listener, table_event
 from .explore import ExploreSession, deal_title, read_source
 from .intents import ANY_VERSION, QUIET_WHEN_STALE, parse_intent
 from .lesson import LessonSession
@@ -378,6 +378,7 @@ class Table:
         watch: str | Player | None = None,
         listener: Listener | None = None,
         look: object = None,
+        session: Session | None = None,
         language: str = ENGLISH,
     ) -> None:
         self.language = check_language(language)
@@ -408,7 +409,11 @@ class Table:
         self.status = ""
         """The latest status line."""
         with self._held():
-            self._session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
+            if session is None:
+                session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
+            else:  # a session made elsewhere: a class server's seat or watcher on a shared game
+                session = self.setup.adopt(session)
+            self._session = session
             self._publish(Reply(self._session.status()))
 
     @contextlib.contextmanager
@@ -496,6 +501,13 @@ class Table:
             if isinstance(estimates, WinEstimates) and estimates.listener is None:
                 estimates.listener = functools.partial(self._estimated, session, estimates)
 
+    def refresh(self, status: str) -> None:
+        """Publish the table again under the next version, with ``status``, after a change
+        made elsewhere: at a class server's table every seat's session shares one game, and
+        another seat (or a computer player) has just moved on it."""
+        with self._held():
+            self._publish(Reply(status))
+
     def say(self, status: str) -> None:
         """Put ``status`` on the message line, changing nothing else: news from off the table
         (the learner's record could not be saved, or is saved again)."""
@@ -516,6 +528,9 @@ class Table:
                 self.status = session.status()
             snapshot = session.snapshot(self.version)
             self._tell(View(self.status, snapshot, tuple(session.legal()), session.mode))
+            if session.listener is not None and estimates.review() is not None:
+                # every chance is in: the record keeps the accuracy the table now shows
+                session.listener(table_event(session, "estimated", {}, Reply(self.status)))
 
     # -- changing the table -------------------------------------------------------------------
 

@@ -195,6 +195,12 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     (:mod:`kingscorner_widget.display.language`; what is not yet in the catalogues stays English).
     Another code raises ``ValueError`` naming the languages there are.
 
+    ``join=CODE, server=ADDRESS, learner="ada"`` sits ada at a table of a class server's room
+    (:class:`~kingscorner_widget.ClassServer`), and ``watch=CODE, server=ADDRESS, table=1``
+    shows a table of the room as the projector does (with ``server=``, ``watch=`` names a room;
+    without, the player that plays the viewer's seat): the server keeps the game and sends only
+    this seat's view (:mod:`kingscorner_widget.widget.remote`).
+
     Setting :attr:`mode` from Python replaces the session: explore works on a copy of the game
     on the table, play comes back to the table's own game or match, a lesson restarts its step.
     """
@@ -271,6 +277,18 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> KingsCornerWidget:
+        """``join=`` or ``server=`` (with ``watch=`` a room's code) make a table at a class server
+        (:class:`~kingscorner_widget.widget.remote.RemoteTableWidget`): the same widget on the
+        page, the game kept by the server."""
+        remote = kwargs.get("join") is not None or kwargs.get("server") is not None
+        if cls is KingsCornerWidget and remote:
+            from .remote import RemoteTableWidget
+
+            cls = RemoteTableWidget
+        made: KingsCornerWidget = super().__new__(cls, *args, **kwargs)
+        return made
+
     def __init__(
         self,
         game: Game | Match | str | None = None,
@@ -291,9 +309,14 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         learner: str | None = None,
         progress_dir: str | os.PathLike[str] | None = None,
         homework: Homework | str | os.PathLike[str] | None = None,
+        join: str | None = None,
+        server: str | None = None,
+        table: int | None = None,
         language: str = "en",
     ) -> None:
         language = check_language(language)  # before anything is opened or written
+        if table is not None:  # join= and server= made a remote table
+            raise ValueError("table= goes with watch= and server= (the projector's table)")
         if homework is not None:
             homework = as_homework(homework)
             lesson = homework.session()

@@ -147,6 +147,28 @@ def test_a_review_keeps_its_accuracy(tmp_path: pathlib.Path) -> None:
     assert review["turns"] > 0
 
 
+def test_a_review_judged_by_winning_keeps_the_accuracy_the_learner_was_shown(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Switched to chance of winning, the record keeps that judge's accuracy once the chances
+    are in, as the table shows it (it kept the cards' figure with judge "cards")."""
+    from kingscorner_widget import Game
+    from kingscorner_widget.analysis import make_player
+
+    game = Game.new(players=2, seed=3)
+    bot = make_player("greedy")
+    while not game.is_over():
+        game.play(bot.choose(game.observation(game.turn)))
+    w = KingsCornerWidget(game, mode="review", learner="ada", progress_dir=tmp_path)
+    w.table.act("judge")
+    session: Any = w.table.session
+    assert session.estimates.wait(300)
+    shown = w.table.snapshot()["review"]["summary"]
+    assert shown["judge"] == "win"
+    kept = read(tmp_path)["tables"][0]["reviews"][-1]
+    assert (kept["judge"], kept["accuracy"]) == ("win", shown["accuracy"])
+
+
 def test_two_tables_of_one_learner_merge(tmp_path: pathlib.Path) -> None:
     one = KingsCornerWidget(lesson="worked-turn", learner="ada", progress_dir=tmp_path)
     two = KingsCornerWidget(lesson="pile-transfer", learner="ada", progress_dir=tmp_path)

@@ -8,10 +8,11 @@ comparison with a :class:`DrawTiming` member. Those questions go to the turn mac
 (:mod:`kingscorner_widget.engine.turns`), so adding a rule option touches the engine alone.
 Building rules (``Rules(kings_first=True)``) is not a read.
 
-Three modules of the table read options only to put them in words for the learner, each named
-in :data:`WORDS_ONLY`: the guide (which rule's sentence says why the turn cannot end yet: the
-engine has already decided that it cannot), a finished hand's line and its score sheet (whether
-to speak of corners kept). What a face-down hand may show is the engine's question
+Five modules read options only to put them in words, each named in :data:`WORDS_ONLY`: the
+guide (which rule's sentence says why the turn cannot end yet: the engine has already decided
+that it cannot), a finished hand's line and its score sheet (whether to speak of corners kept),
+a tournament hand's line (the same), and the teacher's rules sheet (which sentence states each
+option as the class plays it). What a face-down hand may show is the engine's question
 (:meth:`~kingscorner_widget.engine.turns.TurnRules.cards_decide`), not the table's.
 """
 
@@ -34,7 +35,13 @@ OPTIONS = {"kings_first", "must_play", "draw_timing", "draw_until_fits", "corner
 COMPILED = {"draw_at_end", "until_fits", "keeps_corners"}
 """What :class:`~kingscorner_widget.engine.turns.TurnRules` compiles them into (besides the
 options' own names)."""
-WORDS_ONLY = {"table/guide.py", "table/snapshot.py", "table/summary.py"}
+WORDS_ONLY = {
+    "table/guide.py",
+    "table/snapshot.py",
+    "table/summary.py",
+    "classroom/rounds.py",
+    "classroom/sheet.py",
+}
 """Modules that read the options only to say them in words (see the module)."""
 
 

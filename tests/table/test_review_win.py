@@ -72,7 +72,7 @@ def test_show_plays_the_best_turn_by_win_chance_and_a_best_turn_says_so() -> Non
     session = ReviewSession(game, viewer=1, judge="win", worlds=WORLDS)
     assert session.estimates is not None
     assert session.estimates.wait(300)
-    learn = session._judged().to_learn
+    learn = session.judged().to_learn
     target = next(t for t in learn if t.win and t.win.best_moves[:-1])
     session._go(target.number - 1)
     reply = session.show()
@@ -86,7 +86,7 @@ def test_show_plays_the_best_turn_by_win_chance_and_a_best_turn_says_so() -> Non
         last = session.step()
     assert session._shown
     assert "That is the best turn found by chance of winning" in last.status
-    best = [t for t in session._judged().turns if t.verdict == "best"]
+    best = [t for t in session.judged().turns if t.verdict == "best"]
     if best:
         session._go(best[0].number - 1)
         refused = session.show()
@@ -107,7 +107,7 @@ def test_practice_from_a_win_review_accepts_a_turn_within_the_noise_of_the_best(
     assert isinstance(reply.opens, PracticeSession)
     run = reply.opens.run
     lesson = run.lesson
-    judged = session._judged().to_learn
+    judged = session.judged().to_learn
     assert len(lesson.steps) == len(judged)
     for number, (step, turn) in enumerate(zip(lesson.steps, judged, strict=True)):
         assert turn.win is not None

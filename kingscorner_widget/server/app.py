@@ -1,0 +1,568 @@
+"""The class server: rooms of tables over websockets, beside a teacher's kernel or on its own.
+
+:class:`ClassServer` runs a `Starlette <https://www.starlette.io>`_ application under
+`uvicorn <https://www.uvicorn.org>`_ on a thread of its own, so a teacher's notebook keeps
+working while the class plays (``kingscorner serve`` runs the same server in the foreground).
+Why these: uvicorn is a well-kept asyncio server with a sans-I/O websocket protocol (built on
+``websockets``), and Starlette routes plain HTTP and websockets on one address, so the same
+application can later serve the browser course beside the tables, or sit behind JupyterHub's
+proxy as a service, at one port. The server binds to 127.0.0.1 unless told otherwise.
+
+Each client sends JSON frames (:mod:`~kingscorner_widget.server.protocol`: every one checked,
+rate-limited and size-capped) and receives its view frames (:func:`~.views.frame`): a seat only
+what its seat sees, a watcher the public table. Everything about a table happens under its lock;
+a move and its snapshots are quick and run on the event loop, while a Hint's search and the
+computer players' choices run on worker threads, so they never hold another table. The computer
+players move on their own, :attr:`ClassServer.pace` seconds apart. Rooms, seats and hands are
+kept in SQLite (:mod:`~.store`): a server started again on the same ``data`` file takes up where
+it stopped.
+
+>>> with ClassServer(port=0, pace=0) as server:
+...     room = server.open_room("Year 7", seats=2)
+...     server.address.startswith("http://127.0.0.1:"), len(room.code), len(room.tables)
+(True, 6, 1)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any
+
+try:
+    import uvicorn
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError as missing:  # pragma: no cover - the [server] extra is not installed
+    raise ImportError(
+        "the class server needs Starlette and uvicorn: pip install 'kingscorner-widget[server]'"
+    ) from missing
+
+from ..classroom.record import check_learner
+from ..display.tables import HtmlTable
+from ..engine.words import sentence
+from ..table.table import Table, View
+from .codes import new_code, read_code, same_token, spoken
+from .hub import HubError, HubIdentity, HubService, HubUser
+from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
+from .room import Room, ServerTable
+from .store import Store
+from .views import frame, room_table, table_line
+
+__all__ = ["ClassServer"]
+
+Json = dict[str, Any]
+
+MAX_REFUSED = 200
+"""Frames refused in a row for coming too fast before the server closes the connection."""
+SLOW_KINDS = frozenset({"hint"})
+"""Intents whose work is long enough to go to a worker thread (the Hint's search)."""
+MAX_OUTBOX = 2000
+"""Frames waiting for a client that reads nothing before the server gives up on it."""
+
+
+class Connection:
+    """One client's websocket: what it sits at or watches, its frames waiting, its rate."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.rate = RateLimit()
+        self.room: Room | None = None
+        self.table: ServerTable | None = None
+        self.seat: int | None = None
+        """The seat it holds (``None`` while it holds none: a watcher, or not yet seated)."""
+        self.leave: Callable[[], None] | None = None
+
+    def send(self, data: Json) -> None:
+        """Send ``data`` (from any thread)."""
+        self.push(json.dumps(data))
+
+    def push(self, text: str) -> None:
+        self.loop.call_soon_threadsafe(self.outbox.put_nowait, text)
+
+
+class Fanout:
+    """One seat's table (or the watchers'), mirrored to every connection at it: each view is
+    written as text once, whoever reads it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.connections: set[Connection] = set()
+        table.subscribe(self._mirror)
+
+    def _mirror(self, view: View) -> None:
+        if self.connections:
+            text = json.dumps(frame(view))
+            for connection in list(self.connections):
+                connection.push(text)
+
+
+class ClassServer:
+    """A class server on ``host`` (default 127.0.0.1: this machine only) and ``port`` (0: a
+    free one), keeping its rooms in the SQLite file ``data`` (``None``: in memory). ``pace`` is
+    the seconds between computer moves; a person away longer than ``away_after`` seconds has a
+    computer play their seat until they come back (``None``: never)."""
+
+    def __init__(
+        self,
+        port: int = 0,
+        host: str = "127.0.0.1",
+        data: str | os.PathLike[str] | None = None,
+        *,
+        pace: float = 0.6,
+        away_after: float | None = 60.0,
+        hub: HubService | None = None,
+        teachers: str = "teachers",
+    ) -> None:
+        if not 0 <= pace <= 10:
+            raise ValueError(f"pace is 0 to 10 seconds between computer moves, not {pace!r}")
+        self.pace = pace
+        self.away_after = away_after
+        self.hub = hub
+        """The JupyterHub this server is a service of (:meth:`on_hub`), or ``None``."""
+        self.teachers = teachers
+        """On a Hub: the Hub group whose members (with the Hub's admins) are the teachers."""
+        self._identity = HubIdentity(hub.api_url) if hub is not None else None
+        prefix = hub.prefix if hub is not None else "/"
+        self.store = Store(data)
+        self.rooms: dict[str, Room] = self.store.rooms()
+        """Every room, by code."""
+        self.key = secrets.token_urlsafe(16)
+        """The teacher's key: it opens the room view (every table of a room)."""
+        self._lock = threading.RLock()
+        self._fanouts: dict[int, Fanout] = {}
+        self._present: dict[tuple[str, int, int], int] = {}
+        self._driving: set[tuple[str, int]] = set()
+        for room in self.rooms.values():
+            self._wire(room)
+        app = Starlette(
+            routes=[
+                Route(prefix, self._home),
+                WebSocketRoute(prefix, self._socket),
+            ]
+        )
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            sock.close()
+            self.store.close()
+            raise
+        sock.listen(128)
+        self.host, self.port = host, sock.getsockname()[1]
+        config = uvicorn.Config(
+            app,
+            ws="websockets-sansio",
+            ws_max_size=MAX_TRANSPORT,
+            log_level="warning",
+            lifespan="off",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [sock]}, daemon=True, name="kingscorner"
+        )
+        self._socket_file = sock
+        self._thread.start()
+
+    # -- the teacher's side ---------------------------------------------------------------------
+
+    @property
+    def address(self) -> str:
+        """Where clients reach the server (a student's seat: ``server=server.address``)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}{self.hub.prefix if self.hub else ''}"
+
+    @classmethod
+    def on_hub(
+        cls,
+        data: str | os.PathLike[str] | None = None,
+        *,
+        teachers: str = "teachers",
+        environ: dict[str, str] | None = None,
+        **options: Any,
+    ) -> ClassServer:
+        """The server as a JupyterHub service (``kingscorner serve --hub``; ``docs/hub.md``):
+        it listens where the Hub says, under the Hub's path for it, and learns each learner's
+        name from the Hub (a kernel's Hub token), never from what was typed. The Hub's admins
+        and the members of the Hub group ``teachers`` open rooms and see them. Off the Hub:
+        :class:`~kingscorner_widget.server.hub.HubError`."""
+        hub = HubService.from_environ(environ)
+        return cls(hub.port, hub.host, data, hub=hub, teachers=teachers, **options)
+
+    def open_room(self, name: str, seats: int = 2, computer: str = "greedy") -> Room:
+        """Open a room called ``name`` of tables of ``seats`` seats (2 to 4), the ``computer``
+        player (any level: random, greedy, planner, lookahead, expert) playing every seat no
+        person holds. Its code is new, hard to guess and easy to read aloud."""
+        with self._lock:
+            code = new_code()
+            while code in self.rooms:
+                code = new_code()
+            room = Room(name, code=code, seats=seats, computer=computer)
+            self.store.add_room(room)
+            self.rooms[code] = room
+            self._wire(room)
+            return room
+
+    def room_view(self, code: str) -> Json:
+        """The teacher's view of room ``code``: every table's whose turn, cards, score and who
+        is away."""
+        room = self._room(code)
+        with room.lock:
+            tables = list(room.tables)
+        return {
+            "type": "room",
+            "room": room.code,
+            "code": spoken(room.code),
+            "name": room.name,
+            "tables": [table_line(table) for table in tables],
+        }
+
+    def room_board(self, code: str) -> HtmlTable:
+        """The teacher's room view of room ``code`` as a table (HTML in a notebook, text in a
+        terminal): each table's hand, whose turn, the cards left in each hand, the stock, the
+        points left in hand over the hands played, and whether it is over, stuck or has a
+        person away."""
+        view = self.room_view(code)
+        return room_table(view["name"], view["code"], view["tables"])
+
+    def stop(self) -> None:
+        """Stop the server (every connection closes); the rooms stay in the data file."""
+        self._server.should_exit = True
+        self._thread.join(timeout=30)
+        self._socket_file.close()
+        self.store.close()
+
+    def __enter__(self) -> ClassServer:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def __repr__(self) -> str:
+        return f"ClassServer({self.address!r}, rooms={len(self.rooms)})"
+
+    # -- wiring ---------------------------------------------------------------------------------
+
+    def _wire(self, room: Room) -> None:
+        """Keep every hand of the room's tables as it is played."""
+        for table in room.tables:
+            if table.on_move is None:
+                table.on_move = lambda shared, room=room: self.store.save_hand(room, shared)
+
+    def _room(self, code: object) -> Room:
+        try:
+            plain = read_code(code)
+        except ValueError as error:
+            raise FrameError("bad-code", sentence(str(error))) from None
+        with self._lock:
+            room = self.rooms.get(plain)
+        if room is None:
+            raise FrameError("no-room", f"There is no room {spoken(plain)}: check the code.")
+        return room
+
+    def _fanout(self, table: Table) -> Fanout:
+        with self._lock:
+            found = self._fanouts.get(id(table))
+            if found is None:
+                found = self._fanouts[id(table)] = Fanout(table)
+            return found
+
+    # -- the websocket --------------------------------------------------------------------------
+
+    async def _home(self, request: Request) -> PlainTextResponse:
+        return PlainTextResponse(
+            "Kings in the Corner class server: join a room from a notebook with "
+            "KingsCornerWidget(join=CODE, server=ADDRESS, learner=NAME).\n"
+        )
+
+    async def _socket(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        connection = Connection(asyncio.get_running_loop())
+        sender = asyncio.create_task(self._send(websocket, connection))
+        closing: tuple[int, str] | None = None
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                data = text if text is not None else message.get("bytes")
+                if not connection.rate.allow():
+                    if connection.rate.refused > MAX_REFUSED:
+                        closing = (1008, "too many frames: slow down")
+                        break
+                    if connection.rate.refused == 1:
+                        connection.send(
+                            error_frame("too-fast", "Too many messages at once: slow down.")
+                        )
+                    continue
+                await self._handle(connection, data)
+                if connection.table is not None and connection.room is not None:
+                    self._drive(connection.room, connection.table)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+            if closing is not None:  # what was said before the flood goes out, then the close
+                with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                    while not connection.outbox.empty():
+                        await websocket.send_text(connection.outbox.get_nowait())
+                    await websocket.close(*closing)
+            await asyncio.to_thread(self._gone, connection)
+
+    async def _send(self, websocket: WebSocket, connection: Connection) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            while True:
+                text = await connection.outbox.get()
+                if connection.outbox.qsize() > MAX_OUTBOX:
+                    await websocket.close(1008, "frames are not being read")
+                    return
+                await websocket.send_text(text)
+
+    async def _handle(self, connection: Connection, data: object) -> None:
+        """One frame from a client: at once on the event loop (a move and its snapshots take
+        a millisecond or so), a Hint on a worker thread (its search would hold every table)."""
+        try:
+            checked = read_frame(data if isinstance(data, str | bytes) else None)
+            act = getattr(self, f"_on_{checked['type'].replace('-', '_')}")
+            if checked["type"].startswith("hub-"):  # asking the Hub takes a moment: not here
+                checked["user"] = await asyncio.to_thread(self._hub_user, checked["hub"])
+            intent = checked.get("intent", {})
+            slow = intent.get("kind") in SLOW_KINDS or self._busy(connection)
+            if checked["type"] == "intent" and slow:
+                await asyncio.to_thread(self._act, act, connection, checked)
+            else:
+                act(connection, checked)
+        except FrameError as error:
+            connection.send(error_frame(error.code, sentence(str(error))))
+
+    @staticmethod
+    def _busy(connection: Connection) -> bool:
+        """True while a worker holds the connection's table (a computer player choosing): its
+        message then waits on a worker thread, never on the event loop."""
+        shared = connection.table
+        if shared is None:
+            return False
+        if not shared.lock.acquire(blocking=False):
+            return True
+        shared.lock.release()
+        return False
+
+    @staticmethod
+    def _act(act: Callable[[Connection, Json], None], connection: Connection, data: Json) -> None:
+        try:
+            act(connection, data)
+        except FrameError as error:
+            connection.send(error_frame(error.code, sentence(str(error))))
+
+    def _on_join(self, connection: Connection, data: Json) -> None:
+        if self.hub is not None:
+            raise FrameError(
+                "hub",
+                "On this Hub your name comes from the Hub: join without learner=, "
+                "from your notebook on the Hub.",
+            )
+        self._seat(connection, data["room"], data["learner"])
+
+    def _seat(self, connection: Connection, code: object, learner: str) -> None:
+        self._unseated(connection)
+        room = self._room(code)
+        try:
+            seat = room.join(learner)
+        except ValueError as error:
+            said = str(error)
+            reason = "room-full" if "full" in said else "name"
+            raise FrameError(reason, sentence(said)) from None
+        self.store.add_seat(room, seat)
+        self._wire(room)
+        connection.send(
+            {
+                "type": "seat",
+                "room": room.code,
+                "table": seat.table,
+                "seat": seat.seat,
+                "learner": seat.learner,
+                "token": seat.token,
+            }
+        )
+        self._attach(connection, room, room.tables[seat.table - 1], seat.seat)
+
+    def _hub_user(self, token: str) -> HubUser:
+        """Who the Hub says holds ``token`` (on a worker thread: it asks the Hub)."""
+        if self._identity is None:
+            raise FrameError("not-hub", "This class server is not a JupyterHub service.")
+        try:
+            return self._identity.user_for(token)
+        except HubError as error:
+            raise FrameError("hub-token", sentence(str(error))) from None
+
+    def _teacher(self, user: HubUser) -> None:
+        if not (user.admin or self.teachers in user.groups):
+            raise FrameError(
+                "not-teacher",
+                f"Only the Hub's admins and the {self.teachers!r} group open and watch rooms.",
+            )
+
+    def _on_hub_join(self, connection: Connection, data: Json) -> None:
+        """A Hub user sits at the next free seat, or takes back the seat they hold."""
+        user: HubUser = data["user"]
+        try:
+            name = check_learner(user.name)
+        except ValueError:
+            raise FrameError(
+                "name", f"The Hub name {user.name!r} cannot be a learner's name here."
+            ) from None
+        room = self._room(data["room"])
+        held = room.seat_of(name)
+        if held is None:
+            self._seat(connection, room.code, name)
+            return
+        self._unseated(connection)
+        connection.send(
+            {
+                "type": "seat",
+                "room": room.code,
+                "table": held.table,
+                "seat": held.seat,
+                "learner": held.learner,
+            }
+        )
+        self._attach(connection, room, room.tables[held.table - 1], held.seat)
+
+    def _on_hub_open(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        try:
+            room = self.open_room(data["name"], seats=data["seats"])
+        except ValueError as error:
+            raise FrameError("room", sentence(str(error))) from None
+        connection.send(self.room_view(room.code))
+
+    def _on_hub_room(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self.room_view(self._room(data["room"]).code))
+
+    def _on_rejoin(self, connection: Connection, data: Json) -> None:
+        self._unseated(connection)
+        room = self._room(data["room"])
+        try:
+            seat = room.rejoin(data["table"], data["seat"], data["token"])
+        except PermissionError as error:
+            raise FrameError("bad-token", sentence(str(error))) from None
+        connection.send(
+            {
+                "type": "seat",
+                "room": room.code,
+                "table": seat.table,
+                "seat": seat.seat,
+                "learner": seat.learner,
+            }
+        )
+        self._attach(connection, room, room.tables[seat.table - 1], seat.seat)
+
+    def _on_watch(self, connection: Connection, data: Json) -> None:
+        self._unseated(connection)
+        room = self._room(data["room"])
+        try:
+            shared = room.table(data["table"])
+        except ValueError as error:
+            raise FrameError("no-table", sentence(str(error))) from None
+        connection.send({"type": "watching", "room": room.code, "table": shared.number})
+        self._attach(connection, room, shared, None)
+
+    def _on_room(self, connection: Connection, data: Json) -> None:
+        room = self._room(data["room"])
+        if not same_token(self.key, data["key"]):
+            raise FrameError("bad-key", "That is not this server's teacher key.")
+        connection.send(self.room_view(room.code))
+
+    def _on_intent(self, connection: Connection, data: Json) -> None:
+        shared, seat = connection.table, connection.seat
+        if shared is None or seat is None:
+            raise FrameError("not-seated", "Only a seat acts at a table: join a room first.")
+        with shared.lock:
+            shared.table(seat).intent(data["intent"])
+
+    def _unseated(self, connection: Connection) -> None:
+        if connection.table is not None:
+            raise FrameError(
+                "seated", "This connection is at a table already: open another one to join again."
+            )
+
+    def _attach(
+        self, connection: Connection, room: Room, shared: ServerTable, seat: int | None
+    ) -> None:
+        """Send ``connection`` the table as ``seat`` sees it, then every change."""
+        with shared.lock:
+            table = shared.table(seat)
+            fanout = self._fanout(table)
+            connection.send(frame(table.view()))
+            fanout.connections.add(connection)
+            connection.room, connection.table, connection.seat = room, shared, seat
+            connection.leave = lambda: fanout.connections.discard(connection)
+            if seat is not None:
+                key = (room.code, shared.number, seat)
+                with self._lock:
+                    self._present[key] = self._present.get(key, 0) + 1
+                shared.back(seat)
+
+    def _gone(self, connection: Connection) -> None:
+        """A client closed: its seat is empty (a computer plays it after ``away_after``)."""
+        if connection.leave is not None:
+            connection.leave()
+        room, shared, seat = connection.room, connection.table, connection.seat
+        if room is None or shared is None or seat is None:
+            return
+        key = (room.code, shared.number, seat)
+        with self._lock:
+            left = self._present[key] = self._present.get(key, 1) - 1
+        if left == 0 and self.away_after is not None:
+            connection.loop.call_later(self.away_after, self._away, key, room, shared, connection)
+
+    def _away(
+        self, key: tuple[str, int, int], room: Room, shared: ServerTable, connection: Connection
+    ) -> None:
+        with self._lock:
+            if self._present.get(key, 0):
+                return
+        shared.leave(key[2])
+        self._drive(room, shared)
+
+    def _drive(self, room: Room, shared: ServerTable) -> None:
+        """Move the table's computer players (on the event loop), one at a time, ``pace`` apart."""
+        key = (room.code, shared.number)
+        if key in self._driving or shared.to_move() is None or not shared.people:
+            return
+        self._driving.add(key)
+        asyncio.get_running_loop().create_task(self._computers(key, shared))
+
+    async def _computers(self, key: tuple[str, int], shared: ServerTable) -> None:
+        try:
+            while shared.to_move() is not None and not self._server.should_exit:
+                if self.pace:
+                    await asyncio.sleep(self.pace)
+                await asyncio.to_thread(shared.computer_move)
+        except RuntimeError:  # the server stopped while a computer was thinking
+            if not self._server.should_exit:
+                raise
+        finally:
+            self._driving.discard(key)

@@ -1,0 +1,162 @@
+"""The class server's memory: rooms, seats and every hand, in SQLite.
+
+One file (``data=``; in memory when ``None``) in write-ahead-log mode: every move saves the
+hand being played (its whole record, :func:`~kingscorner_widget.engine.record.game_to_json`,
+which replays to the same state), and a finished hand stays as it was written. A server started
+again on the same file opens the same rooms, with the same codes, the same people at the same
+seats with the same tokens, and every table at the hand it had reached.
+
+>>> store = Store(None)
+>>> from kingscorner_widget.server.room import Room
+>>> room = Room("Year 7", code="KXT4PQ", seats=2, seed=5)
+>>> store.add_room(room)
+>>> seat = room.join("Ada"); store.add_seat(room, seat)
+>>> store.save_hand(room, room.tables[0])
+>>> again = store.rooms()["KXT4PQ"]
+>>> again.name, again.seated[1, 1].learner, again.seated[1, 1].token == seat.token
+('Year 7', 'Ada', True)
+>>> again.tables[0].game == room.tables[0].game
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+
+from ..engine.game import Game
+from ..engine.record import game_from_json, game_to_json
+from .room import Room, Seat, ServerTable
+
+__all__ = ["Store"]
+
+SCHEMA = """
+create table if not exists rooms (
+    code text primary key, name text not null, seats integer not null,
+    computer text not null, seed integer not null, opened text not null default current_timestamp
+);
+create table if not exists seats (
+    code text not null references rooms(code), table_no integer not null,
+    seat integer not null, learner text not null, token text not null,
+    primary key (code, table_no, seat)
+);
+create table if not exists hands (
+    code text not null references rooms(code), table_no integer not null,
+    hand integer not null, record text not null, over integer not null,
+    primary key (code, table_no, hand)
+);
+"""
+
+
+class Store:
+    """The rooms and hands of a class server in the SQLite file ``path`` (``None``: in memory,
+    gone when the server stops)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None) -> None:
+        self.path = None if path is None else os.fspath(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(
+            self.path or ":memory:", check_same_thread=False, isolation_level=None
+        )
+        if self.path is not None:
+            self._db.execute("pragma journal_mode=wal")
+            self._db.execute("pragma synchronous=normal")
+        self._db.executescript(SCHEMA)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            self._db.execute("commit")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def add_room(self, room: Room) -> None:
+        with self._writing() as db:
+            db.execute(
+                "insert into rooms (code, name, seats, computer, seed) values (?, ?, ?, ?, ?)",
+                (room.code, room.name, room.seats, room.computer, room.seed),
+            )
+            for table in room.tables:
+                self._save_hand(db, room, table)
+
+    def add_seat(self, room: Room, seat: Seat) -> None:
+        with self._writing() as db:
+            db.execute(
+                "insert into seats values (?, ?, ?, ?, ?)",
+                (room.code, seat.table, seat.seat, seat.learner, seat.token),
+            )
+            self._save_hand(db, room, room.tables[seat.table - 1])
+
+    def save_hand(self, room: Room, table: ServerTable) -> None:
+        """Keep the hand being played at ``table`` (a finished hand is never written again)."""
+        with self._writing() as db:
+            self._save_hand(db, room, table)
+
+    @staticmethod
+    def _save_hand(db: sqlite3.Connection, room: Room, table: ServerTable) -> None:
+        db.execute(
+            "insert into hands values (?, ?, ?, ?, ?) on conflict (code, table_no, hand) "
+            "do update set record = excluded.record, over = excluded.over where over = 0",
+            (
+                room.code,
+                table.number,
+                table.hand_number,
+                game_to_json(table.game, indent=None),
+                int(table.game.is_over()),
+            ),
+        )
+
+    def finished_hands(self, code: str, table: int) -> list[Game]:
+        """Every finished hand of ``table`` in room ``code``, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "select record from hands where code = ? and table_no = ? and over = 1 "
+                "order by hand",
+                (code, table),
+            ).fetchall()
+        return [game_from_json(record) for (record,) in rows]
+
+    def rooms(self) -> dict[str, Room]:
+        """Every room kept, as it was left, by code."""
+        with self._lock:
+            db = self._db
+            rooms = db.execute("select code, name, seats, computer, seed from rooms").fetchall()
+            seats = db.execute("select code, table_no, seat, learner, token from seats").fetchall()
+            hands = db.execute(
+                "select code, table_no, hand, record, over from hands order by code, table_no, hand"
+            ).fetchall()
+        found: dict[str, Room] = {}
+        for code, name, size, computer, seed in rooms:
+            found[code] = Room(name, code=code, seats=size, computer=computer, seed=seed, tables=0)
+        kept: dict[tuple[str, int], dict[str, object]] = {}
+        for code, number, hand, record, over in hands:
+            game = game_from_json(record)
+            state = kept.setdefault((code, number), {"totals": [0] * game.players})
+            state["game"], state["hand_number"] = game, hand
+            outcome = game.outcome() if over else None
+            if outcome is not None:
+                totals = state["totals"]
+                assert isinstance(totals, list)
+                state["totals"] = [a + b for a, b in zip(totals, outcome.penalties, strict=True)]
+        for (code, number), state in sorted(kept.items()):
+            room = found[code]
+            while len(room.tables) < number:
+                room.open_table()
+            room.tables[number - 1].restore(**state)  # type: ignore[arg-type]
+        for code, number, seat_number, learner, token in seats:
+            room = found[code]
+            seat = Seat(number, seat_number, learner, token)
+            room.seated[number, seat_number] = seat
+            room.tables[number - 1].people[seat_number] = learner
+        return found

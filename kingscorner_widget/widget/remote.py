@@ -1,0 +1,143 @@
+"""A table at a class server, in a notebook: a student's seat (``join=``) or the projector's
+watched table (``watch=``).
+
+``KingsCornerWidget(join=CODE, server=ADDRESS, learner="ada")`` makes a :class:`RemoteTableWidget`:
+the same widget on the page (the same snapshot, keys, screen-reader labels and controls), but
+the kernel holds no game. It sends the page's intents on to the server and shows the views the
+server sends for the seat (:class:`~kingscorner_widget.server.client.RemoteTable`): the hidden
+cards never reach the kernel, so they cannot reach the page. The seat's token is kept in the
+learner's progress folder, so a notebook opened again takes its seat back with the whole view.
+``KingsCornerWidget(watch=CODE, server=ADDRESS, table=1)`` shows a table of the room as the
+projector shows it: every hand face down until the hand is over.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..engine.moves import Move
+from ..server.client import RemoteTable
+from ..table.page_words import phrases as page_phrases
+from .adapter import KingsCornerWidget
+
+__all__ = ["RemoteTableWidget"]
+
+Json = dict[str, Any]
+WATCHING = "You are watching this table: every hand stays face down until the hand is over."
+"""What the watched table says where a seat's hand would be."""
+
+
+class RemoteTableWidget(KingsCornerWidget):
+    """A seat at a class server's table (``join`` a room's code as ``learner``), or the view
+    of one of its tables (``watch`` a room's code, ``table``), at the server's ``address``.
+    Everything else about the table is the server's to set."""
+
+    def __init__(
+        self,
+        game: object = None,
+        *,
+        join: str | None = None,
+        watch: Any = None,
+        server: str | None = None,
+        learner: str | None = None,
+        table: int | None = None,
+        progress_dir: str | os.PathLike[str] | None = None,
+        speed: float = 0.8,
+        **others: object,
+    ) -> None:
+        given = [name for name, value in others.items() if value is not None]
+        if game is not None or given:
+            what = ", ".join(given or ["a game"])
+            raise ValueError(f"a class server's table is set up by the server: drop {what}")
+        if server is None:
+            raise ValueError("join= reaches a class server: give server=, its address")
+        if watch is not None and not isinstance(watch, str):
+            raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
+        phrases = page_phrases()
+        if watch is not None:  # people play here: the page's "the computers play on" is not so
+            phrases["text"]["watching"] = WATCHING
+        anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=phrases)
+        self.record = self.records = None
+        self._version = 0
+        self.remote = RemoteTable(
+            server,
+            join=join,
+            learner=learner,
+            watch=watch,
+            table=table,
+            progress_dir=progress_dir,
+            on_frame=self._frame,
+        )
+        """The connection to the server."""
+        self.on_msg(self._on_custom_message)
+
+    # -- what the server sends ------------------------------------------------------------------
+
+    def _frame(self, frame: Json) -> None:
+        kind = frame.get("type")
+        if kind == "view":
+            with self.hold_sync():
+                self.snapshot = frame["snapshot"]
+                self.legal = list(frame["legal"])
+                self.status = frame["status"]
+            self._version = int(frame["snapshot"]["version"])
+        elif kind in ("status", "gone"):
+            self.status = frame["status"]
+        elif kind == "error":
+            self.status = frame["error"]
+
+    @traitlets.validate("seen")
+    def _valid_seen(self, proposal: dict[str, Any]) -> int:
+        value = proposal["value"]
+        if value > self._version:
+            raise traitlets.TraitError(
+                f"seen must be a snapshot version the table published (0 to {self._version})"
+            )
+        return int(value)
+
+    # -- what the page and code send ------------------------------------------------------------
+
+    def handle_message(self, content: Any) -> bool:
+        """Send the page's intent on to the server (it checks it and answers with a view)."""
+        self.remote.send(content)
+        return True
+
+    def play(self, move: Move | str) -> None:
+        """Ask the server to play ``move`` at this seat (the answer arrives as a new view, or a
+        refusal on the status line)."""
+        self.remote.send({"kind": "play", "version": self._version, "move": str(move)})
+
+    def draw(self) -> None:
+        """Ask the server to end this seat's turn (draw, or pass)."""
+        self.remote.send({"kind": "draw", "version": self._version})
+
+    def close(self) -> None:
+        """Close the widget and leave the table (the seat stays the learner's)."""
+        if hasattr(self, "remote"):
+            self.remote.close()
+        anywidget.AnyWidget.close(self)
+
+    @property
+    def game(self) -> Any:
+        raise AttributeError(
+            "a class server keeps the game: this notebook holds only its seat's view (snapshot)"
+        )
+
+    def static_html(self) -> str:
+        where = f"table {self.remote.table} of room {self.remote.code}"
+        seat = f"seat {self.remote.seat} at {where}" if self.remote.seat else where
+        return f"<p>Kings in the Corner: {html.escape(seat)} at a class server.</p>"
+
+    def _update_picture(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        remote = self.remote
+        if remote.seat is None:
+            return f"KingsCornerWidget(watch={remote.code!r}, table={remote.table})"
+        return f"KingsCornerWidget(join={remote.code!r}, table={remote.table}, seat={remote.seat})"
