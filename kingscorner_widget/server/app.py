@@ -41,7 +41,7 @@ try:
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import PlainTextResponse
-    from starlette.routing import Route, WebSocketRoute
+    from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError as missing:  # pragma: no cover - the [server] extra is not installed
     raise ImportError(
@@ -56,6 +56,7 @@ from .codes import new_code, read_code, same_token, spoken
 from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
 from .room import Room, ServerTable
+from .site import check_site, course_site
 from .store import Store
 from .views import frame, room_table, table_line
 
@@ -110,7 +111,8 @@ class Fanout:
 
 class ClassServer:
     """A class server on ``host`` (default 127.0.0.1: this machine only) and ``port`` (0: a
-    free one), keeping its rooms in the SQLite file ``data`` (``None``: in memory). ``pace`` is
+    free one), keeping its rooms in the SQLite file ``data`` (``None``: in memory), and serving
+    the built browser course in the folder ``site`` at the same address (:mod:`~.site`). ``pace`` is
     the seconds between computer moves; a person away longer than ``away_after`` seconds has a
     computer play their seat until they come back (``None``: never)."""
 
@@ -124,6 +126,7 @@ class ClassServer:
         away_after: float | None = 60.0,
         hub: HubService | None = None,
         teachers: str = "teachers",
+        site: str | os.PathLike[str] | None = None,
     ) -> None:
         if not 0 <= pace <= 10:
             raise ValueError(f"pace is 0 to 10 seconds between computer moves, not {pace!r}")
@@ -135,6 +138,8 @@ class ClassServer:
         """On a Hub: the Hub group whose members (with the Hub's admins) are the teachers."""
         self._identity = HubIdentity(hub.api_url) if hub is not None else None
         prefix = hub.prefix if hub is not None else "/"
+        self.site = None if site is None else check_site(site)
+        """The browser course served beside the tables (``kingscorner classroom``), or ``None``."""
         self.store = Store(data)
         self.rooms: dict[str, Room] = self.store.rooms()
         """Every room, by code."""
@@ -146,12 +151,12 @@ class ClassServer:
         self._driving: set[tuple[str, int]] = set()
         for room in self.rooms.values():
             self._wire(room)
-        app = Starlette(
-            routes=[
-                Route(prefix, self._home),
-                WebSocketRoute(prefix, self._socket),
-            ]
-        )
+        routes: list[BaseRoute] = [WebSocketRoute(prefix, self._socket)]
+        if self.site is None:
+            routes.append(Route(prefix, self._home))
+        else:  # the course at the same address: its page reaches the tables at its own origin
+            routes.append(Mount("/", app=course_site(self.site)))
+        app = Starlette(routes=routes)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
