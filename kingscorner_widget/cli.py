@@ -500,15 +500,28 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
 def _class(args: argparse.Namespace, out: Writer) -> None:
     from .classroom import ClassBoard
 
-    folder = Path(args.folder)
-    if not folder.is_dir():
-        raise _FileError(f"{folder} is not a folder of records")
+    if (args.folder is None) == (args.server is None):
+        raise _UsageError("give a folder of records or --server FILE (a class server's data)")
+    if args.room and args.server is None:
+        raise _UsageError("--room picks a room of --server FILE: give --server too")
+    if args.server is not None:
+        _regular_file(Path(args.server), "a class server's data file")
+    else:
+        folder = Path(args.folder)
+        if not folder.is_dir():
+            raise _FileError(f"{folder} is not a folder of records")
     if args.homework:
         _regular_file(Path(args.homework), "a homework file")
     for option, place in (("--html", args.html), ("--csv", args.csv)):
         if place:
             _writable(Path(place), option)
-    board = ClassBoard(folder, homework=args.homework)
+    if args.server is not None:
+        try:
+            board = ClassBoard.from_server(args.server, args.room, homework=args.homework)
+        except ValueError as error:
+            raise _FileError(str(error)) from None
+    else:
+        board = ClassBoard(folder, homework=args.homework)
     out.write(board.text() + "\n")
     if args.html:
         board.save_html(args.html)
@@ -762,7 +775,13 @@ def _league_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _class_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("folder", help="a folder of records (flat, or nbgrader's submitted/)")
+    command.add_argument(
+        "folder", nargs="?", help="a folder of records (flat, or nbgrader's submitted/)"
+    )
+    command.add_argument(
+        "--server", help="read the records a class server keeps in this data file instead"
+    )
+    command.add_argument("--room", help="with --server: only this room (its code)")
     command.add_argument("--homework", help="the homework file that fixes the items' order")
     command.add_argument("--html", help="also write the board as HTML here")
     command.add_argument(

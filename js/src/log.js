@@ -46,7 +46,9 @@ export function logEl(snap) {
     const moves = h("ol", { class: "kcw-moves" });
     for (const entry of log.slice(turn.start, turn.start + turn.count)) {
       const comment = entry.comment ? h("p", { class: "kcw-comment" }, entry.comment) : null; // explore's comments
-      moves.append(h("li", {}, h("span", {}, entry.words), " ", h("code", {}, entry.notation), comment));
+      // a lesson's log is in words alone (its notation is empty): no empty chip beside them
+      const notation = entry.notation ? [" ", h("code", {}, entry.notation)] : [];
+      moves.append(h("li", {}, h("span", {}, entry.words), ...notation, comment));
     }
     const head = turn.recap || (seat ? seat.name : "");
     list.append(

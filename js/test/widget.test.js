@@ -133,6 +133,12 @@ describe("rendering from a snapshot", () => {
     expect($('[data-pile="N"]').classList.contains("kcw-hinted")).toBe(true);
   });
 
+  it("draws no notation chip where a lesson's log is in words alone", () => {
+    mount(snapshot({ log: [{ player: 1, notation: "", words: "You play the four of spades on the south pile" }] }));
+    expect($(".kcw-log .kcw-moves li").textContent).toBe("You play the four of spades on the south pile");
+    expect($(".kcw-log .kcw-moves li code")).toBeNull();
+  });
+
   it("shows the log in words and notation, the score sheet and lesson narration", () => {
     mount(
       snapshot({

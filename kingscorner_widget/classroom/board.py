@@ -40,6 +40,7 @@ import io
 import json
 import os
 import pathlib
+import sqlite3
 from collections.abc import Iterable
 from html import escape
 from typing import Any
@@ -55,9 +56,10 @@ from ..lessons.runner import LessonRun
 from .homework import Homework
 from .mistakes import said as mistake_said
 from .names import name_key
-from .reading import BadRecord, LearnerRecord, read_folder
+from .reading import BadRecord, Found, LearnerRecord, read_folder
+from .record import ProgressError
 from .themes import THEMES
-from .typed import MAX_ITEMS, said
+from .typed import MAX_ITEMS, WORD, said, typed_record
 from .verify import PROVES, Checked, check_daily, check_steps
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
@@ -66,6 +68,14 @@ Json = dict[str, Any]
 SELF_REPORTED = (
     "Records are written by the learners' own machines (self-reported): they show what each "
     "table saw, not a proof of it."
+)
+KEPT_BY_SERVER = (
+    "Records kept by the class server from the moves played at its tables: no learner's "
+    "machine wrote them."
+)
+SERVER_JUDGED = (
+    "Verified by construction: the server judged every move as it was played, and no file "
+    "handed in can change these rows."
 )
 NO_PUZZLE = "No learner has finished a puzzle yet, so the chart by theme has no bar."
 UNCHECKED = (
@@ -211,6 +221,31 @@ def _stuck(item: Json) -> bool:
     return len(step.get("refused", [])) >= STUCK_REFUSED or helped >= STUCK_HELP
 
 
+def _server_file_rows(path: pathlib.Path, room: str | None) -> list[tuple[str, str, str]]:
+    """The records kept in a class server's data file ``path`` (opened read only): room,
+    learner and the record's JSON, of room ``room`` or every room."""
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is not a class server's data file")
+    db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        if (
+            room is not None
+            and not db.execute("select 1 from rooms where code = ?", (room,)).fetchone()
+        ):
+            raise ValueError(f"{path.name} keeps no room {room}")
+        query = "select code, learner, record from records"
+        found = (
+            db.execute(query + " where code = ? order by learner", (room,))
+            if room is not None
+            else db.execute(query + " order by code, learner")
+        ).fetchall()
+    except sqlite3.DatabaseError as error:
+        raise ValueError(f"{path.name} is not a class server's data file: {error}") from None
+    finally:
+        db.close()
+    return [(str(c), str(n), str(r)) for c, n, r in found]
+
+
 class ClassBoard:
     """Every record under ``folder`` as a board; ``homework`` (a :class:`Homework` or its file)
     fixes the items and their order (default: every item found, in the order found)."""
@@ -219,7 +254,9 @@ class ClassBoard:
         self, folder: str | os.PathLike[str], homework: Homework | str | None = None
     ) -> None:
         self.folder = pathlib.Path(folder)
-        found = read_folder(self.folder)
+        self._take(read_folder(self.folder), homework)
+
+    def _take(self, found: Found, homework: Homework | str | None) -> None:
         self.records: list[LearnerRecord] = found.records
         self.bad: list[BadRecord] = found.bad
         """The files skipped, each with its reason."""
@@ -227,6 +264,57 @@ class ClassBoard:
         self._items = self._merge()
         self._names = {name_key(r.learner): r.learner for r in self.records}
         _ = self.items  # a class of too many items is named among the skipped at once
+
+    kept_by_server = False
+    """True for a board read from a class server's records (:meth:`from_server`): the server
+    wrote them from the moves played at its tables, so no learner's machine could forge them."""
+
+    @classmethod
+    def from_server(
+        cls,
+        source: str | os.PathLike[str] | Any,
+        room: str | None = None,
+        homework: Homework | str | None = None,
+    ) -> ClassBoard:
+        """The board of the records a class server keeps (:mod:`kingscorner_widget.server.
+        records`): ``source`` a running :class:`~kingscorner_widget.server.ClassServer` or its
+        data file (read only), of room ``room`` (its code) or of every room. A learner seated
+        in two rooms is one row.
+
+        >>> from kingscorner_widget import ClassServer
+        >>> with ClassServer(port=0, pace=0) as server:
+        ...     room = server.open_room("Year 7")
+        ...     board = ClassBoard.from_server(server, room.code)
+        >>> board.kept_by_server, board.learners
+        (True, [])
+        """
+        wanted = None if room is None else room.upper().replace(" ", "").replace("-", "")
+        if isinstance(source, str | os.PathLike):
+            path = pathlib.Path(source)
+            label = path
+            rows = _server_file_rows(path, wanted)
+        else:  # a running ClassServer: what its records wait to write goes first
+            source.records.flush()
+            label = pathlib.Path(f"class server {source.address}")
+            rows = [(c, n, text) for c, n, text, _, _ in source.store.records(wanted)]
+        learners: dict[str, LearnerRecord] = {}
+        bad: list[BadRecord] = []
+        for code, learner, text in rows:
+            where = f"room {code}, {said(learner, WORD)}"
+            try:
+                typed = typed_record(json.loads(text))
+            except (ProgressError, ValueError) as error:
+                bad.append(BadRecord(where, str(error)))
+                continue
+            bad.extend(BadRecord(where, problem) for problem in typed.problems)
+            found = learners.setdefault(name_key(learner), LearnerRecord(learner, [], []))
+            found.tables.extend(typed.tables)
+            found.files.append(f"room {code}")
+        board = cls.__new__(cls)
+        board.folder = label
+        board.kept_by_server = True
+        board._take(Found(sorted(learners.values(), key=lambda r: r.learner), bad), homework)
+        return board
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -386,6 +474,8 @@ class ClassBoard:
 
     def _trust(self) -> tuple[str, ...]:
         """What the board's records prove: replayed against the homework, or nothing."""
+        if self.kept_by_server:
+            return (KEPT_BY_SERVER, SERVER_JUDGED)
         return (SELF_REPORTED, PROVES) if self.homework is not None else (SELF_REPORTED, UNCHECKED)
 
     def _bad_notes(self) -> list[str]:

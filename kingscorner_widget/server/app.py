@@ -55,6 +55,7 @@ from ..table.table import Table, View
 from .codes import new_code, read_code, same_token, spoken
 from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
+from .records import LiveView, ServerRecords
 from .room import Room, ServerTable
 from .site import check_site, course_site
 from .store import Store
@@ -142,6 +143,8 @@ class ClassServer:
         """The browser course served beside the tables (``kingscorner classroom``), or ``None``."""
         self.store = Store(data)
         self.rooms: dict[str, Room] = self.store.rooms()
+        self.records = ServerRecords(self.store)
+        """Each seated learner's record, kept here from the moves played (:mod:`.records`)."""
         """Every room, by code."""
         self.key = secrets.token_urlsafe(16)
         """The teacher's key: it opens the room view (every table of a room)."""
@@ -243,10 +246,16 @@ class ClassServer:
         view = self.room_view(code)
         return room_table(view["name"], view["code"], view["tables"])
 
+    def live(self, code: str) -> LiveView:
+        """The teacher's live view of room ``code`` (who is at which table, hands played and
+        won, hints asked, who looks stuck); ``.show()`` in a notebook refreshes it in place."""
+        return self.records.live(self._room(code).code)
+
     def stop(self) -> None:
         """Stop the server (every connection closes); the rooms stay in the data file."""
         self._server.should_exit = True
         self._thread.join(timeout=30)
+        self.records.flush()
         self._socket_file.close()
         self.store.close()
 
@@ -271,6 +280,7 @@ class ClassServer:
         for table in room.tables:
             if table.on_move is None:
                 table.on_move = lambda shared, room=room: self.store.save_hand(room, shared)
+            self.records.watch(room, table)
 
     def _room(self, code: object) -> Room:
         try:
@@ -393,6 +403,7 @@ class ClassServer:
         self._unseated(connection)
         room = self._room(code)
         try:
+            check_learner(learner)  # the name the server keeps their record under
             seat = room.join(learner)
         except ValueError as error:
             said = str(error)

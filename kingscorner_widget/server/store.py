@@ -31,7 +31,7 @@ from ..engine.game import Game
 from ..engine.record import game_from_json, game_to_json
 from .room import Room, Seat, ServerTable
 
-__all__ = ["Store"]
+__all__ = ["Store", "read_records"]
 
 SCHEMA = """
 create table if not exists rooms (
@@ -48,7 +48,25 @@ create table if not exists hands (
     hand integer not null, record text not null, over integer not null,
     primary key (code, table_no, hand)
 );
+create table if not exists records (
+    code text not null references rooms(code), learner text not null, record text not null,
+    hints integer not null default 0, shows integer not null default 0,
+    primary key (code, learner)
+);
 """
+
+
+def read_records(
+    db: sqlite3.Connection, code: str | None = None
+) -> list[tuple[str, str, str, int, int]]:
+    """The rows of the records table of ``db`` (room ``code``'s, or every room's)."""
+    query = "select code, learner, record, hints, shows from records"
+    rows = (
+        db.execute(query + " where code = ? order by learner", (code,))
+        if code is not None
+        else db.execute(query + " order by code, learner")
+    ).fetchall()
+    return [(str(c), str(n), str(r), int(h), int(s)) for c, n, r, h, s in rows]
 
 
 class Store:
@@ -126,6 +144,32 @@ class Store:
                 (code, table),
             ).fetchall()
         return [game_from_json(record) for (record,) in rows]
+
+    def record(self, code: str, learner: str) -> tuple[str, int, int] | None:
+        """The record the server keeps of ``learner`` in room ``code`` (its JSON, the hints
+        and the Show me given), or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "select record, hints, shows from records where code = ? and learner = ?",
+                (code, learner),
+            ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]), int(row[2]))
+
+    def put_record(self, code: str, learner: str, record: str, hints: int, shows: int) -> None:
+        """Keep ``learner``'s record in room ``code`` (replacing what was kept)."""
+        with self._writing() as db:
+            db.execute(
+                "insert into records values (?, ?, ?, ?, ?) on conflict (code, learner) do "
+                "update set record = excluded.record, hints = excluded.hints, "
+                "shows = excluded.shows",
+                (code, learner, record, hints, shows),
+            )
+
+    def records(self, code: str | None = None) -> list[tuple[str, str, str, int, int]]:
+        """Every record kept (of room ``code``, or of every room): code, learner, record JSON,
+        hints, Show me."""
+        with self._lock:
+            return read_records(self._db, code)
 
     def rooms(self) -> dict[str, Room]:
         """Every room kept, as it was left, by code."""

@@ -1,0 +1,350 @@
+"""The class record kept by the class server itself, from the moves played at its tables.
+
+At a server table the learner's kernel only sends intents and shows frames: it writes no
+record and never sees another hand or the stock. The server keeps each seated learner's record
+instead, in its own SQLite file (:mod:`~.store`: one row per learner per room, the same
+progress JSON a notebook writes, so :mod:`~kingscorner_widget.classroom.typed` and the board
+read it as they read a handed-in file). It is built by the kernel's own
+:class:`~kingscorner_widget.classroom.recorder.Recorder` listening to the seat's session on the
+server, written to the server's database (:class:`ServerRecordStore`) rather than to a file:
+
+- each hand that ends at the table, as every person at it played it (won or not, the cards
+  left, the others by name), from the server's own game;
+- a lesson's steps, were a lesson played at the table (the Recorder judges them as it does);
+- the Hints and Show me each learner asked for, counted here, where they are given.
+
+:class:`ServerRecords` also keeps what a teacher watches live (:meth:`ServerRecords.live`): who
+sits at which table, the hands played and won, the hints asked, and who looks stuck.
+
+>>> from kingscorner_widget.server.room import Room
+>>> from kingscorner_widget.server.store import Store
+>>> from kingscorner_widget.classroom.store import Writer
+>>> records = ServerRecords(Store(None), writer=Writer(threads=False))
+>>> room = Room("Year 7", code="KXT4PQ", seats=2, seed=5); _ = room.join("Ada")
+>>> table = room.tables[0]
+>>> records.watch(room, table)
+>>> while not table.game.is_over():
+...     _ = table.computer_move() or table.session(1).act("play", move=table.session(1).legal()[0])
+>>> hand = records.record("KXT4PQ", "Ada")["tables"][0]["hands"][0]
+>>> hand["opponents"], hand["hand"], isinstance(hand["won"], bool)
+(['P2'], 1, True)
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+import pathlib
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from ..classroom.record import MAX_BYTES, check_learner, check_record, empty_record
+from ..classroom.recorder import Recorder
+from ..classroom.store import RecordStore, RecordTooLargeError, Writer, _now
+from ..display.tables import Column, HtmlTable
+from ..engine.game import Game
+from ..table.events import TableEvent, table_event
+from ..table.reply import Reply
+from .room import Room, ServerTable
+from .store import Store
+
+__all__ = ["STUCK_IDLE", "STUCK_REFUSED", "LiveRow", "ServerRecordStore", "ServerRecords"]
+
+Json = dict[str, Any]
+STUCK_IDLE = 120.0
+"""Seconds a learner whose turn it is may make no move before the live view says stuck."""
+STUCK_REFUSED = 3
+"""Moves refused in a row (with none played between) before the live view says stuck."""
+KEPT = (
+    "Kept by the class server from the moves played at its tables: the learners' machines "
+    "wrote none of it."
+)
+
+
+class ServerRecordStore(RecordStore):
+    """A learner's record in the class server's database (room ``code``), where a
+    :class:`~kingscorner_widget.classroom.recorder.Recorder` writes it as it would a file."""
+
+    def __init__(self, records: ServerRecords, code: str, learner: str) -> None:
+        super().__init__(learner, pathlib.Path(records.store.path or ".") / code)
+        self.records = records
+        self.code = code
+
+    def read(self) -> Json:
+        kept = self.records.store.record(self.code, self.learner)
+        return empty_record(self.learner) if kept is None else check_record(json.loads(kept[0]))
+
+    def write(self, table: Json) -> Json:
+        with self.records.lock:
+            record = self.read()
+            record["tables"] = [t for t in record["tables"] if t.get("id") != table["id"]]
+            record["tables"].append(table)
+            record["updated"] = _now()
+            text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+            if len(text.encode("utf-8")) > MAX_BYTES:
+                raise RecordTooLargeError(
+                    f"{self.learner}'s record would pass the cap of {MAX_BYTES} bytes"
+                )
+            live = self.records.live_of(self.code, self.learner)
+            self.records.store.put_record(self.code, self.learner, text, live.hints, live.shows)
+            return record
+
+
+@dataclasses.dataclass
+class LiveRow:
+    """What the teacher's live view shows of one learner."""
+
+    learner: str
+    table: int
+    seat: int
+    hands: int = 0
+    won: int = 0
+    hints: int = 0
+    shows: int = 0
+    refused_in_a_row: int = 0
+    last_move: float = dataclasses.field(default_factory=time.monotonic)
+    """When the learner last played a move (or sat down), by the monotonic clock."""
+
+    def stuck(self, their_turn: bool, now: float | None = None) -> str:
+        """Why this learner looks stuck (empty: they do not): refused repeatedly, or no move for
+        :data:`STUCK_IDLE` seconds on their turn."""
+        if self.refused_in_a_row >= STUCK_REFUSED:
+            return f"{self.refused_in_a_row} moves refused in a row"
+        idle = (time.monotonic() if now is None else now) - self.last_move
+        if their_turn and idle >= STUCK_IDLE:
+            return f"no move for {int(idle // 60)} min on their turn"
+        return ""
+
+
+class ServerRecords:
+    """Every seated learner's record at the class server whose memory is ``store``, written by
+    ``writer`` (its own thread, off the tables' path; :meth:`flush` writes what waits)."""
+
+    def __init__(self, store: Store, *, writer: Writer | None = None) -> None:
+        self.store = store
+        self.writer = writer or Writer()
+        self.lock = threading.RLock()
+        self._recorders: dict[tuple[str, str], Recorder] = {}
+        self._live: dict[tuple[str, str], LiveRow] = {}
+        self._tables: dict[tuple[str, str], ServerTable] = {}
+        self.listeners: list[Callable[[str], None]] = []
+        """Called with a room's code whenever something in its live view changed."""
+
+    # -- who is where ----------------------------------------------------------------------------
+
+    def live_of(self, code: str, learner: str) -> LiveRow:
+        with self.lock:
+            row = self._live.get((code, learner))
+            if row is None:
+                kept = self.store.record(code, learner)
+                row = self._live[code, learner] = LiveRow(learner, 0, 0)
+                if kept is not None:
+                    row.hints, row.shows = kept[1], kept[2]
+            return row
+
+    def recorder(self, code: str, learner: str) -> Recorder:
+        """The recorder of ``learner`` in room ``code`` (one table entry per server run)."""
+        with self.lock:
+            found = self._recorders.get((code, learner))
+            if found is None:
+                store = ServerRecordStore(self, code, learner)
+                found = self._recorders[code, learner] = Recorder(store, writer=self.writer)
+            return found
+
+    def watch(self, room: Room, table: ServerTable) -> None:
+        """Record every person seated at ``table`` of ``room``: their actions at their seat's
+        session, and each hand that ends there."""
+        with table.lock:
+            table.on_hand = lambda shared, game: self._hand(room.code, shared, game)
+            for seat, learner in table.people.items():
+                self.seat(room, table, seat, learner)
+
+    def seat(self, room: Room, table: ServerTable, seat: int, learner: str) -> None:
+        """Record ``learner`` at ``seat`` of ``table`` (their session's events come here). A
+        name no record can carry (a room kept from before names were checked) is not recorded:
+        the table plays on."""
+        try:
+            check_learner(learner)
+        except ValueError:
+            return
+        with self.lock:
+            row = self.live_of(room.code, learner)
+            row.table, row.seat = table.number, seat
+            self._tables[room.code, learner] = table
+        table.session(seat).listener = self.listener(room.code, learner)
+        self._changed(room.code)
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def listener(self, code: str, learner: str) -> Callable[[TableEvent], None]:
+        """What a session on the server calls after each action of ``learner`` in room
+        ``code`` (a seat's session is given it by :meth:`seat`)."""
+        return lambda event: self._event(code, learner, event)
+
+    def _event(self, code: str, learner: str, event: TableEvent) -> None:
+        row = self.live_of(code, learner)
+        with self.lock:
+            if event.kind in ("play", "draw") and event.move is not None:
+                if event.refused:
+                    row.refused_in_a_row += 1
+                else:
+                    row.refused_in_a_row, row.last_move = 0, time.monotonic()
+            elif event.kind == "hint" and not event.refused:
+                row.hints += 1
+            elif event.kind == "show" and not event.refused:
+                row.shows += 1
+        # a hand is recorded once, when it ends at the table (a computer may end it)
+        self.recorder(code, learner)(dataclasses.replace(event, hand=None))
+        if event.kind in ("hint", "show") and not event.refused:
+            self.writer.ask(id(self.recorder(code, learner)), self.recorder(code, learner).flush)
+        self._changed(code)
+
+    def _hand(self, code: str, table: ServerTable, game: Game) -> None:
+        """The hand at ``table`` is over: it goes into the record of each person at it."""
+        for seat, learner in sorted(table.people.items()):
+            session = table.session(seat)
+            event = table_event(session, "play", {}, Reply(""))
+            if event.hand is None:
+                continue
+            others = [table.name(p) for p in range(1, table.seats + 1) if p != seat]
+            hand = {**event.hand, "hand": table.hand_number, "opponents": others}
+            hand["winners"] = [table.name(p) for p in game.outcome().winners]  # type: ignore[union-attr]
+            self.recorder(code, learner)(dataclasses.replace(event, hand=hand))
+            row = self.live_of(code, learner)
+            with self.lock:
+                row.hands += 1
+                row.won += int(hand["won"])
+        self._changed(code)
+
+    def _changed(self, code: str) -> None:
+        for listener in list(self.listeners):
+            listener(code)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Write every record waiting now."""
+        self.writer.flush()
+        self.writer.wait()
+
+    def record(self, code: str, learner: str) -> Json | None:
+        """``learner``'s record in room ``code`` as the server keeps it (after :meth:`flush`)."""
+        self.flush()
+        kept = self.store.record(code, learner)
+        return None if kept is None else check_record(json.loads(kept[0]))
+
+    def rows(self, code: str) -> list[LiveRow]:
+        """Every learner seated in room ``code`` this run, by table and seat."""
+        with self.lock:
+            rows = [row for (c, _), row in self._live.items() if c == code and row.table]
+        return sorted(rows, key=lambda r: (r.table, r.seat))
+
+    def live(self, code: str) -> LiveView:
+        """The teacher's live view of room ``code`` (:class:`LiveView`)."""
+        return LiveView(self, code)
+
+    def their_turn(self, code: str, row: LiveRow) -> bool:
+        table = self._tables.get((code, row.learner))
+        return (
+            table is not None
+            and not table.game.is_over()
+            and table.game.turn == row.seat
+            and row.seat not in table.away
+        )
+
+    def to_csv(self, code: str, path: str | pathlib.Path | None = None) -> str:
+        """A gradebook of room ``code`` from the server's records: one row a learner, numbers
+        only (hands played, hands won, hints, Show me). Written to ``path`` if given (a new
+        file renamed over it: a planted link is replaced, never followed)."""
+        from ..analysis.league.results import write_atomically
+
+        self.flush()
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["learner", "hands played", "hands won", "hints", "show me"])
+        for _, learner, text, hints, shows in self.store.records(code):
+            hands = [h for t in json.loads(text)["tables"] for h in t.get("hands", [])]
+            won = sum(bool(h.get("won")) for h in hands)
+            name = "'" + learner if learner[:1] in "=+-@" else learner
+            writer.writerow([name, len(hands), won, hints, shows])
+        text = out.getvalue()
+        if path is not None:
+            write_atomically(pathlib.Path(path), text, 0o644)
+        return text
+
+
+class LiveView:
+    """The teacher's live view of a room during class: each learner's table and seat, hands
+    played and won, hints and Show me asked, and who looks stuck (:meth:`LiveRow.stuck`).
+    Shown in a notebook it refreshes in place as the tables play (:meth:`show`)."""
+
+    def __init__(self, records: ServerRecords, code: str) -> None:
+        self.records = records
+        self.code = code
+        self.display_id = ""
+        """Where the view is displayed in the notebook (set by :meth:`show`)."""
+        self._listener: Callable[[str], None] | None = None
+
+    def table(self) -> HtmlTable:
+        """The view now, as a table (HTML in a notebook, text in a terminal)."""
+        rows = []
+        for row in self.records.rows(self.code):
+            stuck = row.stuck(self.records.their_turn(self.code, row))
+            rows.append(
+                (row.learner, row.table, row.seat, row.hands, row.won, row.hints, row.shows, stuck)
+            )
+        columns = [
+            Column("learner"),
+            Column("table"),
+            Column("seat"),
+            Column("hands played"),
+            Column("hands won"),
+            Column("hints"),
+            Column("show me"),
+            Column("stuck"),
+        ]
+        notes = (
+            KEPT,
+            f"Stuck: {STUCK_REFUSED} or more moves refused in a row, or no move for "
+            f"{int(STUCK_IDLE // 60)} min on their turn.",
+        )
+        return HtmlTable(columns, rows, title="The class now", notes=notes)
+
+    def _repr_html_(self) -> str:
+        return self.table()._repr_html_()
+
+    def __str__(self) -> str:
+        return str(self.table())
+
+    def show(self) -> None:
+        """Display the view in a notebook and refresh it in place whenever the room changes
+        (until :meth:`stop`)."""
+        from IPython import display as ipython_display
+
+        show: Callable[..., object] = ipython_display.display
+        update: Callable[..., object] = ipython_display.update_display
+        self.stop()
+        self.display_id = self.display_id or f"kingscorner-live-{uuid.uuid4().hex}"
+        show(self._bundle(), raw=True, display_id=self.display_id)
+
+        def changed(code: str) -> None:
+            if code == self.code:
+                update(self._bundle(), raw=True, display_id=self.display_id)
+
+        self._listener = changed
+        self.records.listeners.append(changed)
+
+    def _bundle(self) -> dict[str, str]:
+        table = self.table()
+        return {"text/html": table._repr_html_(), "text/plain": str(table)}
+
+    def stop(self) -> None:
+        """Stop refreshing."""
+        if self._listener is not None:
+            self.records.listeners.remove(self._listener)
+            self._listener = None
