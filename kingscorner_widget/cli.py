@@ -639,7 +639,7 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
             f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
             f"  a student opens {address} in a browser, then a notebook, and runs\n"
             f'    KingsCornerWidget(join="{code}", learner="their name")\n'
-            f'  the projector: KingsCornerWidget(watch="{code}", table=1) in the course\n'
+            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
             f"  the teacher's key for the room view: {server.key}\n"
             f"The course is served from {site}; nothing is fetched from anywhere else.\n"
             + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")

@@ -135,6 +135,21 @@ def test_a_browser_seat_joins_plays_and_takes_its_seat_back(
     again.table.close()
 
 
+def test_the_projector_in_the_browser_course_watches_a_table_with_every_hand_face_down(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Projector", seats=2)
+    projector = Seat(class_server.address, tmp_path, watch=room.code, table=1)
+    view = projector.view()
+    assert projector.socket.sent == [{"type": "watch", "room": room.code, "table": 1}]
+    assert (projector.table.table, projector.table.seat) == (1, None)
+    assert [hand["cards"] for hand in view["snapshot"]["hands"]] == [None, None]
+    projector.table.send({"kind": "draw", "version": view["snapshot"]["version"]})
+    projector.socket.pump(lambda: projector.frames[-1]["type"] == "error")  # a watcher acts not
+    assert projector.frames[-1]["code"] == "not-seated"
+    projector.table.close()
+
+
 def test_a_forgotten_seat_joins_afresh_and_refusals_reach_the_status_line(
     class_server: ClassServer, tmp_path: Path
 ) -> None:
