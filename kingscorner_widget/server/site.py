@@ -30,7 +30,8 @@ from typing import Any
 
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 __all__ = ["SITE_FILES", "CourseSite", "SiteError", "course_site", "find_site"]
 
@@ -113,6 +114,12 @@ def find_site(given: str | os.PathLike[str] | None, here: str | os.PathLike[str]
 
 class CourseSite(StaticFiles):
     """The course's files, each with its media type and how long a browser may keep it."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":  # the tables' websocket is at the root, not here
+            await WebSocket(scope, receive, send).close(1008)
+            return
+        await super().__call__(scope, receive, send)
 
     def file_response(
         self, full_path: Any, stat_result: os.stat_result, scope: Scope, status_code: int = 200

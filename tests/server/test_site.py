@@ -14,6 +14,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from kingscorner_widget import ClassServer
@@ -93,6 +94,8 @@ def test_the_course_and_the_tables_are_served_at_one_address(tmp_path: Path) -> 
             view = json.loads(websocket.recv(timeout=10))
         assert (seat["type"], seat["table"], seat["seat"]) == ("seat", 1, 1)
         assert view["type"] == "view"
+        with pytest.raises(InvalidStatus, match="403"):  # a websocket anywhere else is refused
+            connect(f"ws://127.0.0.1:{server.port}/lab/", open_timeout=10)
 
 
 def test_a_server_without_a_site_says_what_it_is_at_its_address() -> None:
