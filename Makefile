@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium bubblewrap node-check clean
+.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium bubblewrap node-check clean locale locale-extract
 
 # Node and npm build the table's front end; say so in one line rather than in a pip traceback.
 node-check:
@@ -41,7 +41,7 @@ $(STAMP): $(LAB_STAMP)
 	touch $@
 
 # The front-end bundle (built once before the editable install; this keeps it current).
-js: $(LAB_STAMP) $(JS_STAMP)
+js: $(LAB_STAMP) $(JS_STAMP) locale
 	cd js && npm run --silent build
 
 bubblewrap:
@@ -53,7 +53,26 @@ chromium:
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-lab: $(LAB_STAMP) js
+# The catalogues: each language's words (kingscorner_widget/locale/<code>/LC_MESSAGES/*.po, in git)
+# compiled into the .mo gettext reads (git-ignored; the package's build compiles its own, and the
+# editable install's build hook once; this keeps them current as the .po files change).
+LOCALE_DIR := kingscorner_widget/locale
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/kingscorner.po))
+%.mo: %.po $(LAB_STAMP)
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+locale: $(MO_FILES)
+
+# Words added or changed in the code: extract them (babel.cfg) into the template and merge it into
+# every language's .po, where the new ones wait for their translation (tests/test_language.py fails
+# until they have it).
+locale-extract: $(LAB_STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 --add-comments=TRANSLATORS: \
+	  --add-location=file --sort-output --no-wrap --project=kingscorner-widget \
+	  --copyright-holder="The kingscorner-widget developers" -o $(LOCALE_DIR)/kingscorner.pot kingscorner_widget
+	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D kingscorner -i $(LOCALE_DIR)/kingscorner.pot -d $(LOCALE_DIR)
+
+lab: $(LAB_STAMP) js locale
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(FIRST_NOTEBOOK)
 
 lint: $(STAMP)
@@ -74,7 +93,7 @@ js-lint: js
 # sharing one JupyterLab server, one Chromium and one built course; the other files shared out
 # between them (tests/conftest.py groups them).
 PYTEST_WORKERS ?= 2
-pytest: $(STAMP) js chromium bubblewrap
+pytest: $(STAMP) js locale chromium bubblewrap
 	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
 # What building and checking a package needs, and no more (not the developer group): the build

@@ -1,6 +1,6 @@
 """The package's build hook (hatchling runs it before hatch-jupyter-builder's).
 
-Two jobs:
+Three jobs:
 
 - The tutorials travel as a list (``kingscorner_widget/course.py``'s ``TUTORIALS``), not as a
   copy of ``notebooks/``: the wheel's ``kingscorner_widget/tutorials/`` and the sdist's
@@ -9,6 +9,10 @@ Two jobs:
 - A build that has to make the table's bundle and finds no Node or npm stops with one line
   saying what to install (the Makefile's words), instead of hatch-jupyter-builder's traceback.
   A tree that already holds the bundle (an sdist, or a checkout after ``make js``) needs neither.
+- Each language's catalogue (``kingscorner_widget/locale/<code>/LC_MESSAGES/kingscorner.po``, the
+  source git keeps) is compiled with Babel into the ``.mo`` gettext reads: into the wheel (from a
+  checkout and from an sdist alike, so a compiled file is never stale or committed), and into the
+  tree for an editable install (``make locale`` keeps it current as the ``.po`` files change).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import os
 import runpy
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -47,8 +52,32 @@ def bundle_is_current(root: Path, version: str) -> bool:
     return not is_stale(root / "kingscorner_widget" / "static", root / "js" / "src")
 
 
+LOCALE = "kingscorner_widget/locale"
+
+
+def compile_catalogues(root: Path, into: Path) -> dict[str, str]:
+    """Compile every language's ``.po`` under ``root`` into a ``.mo`` under ``into`` (the same
+    relative path); returns each compiled file by its path in the package. A ``.po`` that does
+    not parse stops the build with Babel's error."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = {}
+    for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
+        relative = po.relative_to(root).with_suffix(".mo")
+        with po.open("rb") as file:
+            catalogue = read_po(file, abort_invalid=True)
+        target = into / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as file:
+            write_mo(file, catalogue)
+        compiled[str(target)] = relative.as_posix()
+    return compiled
+
+
 class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Adds the listed tutorials to the build and checks for Node before npm is needed."""
+    """Adds the listed tutorials and the compiled catalogues to the build and checks for Node
+    before npm is needed."""
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
@@ -57,7 +86,16 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if needs_npm and (shutil.which("node") is None or shutil.which("npm") is None):
             raise SystemExit(NEEDS_NODE)
         if version == "editable":
+            compile_catalogues(root, root)  # read in place, as the code is
             return  # an editable install reads the checkout's notebooks/ in place
+        if self.target_name == "wheel":
+            self._compiled = Path(tempfile.mkdtemp(prefix="kingscorner-locale-"))
+            build_data["force_include"].update(compile_catalogues(root, self._compiled))
         target = "kingscorner_widget/tutorials" if self.target_name == "wheel" else "notebooks"
         for name in tutorials(root):
             build_data["force_include"][str(root / "notebooks" / name)] = f"{target}/{name}"
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        compiled = getattr(self, "_compiled", None)
+        if compiled is not None:
+            shutil.rmtree(compiled, ignore_errors=True)

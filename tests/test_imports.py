@@ -15,7 +15,8 @@ and the league's ranking, with the package's own ``__init__`` on top. The displa
 charts) knows nothing of the game.
 
 Inside the engine, nothing may close a circle at all, and :mod:`~kingscorner_widget.engine.words`
-reads only values (cards, spaces, moves, reasons, outcomes), never the game that judges.
+reads only values (cards, spaces, moves, reasons, outcomes) and the language it speaks
+(:mod:`~kingscorner_widget.display.language`), never the game that judges.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ LAYERS = {
 }
 ANALYSIS_LAYERS = {"": 0, "search": 1, "players": 2, "judging": 3, "runs": 4, "league": 5}
 TOP = len(LAYERS)
-WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "errors"}
+WORDS_MAY_READ = {"cards", "spaces", "moves", "reasons", "errors", "language"}
 
 Graph = Mapping[str, Set[str]]
 

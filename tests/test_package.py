@@ -9,6 +9,7 @@ backend and its plugins), so they need no network.
 
 from __future__ import annotations
 
+import gettext
 import io
 import os
 import re
@@ -113,6 +114,16 @@ def test_the_packages_hold_the_course_and_nothing_a_session_leaves(tmp_path: Pat
     tutorials = sorted(n for n in in_wheel if n.startswith("kingscorner_widget/tutorials/"))
     assert tutorials == sorted(f"kingscorner_widget/tutorials/{name}" for name in TUTORIALS)
     assert "kingscorner_widget/static/widget.js" in in_wheel
+    # the catalogues: their sources in the sdist, compiled by the build into the wheel
+    locale = "kingscorner_widget/locale"
+    for code in ("es", "fr", "de"):
+        assert f"{locale}/{code}/LC_MESSAGES/kingscorner.po" in in_sdist
+        assert f"{locale}/{code}/LC_MESSAGES/kingscorner.mo" in in_wheel
+    assert not [n for n in in_sdist if n.endswith(".mo")]  # compiled, never shipped as source
+    assert f"{locale}/kingscorner.pot" in in_wheel  # the test language reads it
+    with zipfile.ZipFile(wheel) as archive:
+        french = archive.read(f"{locale}/fr/LC_MESSAGES/kingscorner.mo")
+    assert gettext.GNUTranslations(io.BytesIO(french)).gettext("Hint") == "Indice"
 
 
 def test_without_node_the_install_says_in_one_line_what_to_install(tmp_path: Path) -> None:

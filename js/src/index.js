@@ -173,6 +173,7 @@ function render({ model, el }) {
 
   function draw() {
     usePhrases(model.get("phrases"));
+    root.lang = model.get("phrases")?.lang || "en"; // the language the table speaks, for screen readers
     const s = snap();
     showStatus();
     if (!s.piles) {

@@ -12,8 +12,8 @@ let book = NONE;
 let plurals = new Intl.PluralRules(book.lang);
 
 /**
- * Use the phrasebook Python sent (the page keeps the last one; every table on a page gets the
- * same book from the same Python).
+ * Use the phrasebook Python sent (the page keeps the last one; each table on a page may speak
+ * its own language, so each switches to its own book before it draws).
  * @param {Phrases | null | undefined} phrases
  */
 export function usePhrases(phrases) {

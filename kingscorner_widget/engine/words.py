@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Sized
 from typing import Protocol
 
-from .cards import Card, Rank
+from ..display.language import pgettext
+from .cards import Card, Rank, Suit
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
 from .reasons import Reason
 from .spaces import Space
@@ -86,6 +87,7 @@ __all__ = [
     "card_kind",
     "card_label",
     "card_name",
+    "card_spoken",
     "card_symbol",
     "card_words",
     "cards_listed",
@@ -113,6 +115,7 @@ __all__ = [
     "refusal",
     "review_line",
     "sentence",
+    "space_spoken",
     "takes",
     "turn_recap",
     "turn_words",
@@ -131,6 +134,76 @@ def card_label(card: Card) -> str:
     ('ten of hearts', 'ace of spades')
     """
     return f"{card.rank.word} of {card.suit.word}"
+
+
+def _rank_names() -> dict[Rank, str]:
+    """Each rank's name in the language spoken now, as its players say it in a card's name."""
+    return {
+        Rank.ACE: pgettext("a card's rank", "ace"),
+        Rank.TWO: pgettext("a card's rank", "two"),
+        Rank.THREE: pgettext("a card's rank", "three"),
+        Rank.FOUR: pgettext("a card's rank", "four"),
+        Rank.FIVE: pgettext("a card's rank", "five"),
+        Rank.SIX: pgettext("a card's rank", "six"),
+        Rank.SEVEN: pgettext("a card's rank", "seven"),
+        Rank.EIGHT: pgettext("a card's rank", "eight"),
+        Rank.NINE: pgettext("a card's rank", "nine"),
+        Rank.TEN: pgettext("a card's rank", "ten"),
+        Rank.JACK: pgettext("a card's rank", "jack"),
+        Rank.QUEEN: pgettext("a card's rank", "queen"),
+        Rank.KING: pgettext("a card's rank", "king"),
+    }
+
+
+def _suit_names() -> dict[Suit, str]:
+    """Each suit's name in the language spoken now, as it is said in a card's name."""
+    return {
+        Suit.CLUBS: pgettext("a suit, in a card's name", "clubs"),
+        Suit.DIAMONDS: pgettext("a suit, in a card's name", "diamonds"),
+        Suit.HEARTS: pgettext("a suit, in a card's name", "hearts"),
+        Suit.SPADES: pgettext("a suit, in a card's name", "spades"),
+    }
+
+
+def card_spoken(card: Card) -> str:
+    """A card's name for a screen reader in the language spoken now (see
+    :mod:`kingscorner_widget.display.language`), as that language's players say it; in English
+    :func:`card_label`'s.
+
+    >>> from kingscorner_widget.display.language import speaking
+    >>> [card_spoken(Card.parse(c)) for c in ("Th", "Js")]
+    ['ten of hearts', 'jack of spades']
+    >>> for code in ("es", "fr", "de"):
+    ...     with speaking(code):
+    ...         print(card_spoken(Card.parse("Th")), "/", card_spoken(Card.parse("Js")))
+    diez de corazones / jota de picas
+    dix de cœur / valet de pique
+    Herz-Zehn / Pik-Bube
+    """
+    # TRANSLATORS: a card's name from its rank ("ten") and suit ("hearts"), as players say it
+    name = pgettext("a card's name", "{rank} of {suit}")
+    return name.format(rank=_rank_names()[card.rank], suit=_suit_names()[card.suit])
+
+
+def space_spoken(space: Space) -> str:
+    """A space and its pile in the language spoken now (in English :attr:`Space.words`).
+
+    >>> from kingscorner_widget.display.language import speaking
+    >>> with speaking("fr"):
+    ...     space_spoken(Space.N), space_spoken(Space.NE)
+    ('la pile nord', 'le coin nord-est')
+    """
+    names = {
+        Space.N: pgettext("a space", "the north pile"),
+        Space.E: pgettext("a space", "the east pile"),
+        Space.S: pgettext("a space", "the south pile"),
+        Space.W: pgettext("a space", "the west pile"),
+        Space.NE: pgettext("a space", "the north-east corner"),
+        Space.SE: pgettext("a space", "the south-east corner"),
+        Space.SW: pgettext("a space", "the south-west corner"),
+        Space.NW: pgettext("a space", "the north-west corner"),
+    }
+    return names[space]
 
 
 def card_words(card: Card) -> str:

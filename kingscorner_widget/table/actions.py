@@ -36,6 +36,7 @@ import math
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from ..display.language import gettext
 from ..engine.words import sentence
 from .reply import refuse
 from .snapshot import Control, Input
@@ -109,8 +110,10 @@ class Action:
     method: str
     """The name of the session method that does it."""
     label: Label = ""
-    """The control's words (or a function of the session giving them); empty: no control is
-    drawn for it (a move, a timer's step, an answer to a question)."""
+    """The control's words, in English (the catalogue extracts a declaration's second argument
+    and :meth:`control` says it in the table's language), or a function of the session giving
+    them already said (through :func:`~kingscorner_widget.display.language.gettext`); empty: no
+    control is drawn for it (a move, a timer's step, an answer to a question)."""
     key: str | None = None
     """The key that does it on the table."""
     teacher: bool = False
@@ -143,7 +146,7 @@ class Action:
     def control(self, session: Any) -> Control:
         """The control as the snapshot lists it for ``session`` now."""
         why = self.why_not(session)
-        label = self.label(session) if callable(self.label) else self.label
+        label = self.label(session) if callable(self.label) else gettext(self.label)
         return {
             "kind": self.kind,
             "label": label,

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ..analysis import make_player
+from ..display.language import N_
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, PlayCard, as_move
@@ -215,7 +216,7 @@ class ExploreSession(Session):
         }.get(self.history.played, "")
         return Reply(self.status(sentence(line["words"]) + note))
 
-    @action("hint", "Hint", key="H", check=lambda s: s._no_hint())
+    @action("hint", N_("Hint"), key="H", check=lambda s: s._no_hint())
     def hint(self) -> Reply:
         game = self.game
         advice = advise(game.observation(game.turn))
@@ -241,7 +242,7 @@ class ExploreSession(Session):
             return Reply(self.status(f"Took back {who}'s move{dropped}: the card is back in hand."))
         return Reply(self.status(f"Took back {phrase(move)} ({move}){dropped}."))
 
-    @action("back", "◀ Back", key="[", check=lambda s: s._nothing_back(START))
+    @action("back", N_("◀ Back"), key="[", check=lambda s: s._nothing_back(START))
     def back(self) -> Reply:
         self.history.back()
         return Reply(self._where())
@@ -250,7 +251,7 @@ class ExploreSession(Session):
         self._resync()
         return None if self.game.moves else why
 
-    @action("forward", "Forward ▶", key="]", check=lambda s: s._nothing_ahead())
+    @action("forward", N_("Forward ▶"), key="]", check=lambda s: s._nothing_ahead())
     def forward(self) -> Reply:
         self.history.forward()
         return Reply(self._where())
@@ -347,7 +348,7 @@ class ExploreSession(Session):
         move = as_move(bot.choose(game.observation(game.turn)))
         return move if game.violation(move) is None else game.end_move()
 
-    @action("new", "New deal", key="G", asks=True)
+    @action("new", N_("New deal"), key="G", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new deal from ``seed`` (or a random one)."""
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
@@ -355,7 +356,7 @@ class ExploreSession(Session):
         self._deal_seed = seed
         return Reply(self.status())
 
-    @action("daily", "Daily deal", key="Y", asks=True)
+    @action("daily", N_("Daily deal"), key="Y", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily deal (the same for everyone on ``date``; default today, UTC)."""
         try:
@@ -366,7 +367,7 @@ class ExploreSession(Session):
         self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
         return Reply(self.status())
 
-    @action("load", "Load", key="L", fields=(POSITION,), asks=True)
+    @action("load", N_("Load"), key="L", fields=(POSITION,), asks=True)
     def load(self, position: str) -> Reply:
         """Put a position in notation, or a saved game or match record, on the table."""
         try:

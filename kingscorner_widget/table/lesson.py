@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..display.language import N_, gettext
 from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
 from ..engine.notation import Table, parse_position
@@ -54,6 +55,7 @@ from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
 from .actions import action
 from .history import History
 from .marks import LessonMarks, stars_words
+from .page_words import fill
 from .reply import Reply, refuse
 from .session import Session
 from .snapshot import Extra, LessonPart
@@ -257,7 +259,7 @@ class LessonSession(Session):
             before = after
         return made
 
-    @action("hint", "Hint", key="H", check=lambda s: s._no_hint())
+    @action("hint", N_("Hint"), key="H", check=lambda s: s._no_hint())
     def hint(self) -> Reply:
         """The step's next hint; the card (or pile) to move lights up on the table, and with the
         last, most specific hint the pile it goes to as well."""
@@ -290,7 +292,7 @@ class LessonSession(Session):
 
     @action(
         "undo",
-        "Undo",
+        N_("Undo"),
         key="U",
         check=lambda s: (
             "there is no move of yours to take back in this step"
@@ -323,7 +325,7 @@ class LessonSession(Session):
 
     @action(
         "back",
-        "Back",
+        N_("Back"),
         key="[",
         check=lambda s: "this is the first step of the lesson" if s.run.index == 0 else None,
     )
@@ -335,7 +337,7 @@ class LessonSession(Session):
 
     @action(
         "forward",
-        lambda s: f"Next lesson: {s.following()}",
+        lambda s: fill(gettext("Next lesson: {title}"), title=s.following()),
         key="N",
         offered=lambda s: s.run.done and s.following() is not None,
         check=lambda s: s._no_forward(),
@@ -364,7 +366,7 @@ class LessonSession(Session):
 
     @action(
         "next",
-        "Next",
+        N_("Next"),
         key="N",
         offered=lambda s: not s._last_step(),
         check=lambda s: s._no_next(),
@@ -376,7 +378,7 @@ class LessonSession(Session):
 
     @action(
         "skip",
-        "Skip step",
+        N_("Skip step"),
         key="K",
         teacher=True,
         offered=lambda s: s.run.step.interactive and not s.run.step_done,
@@ -411,7 +413,7 @@ class LessonSession(Session):
 
     @action(
         "reveal",
-        lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        lambda s: gettext("Hide hands") if s.show_all() else gettext("Show all hands"),
         key="A",
         teacher=True,
         offered=lambda s: s.revealable,
@@ -436,7 +438,7 @@ class LessonSession(Session):
             return None
         return self.finished() or self.run.show_me_blocked()
 
-    @action("show", "Show me", key="M", check=lambda s: s._nothing_to_show())
+    @action("show", N_("Show me"), key="M", check=lambda s: s._nothing_to_show())
     def show(self) -> Reply:
         """Outline the next move the step expects on the table (the card, or the pile to move,
         and where it goes); the table plays it after a beat (:meth:`step`). A second click plays
@@ -481,7 +483,7 @@ class LessonSession(Session):
 
     @action(
         "new",
-        "Restart lesson",
+        N_("Restart lesson"),
         key="G",
         offered=lambda s: s.run.done,
         check=lambda s: None if s.run.done else FIXED,

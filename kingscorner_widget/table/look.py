@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..display.language import gettext
 from .actions import action
 from .reply import Reply
 from .snapshot import LookView
@@ -100,7 +101,9 @@ class LookChoices:
 
     @action(
         "deck",
-        lambda s: "Two-colour deck" if s.look.deck == "four" else "Four-colour deck",
+        lambda s: (
+            gettext("Two-colour deck") if s.look.deck == "four" else gettext("Four-colour deck")
+        ),
         key="C",
     )
     def choose_deck(self) -> Reply:
@@ -118,7 +121,9 @@ class LookChoices:
 
     @action(
         "contrast",
-        lambda s: "Usual colours" if s.look.contrast == "high" else "High contrast",
+        lambda s: (
+            gettext("Usual colours") if s.look.contrast == "high" else gettext("High contrast")
+        ),
         key="O",
     )
     def choose_contrast(self) -> Reply:

@@ -47,6 +47,7 @@ from typing import Any, ClassVar
 from ..analysis.judging.review import Judge
 from ..analysis.players import GreedyPlayer, Player, make_player
 from ..analysis.players.timed import Late, OnTime
+from ..display.language import N_, gettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
@@ -334,7 +335,7 @@ class PlaySession(Session):
 
     @action(
         "hint",
-        "Hint",
+        N_("Hint"),
         key="H",
         check=lambda s: s.cannot_hint(),
     )
@@ -379,12 +380,12 @@ class PlaySession(Session):
 
     # -- looking back -------------------------------------------------------------------------
 
-    @action("undo", "Undo", key="U", check=lambda s: NO_UNDO)
+    @action("undo", N_("Undo"), key="U", check=lambda s: NO_UNDO)
     def undo(self) -> Reply:
         """Never: a card once played stays played (the control says so)."""
         return refuse(NO_UNDO)
 
-    @action("back", "◀ Back", key="[", check=lambda s: s._at_start())
+    @action("back", N_("◀ Back"), key="[", check=lambda s: s._at_start())
     def back(self) -> Reply:
         review = self._review
         if review is None:
@@ -403,7 +404,7 @@ class PlaySession(Session):
 
     @action(
         "forward",
-        "Forward ▶",
+        N_("Forward ▶"),
         key="]",
         check=lambda s: (
             None if s.reviewing else "this is the present: there is nothing further forward"
@@ -431,7 +432,7 @@ class PlaySession(Session):
 
     @action(
         "speed",
-        "Faster",
+        N_("Faster"),
         key="+",
         fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
         any_version=True,
@@ -443,7 +444,7 @@ class PlaySession(Session):
 
     @action(
         "pause",
-        lambda s: "Play on" if s.paused else "Pause",
+        lambda s: gettext("Play on") if s.paused else gettext("Pause"),
         key="P",
         check=lambda s: HAND_OVER_COMPUTERS if s.game.is_over() else None,
     )
@@ -458,7 +459,7 @@ class PlaySession(Session):
 
     @action(
         "step",
-        "Next move",
+        N_("Next move"),
         key=".",
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to make: it is your turn"
@@ -475,7 +476,7 @@ class PlaySession(Session):
 
     @action(
         "skip",
-        "Skip",
+        N_("Skip"),
         key="K",
         check=lambda s: (
             None if s.waiting is not None else "there is no computer move to skip: it is your turn"
@@ -564,7 +565,7 @@ class PlaySession(Session):
 
     # -- new deals ----------------------------------------------------------------------------
 
-    @action("new", "New match", key="G", asks=True)
+    @action("new", N_("New match"), key="G", asks=True)
     def new(self, seed: int | None = None) -> Reply:
         """A new match to the target, from ``seed`` or a random one."""
         seats = self.rules.players
@@ -576,7 +577,7 @@ class PlaySession(Session):
         self._reset(f"Hand 1 of a match to {self.rules.target}")
         return Reply(self.status(f"A new match to {count_words(self.rules.target, 'point')}."))
 
-    @action("daily", "Daily match", key="Y", asks=True)
+    @action("daily", N_("Daily match"), key="Y", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
         """The daily match: the same for everyone on ``date`` (default today, UTC), every hand
         dealt from the date; its first hand is the daily deal."""
@@ -594,7 +595,7 @@ class PlaySession(Session):
 
     @action(
         "next",
-        "Next hand",
+        N_("Next hand"),
         key="N",
         offered=lambda s: s.match is not None and s.match.is_scored() and not s.match.is_over(),
         primary=lambda s: True,
@@ -615,7 +616,7 @@ class PlaySession(Session):
 
     @action(
         "review",
-        "Review this hand",
+        N_("Review this hand"),
         key="R",
         offered=lambda s: s.viewer is not None,
         check=lambda s: None if s.game.is_over() else REVIEW_AT_HAND_END,

@@ -46,6 +46,7 @@ from typing import Any
 from ..analysis import Review, ReviewedTurn
 from ..analysis.judging.review import Judge, turn_views
 from ..analysis.judging.win_chance import WIN_WORLDS
+from ..display.language import N_, gettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
@@ -305,7 +306,7 @@ class ReviewSession(Session):
 
     @action(
         "back",
-        "◀ Previous turn",
+        N_("◀ Previous turn"),
         key="[",
         check=lambda s: (
             "this is the first turn of the review: there is nothing further back"
@@ -318,7 +319,7 @@ class ReviewSession(Session):
 
     @action(
         "forward",
-        "Next turn ▶",
+        N_("Next turn ▶"),
         key="]",
         check=lambda s: (
             "this is the last turn of the review: there is nothing further forward"
@@ -345,7 +346,11 @@ class ReviewSession(Session):
 
     @action(
         "judge",
-        lambda s: "Judge by cards played" if s.judge == "win" else "Judge by chance of winning",
+        lambda s: (
+            gettext("Judge by cards played")
+            if s.judge == "win"
+            else gettext("Judge by chance of winning")
+        ),
         key="J",
     )
     def switch_judge(self) -> Reply:
@@ -358,7 +363,7 @@ class ReviewSession(Session):
         how = "chance of winning" if self.judge == "win" else "cards played"
         return Reply(f"Judging by {how}. {self.status()}")
 
-    @action("next", "Next to learn", key="N", check=lambda s: s._nothing_later_to_learn())
+    @action("next", N_("Next to learn"), key="N", check=lambda s: s._nothing_later_to_learn())
     def next(self) -> Reply:
         """Jump to the next turn that was not best (an inaccuracy, a mistake or a blunder)."""
         return self._go(self._later_to_learn()[0].number - 1)
@@ -407,8 +412,10 @@ class ReviewSession(Session):
 
     def _show_label(self) -> str:
         if self.estimating:
-            return "Estimating..."
-        return "You played a best turn" if self.turn.verdict == "best" else "Show the better turn"
+            return gettext("Estimating...")
+        if self.turn.verdict == "best":
+            return gettext("You played a best turn")
+        return gettext("Show the better turn")
 
     @action(
         "show",
@@ -458,7 +465,7 @@ class ReviewSession(Session):
 
     @action(
         "skip",
-        "Skip",
+        N_("Skip"),
         key="K",
         offered=lambda s: bool(s._showing),
         check=lambda s: s._not_showing(),
@@ -498,7 +505,7 @@ class ReviewSession(Session):
             return "there are no inaccuracies or mistakes to practise"
         return None
 
-    @action("practise", "Practise these", key="T", check=lambda s: s._nothing_to_practise())
+    @action("practise", N_("Practise these"), key="T", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
         judged = self.judged()
@@ -529,7 +536,9 @@ class ReviewSession(Session):
     def _resume_label(self) -> str | None:
         if self.came_from is None:
             return None
-        return "Back to the match" if getattr(self.came_from, "match", None) else "Back to the game"
+        if getattr(self.came_from, "match", None):
+            return gettext("Back to the match")
+        return gettext("Back to the game")
 
     def _whose(self) -> str:
         return "your" if self.came_from is not None else f"{self.review_name()}'s"
@@ -554,7 +563,7 @@ class PracticeSession(LessonSession):
         self.came_from = came_from
         """The review to go back to."""
 
-    @action("resume", "Back to the review", key="B")
+    @action("resume", N_("Back to the review"), key="B")
     def resume(self) -> Reply:
         """Go back to the review."""
         review = self.came_from

@@ -33,6 +33,7 @@ import datetime
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
+from ..display.language import N_, gettext
 from ..engine.game import Game
 from ..engine.moves import PASS, Move, as_move
 from ..engine.words import refusal, sentence
@@ -386,7 +387,7 @@ class Session(LookChoices):
 
     @action(
         "reveal",
-        lambda s: "Hide hands" if s.show_all() else "Show all hands",
+        lambda s: gettext("Hide hands") if s.show_all() else gettext("Show all hands"),
         key="A",
         teacher=True,
         offered=lambda s: s.revealable,
@@ -422,7 +423,7 @@ class Session(LookChoices):
 
     @action(
         "draw",
-        lambda s: "Pass" if s.game.end_move() is PASS else "Draw & end turn",
+        lambda s: gettext("Pass") if s.game.end_move() is PASS else gettext("Draw & end turn"),
         key="D",
         check=lambda s: s.cannot_end_turn(),
         # while the table waits (a computer's move, a move Show me outlines) it is not the next
@@ -443,7 +444,7 @@ class Session(LookChoices):
 
     @action(
         "speed",
-        "Faster",
+        N_("Faster"),
         key="+",
         fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
         offered=lambda s: s.waiting is not None,

@@ -41,15 +41,17 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
+from ..display.language import ENGLISH, check_language, speaking
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.render import Picture, table_picture
@@ -339,6 +341,8 @@ class Table:
     refused (:data:`STALE`), so a click meant for a table that has since changed never acts on
     the new one. Code acts through :meth:`act` (trusted: it may use a teacher's controls and
     confirm what a click would be asked first). A refused action or message changes nothing.
+    The table speaks ``language`` (``"en"``, ``"es"``, ``"fr"``, ``"de"``; any other raises
+    ``ValueError`` before anything is set up), whatever its rules.
 
     >>> from kingscorner_widget import Game
     >>> table = Table(Game.new(players=2, seed=3), seed=3)
@@ -375,7 +379,11 @@ class Table:
         listener: Listener | None = None,
         look: object = None,
         session: Session | None = None,
+        language: str = ENGLISH,
     ) -> None:
+        self.language = check_language(language)
+        """The language the table speaks (see :mod:`kingscorner_widget.display.language`):
+        every word of its snapshots and status lines, whatever the rules."""
         self.setup = TableSetup(
             source,
             players=players,
@@ -400,12 +408,20 @@ class Table:
         """The number of the latest snapshot published (0 before the first)."""
         self.status = ""
         """The latest status line."""
-        if session is None:
-            session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
-        else:  # a session made elsewhere: a class server's seat or watcher on a shared game
-            session = self.setup.adopt(session)
-        self._session = session
-        self._publish(Reply(self._session.status()))
+        with self._held():
+            if session is None:
+                session = self.setup.open(mode or ("lesson" if lesson is not None else "play"))
+            else:  # a session made elsewhere: a class server's seat or watcher on a shared game
+                session = self.setup.adopt(session)
+            self._session = session
+            self._publish(Reply(self._session.status()))
+
+    @contextlib.contextmanager
+    def _held(self) -> Iterator[None]:
+        """The table's lock, speaking the table's language: whatever the table says, on
+        whichever thread (a review's estimates arrive on their own), it says in it."""
+        with self._lock, speaking(self.language):
+            yield
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -422,13 +438,13 @@ class Table:
     def snapshot(self, hint: Json | None = None) -> Json:
         """What the viewer may see now, under the latest version (``hint``: one to light up on
         this snapshot only)."""
-        with self._lock:
+        with self._held():
             return self._session.snapshot(self.version, hint)
 
     def view(self) -> View:
         """What the viewer sees now, as the last change published it (a mirror that starts
         late begins here)."""
-        with self._lock:
+        with self._held():
             session = self._session
             snapshot = session.snapshot(self.version)
             return View(self.status, snapshot, tuple(session.legal()), session.mode)
@@ -440,12 +456,13 @@ class Table:
     def picture(self) -> Picture:
         """A static picture of the table as the viewer sees it: no hidden card (and no card at
         all of a hand covered for pass-and-play)."""
-        session = self._session
-        if session.show_all():
-            return table_picture(session.game)
-        viewer = session.viewer
-        spectator = viewer is None or session.cover() is not None
-        return table_picture(session.game, None if spectator else viewer, spectator=spectator)
+        with self._held():
+            session = self._session
+            if session.show_all():
+                return table_picture(session.game)
+            viewer = session.viewer
+            spectator = viewer is None or session.cover() is not None
+            return table_picture(session.game, None if spectator else viewer, spectator=spectator)
 
     @property
     def show_all_hands(self) -> bool:
@@ -454,7 +471,7 @@ class Table:
 
     @show_all_hands.setter
     def show_all_hands(self, value: bool) -> None:
-        with self._lock:
+        with self._held():
             self.setup.show_all_hands = self._session.show_all_hands = bool(value)
             self._publish(Reply(self.status))
 
@@ -474,7 +491,7 @@ class Table:
     def _publish(self, reply: Reply) -> None:
         """A new version: the snapshot, the legal moves and the status line, together. A hint
         shows on this snapshot only: whatever happens next replaces it."""
-        with self._lock:
+        with self._held():
             self.version += 1
             self.status = reply.status
             session = self._session
@@ -488,7 +505,7 @@ class Table:
         """Publish the table again under the next version, with ``status``, after a change
         made elsewhere: at a class server's table every seat's session shares one game, and
         another seat (or a computer player) has just moved on it."""
-        with self._lock:
+        with self._held():
             self._publish(Reply(status))
 
     def say(self, status: str) -> None:
@@ -497,14 +514,14 @@ class Table:
         self._refused(status)
 
     def _refused(self, status: str) -> None:
-        with self._lock:
+        with self._held():
             self.status = status
             self._tell(View(status))
 
     def _estimated(self, session: Session, estimates: WinEstimates) -> None:
         """A win chance arrived (on the estimating thread): the review is drawn again under the
         same version, so a click already on its way is still taken."""
-        with self._lock:
+        with self._held():
             if self._session is not session or getattr(session, "estimates", None) is not estimates:
                 return
             if "Estimating the chances" in self.status:  # the line waited for this turn
@@ -522,7 +539,7 @@ class Table:
         ``position``...) and publish the table it leaves; a refused one changes nothing and
         only its status line is told (none when ``quiet``: a timer's step). ``trusted``: asked
         for by code, not by a page."""
-        with self._lock:
+        with self._held():
             reply = self._act(kind, quiet=quiet, trusted=trusted, **fields)
         self._close_retired()
         return reply
@@ -543,7 +560,7 @@ class Table:
         was made on are checked first (:func:`~kingscorner_widget.table.intents.parse_intent`),
         and a message made on an older snapshot is refused with :data:`STALE` (a timer's step
         quietly), unless its kind changes nothing (a viewing preference)."""
-        with self._lock:
+        with self._held():
             reply = self._intent(message)
         self._close_retired()
         return reply
@@ -577,7 +594,7 @@ class Table:
         comes back to the table's own game or match, a lesson restarts its step, a review
         reviews the hand on the table. A mode that cannot open now raises ``ValueError`` with
         the reason, and nothing changes."""
-        with self._lock:
+        with self._held():
             if mode == self.mode:
                 return
             self._replace(self.setup.open(mode, current=self._session))
@@ -588,7 +605,7 @@ class Table:
         """Put a game, a match, a position in notation or a saved record (JSON) on the table,
         in the current mode. Bad input raises ``ValueError`` naming the problem (``TypeError``
         for what is no game at all); nothing changes."""
-        with self._lock:
+        with self._held():
             if isinstance(source, str):
                 source = read_source(source, self.setup.rules)
             if not isinstance(source, Game | Match):
@@ -615,14 +632,14 @@ class Table:
     def _close_retired(self) -> None:
         """Close the sessions put aside, outside the table's lock: a worker that is telling the
         table of its last result (under that lock) may then finish while it is waited for."""
-        with self._lock:
+        with self._held():
             retired, self._retired = self._retired, []
         for old in retired:
             old.close()
 
     def close(self) -> None:
         """Stop every session's work (a review's estimates); the table still reads as it did."""
-        with self._lock:
+        with self._held():
             sessions = self._kept() + self._retired
             self._retired = []
         for session in sessions:

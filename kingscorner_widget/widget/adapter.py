@@ -58,6 +58,7 @@ from ..analysis.judging.review import Judge
 from ..analysis.players import Player
 from ..classroom.homework import Homework, as_homework
 from ..classroom.recorder import open_record, open_records
+from ..display.language import check_language
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -189,6 +190,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``teacher=True`` opens a teacher's table: its toolbar adds the teacher's controls (Skip step
     in a lesson, Show all hands) and the page may use them; a learner's table has none.
 
+    ``language="fr"`` (``"es"``, ``"de"``; default ``"en"``) is the language the table speaks,
+    whatever its rules: its phrasebook, its controls and the page's ``lang``
+    (:mod:`kingscorner_widget.display.language`; what is not yet in the catalogues stays English).
+    Another code raises ``ValueError`` naming the languages there are.
+
     ``join=CODE, server=ADDRESS, learner="ada"`` sits ada at a table of a class server's room
     (:class:`~kingscorner_widget.ClassServer`), and ``watch=CODE, server=ADDRESS, table=1``
     shows a table of the room as the projector does (with ``server=``, ``watch=`` names a room;
@@ -306,7 +312,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         join: str | None = None,
         server: str | None = None,
         table: int | None = None,
+        language: str = "en",
     ) -> None:
+        language = check_language(language)  # before anything is opened or written
         if table is not None:  # join= and server= made a remote table
             raise ValueError("table= goes with watch= and server= (the projector's table)")
         if homework is not None:
@@ -337,12 +345,14 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
             watch=watch,
             listener=self.records or self.record,
             look=self.record.remembered_look() if self.record is not None else None,
+            language=language,
         )
         """The table this widget mirrors."""
         for recorder in [self.record, *(self.records.recorders.values() if self.records else ())]:
             if recorder is not None:
                 recorder.say = self.table.say  # a failed save is said on the message line
-        super().__init__(mode=self.table.mode, speed=float(speed), phrases=page_phrases())
+        book = page_phrases(self.table.language)
+        super().__init__(mode=self.table.mode, speed=float(speed), phrases=book)
         self.on_msg(self._on_custom_message)
         self._mirror(self.table.view())
         self._unsubscribe = self.table.subscribe(self._mirror)
