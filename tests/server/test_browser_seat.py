@@ -207,7 +207,6 @@ import json, sys, types
 
 for name in ("websockets", "starlette", "uvicorn"):  # not in the browser course
     sys.modules[name] = None
-sys.platform = "emscripten"
 
 
 class WebSocket:
@@ -242,7 +241,10 @@ ffi.create_proxy = lambda function: function
 sys.modules.update({"js": js, "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
 
 from kingscorner_widget import KingsCornerWidget
+from kingscorner_widget.table.page_words import phrases
 
+phrases()  # the page's words read the locale here first: CPython's, not Pyodide's, would fail
+sys.platform = "emscripten"
 widget = KingsCornerWidget(join="kxt-4pq", learner="ada", progress_dir=sys.argv[1])
 socket = WebSocket.made[0]
 print(type(widget).__name__, type(widget.remote).__name__, socket.url, widget.status)
