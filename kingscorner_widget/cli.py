@@ -5,8 +5,9 @@ Subcommands: ``best`` (the best turn from a position, with its explanation), ``h
 match, turn by turn against the best turn), ``league DIR`` (rank the players written in a
 folder, each in a process of its own), ``class DIR`` (the teacher's board of the learners'
 records in a folder), ``sheet`` (a printable sheet of the rules as the class plays them),
-``tutorials DIR`` (copy the tutorial notebooks out) and ``serve`` (a class server: it prints its
-address and a room's code, and runs until Ctrl-C). Each is one
+``tutorials DIR`` (copy the tutorial notebooks out), ``serve`` (a class server: it prints its
+address and a room's code, and runs until Ctrl-C) and ``classroom`` (the browser course and the
+class server at one address, for a class with nothing installed). Each is one
 :class:`Command` in :data:`COMMANDS`, with its description and an example that runs as written;
 a new subcommand is one more entry.
 
@@ -602,6 +603,67 @@ def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
         server.stop()
 
 
+def _classroom(args: argparse.Namespace, out: Writer) -> None:
+    """``classroom``: the built browser course and the class server at one address."""
+    import threading
+
+    from .server import ClassServer
+    from .server.codes import spoken
+    from .server.site import SiteError, find_site
+
+    try:
+        site = find_site(args.site)
+    except SiteError as error:
+        raise _FileError(str(error)) from None
+    if args.data:
+        _writable(Path(args.data), "--data")
+    try:
+        server = ClassServer(port=args.port, host=args.host, data=args.data, site=site)
+    except OSError as error:
+        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
+    try:
+        room = next(iter(server.rooms.values()), None) or server.open_room(
+            args.room, seats=args.seats, computer=args.computer
+        )
+        code, address = spoken(room.code), f"{server.address}/"
+        alone = args.host in ("127.0.0.1", "localhost", "::1")
+        if alone:
+            here = "this machine only: --host 0.0.0.0 lets the class in"
+        elif args.host in ("0.0.0.0", "::"):
+            address = f"http://{_lan_address()}:{server.port}/"
+            here = "open to the school's network"
+        else:
+            here = "open to all"
+        out.write(
+            f"The course and the class server at {address} ({here})\n"
+            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
+            f"  a student opens {address} in a browser, then a notebook, and runs\n"
+            f'    KingsCornerWidget(join="{code}", learner="their name")\n'
+            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
+            f"  the teacher's key for the room view: {server.key}\n"
+            f"The course is served from {site}; nothing is fetched from anywhere else.\n"
+            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
+            + "Stop it with Ctrl-C.\n"
+        )
+        out.flush()
+        threading.Event().wait(args.minutes * 60 if args.minutes else None)
+    finally:
+        server.stop()
+
+
+def _lan_address() -> str:
+    """This machine's address on its network (the one a route out would leave from; nothing
+    is sent), or its name when it has no network."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
 # -- the arguments of each subcommand -------------------------------------------------------------
 
 _POSITION = "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"
@@ -773,6 +835,30 @@ def _serve_arguments(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _classroom_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--host", default="127.0.0.1", help="where to listen (default 127.0.0.1: this machine)"
+    )
+    command.add_argument(
+        "--port", type=_port, default=8765, help="the port (default 8765; 0: any free one)"
+    )
+    command.add_argument("--data", help="the SQLite file that keeps rooms and hands")
+    command.add_argument(
+        "--site",
+        help="the built browser course (`make lite` writes it; default: lite-site/ here)",
+    )
+    command.add_argument("--room", default="Class", help="the first room's name")
+    command.add_argument(
+        "--seats", type=_count("seats", 2), default=2, help="seats at each table (2 to 4)"
+    )
+    command.add_argument(
+        "--computer", default="greedy", choices=PLAYER_NAMES, help="who plays the empty seats"
+    )
+    command.add_argument(
+        "--minutes", type=_minutes, help="stop after this long (default: at Ctrl-C)"
+    )
+
+
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
@@ -858,6 +944,14 @@ COMMANDS: tuple[Command, ...] = (
         "serve --port 0 --data class.sqlite --minutes 0.05",
         _serve_arguments,
         _serve,
+    ),
+    Command(
+        "classroom",
+        "the browser course and a class server at one address: a class with nothing installed",
+        "classroom --site lite-site --port 0 --minutes 0.05",
+        _classroom_arguments,
+        _classroom,
+        given="lite-site: the browser course, as `make lite` builds it",
     ),
 )
 """Every subcommand, in the order ``kingscorner --help`` lists them."""

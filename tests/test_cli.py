@@ -555,7 +555,7 @@ def test_top_level_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str
         assert f"\n    {command.name}" in listed, command.name
     assert [c.name for c in COMMANDS] == [
         "best", "hint", "odds", "simulate", "tournament", "review", "league", "class", "sheet",
-        "tutorials", "serve",
+        "tutorials", "serve", "classroom",
     ]  # fmt: skip
 
 
@@ -596,6 +596,10 @@ def _given(command: Command, folder: Path) -> None:
         from kingscorner_widget.classroom.sample import sample_class
 
         sample_class(folder / "collected", learners=3, items=2)
+    if command.name == "classroom":  # a built course's root (tests/server/test_site.py: more)
+        (folder / "lite-site").mkdir()
+        (folder / "lite-site" / "index.html").write_text("<!doctype html><title>course</title>")
+        (folder / "lite-site" / "jupyter-lite.json").write_text("{}")
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)

@@ -41,7 +41,7 @@ try:
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import PlainTextResponse
-    from starlette.routing import Route, WebSocketRoute
+    from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError as missing:  # pragma: no cover - the [server] extra is not installed
     raise ImportError(
@@ -61,6 +61,7 @@ from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
 from .records import LiveView, ServerRecords
 from .room import Room, Seat, ServerTable
+from .site import check_site, course_site
 from .store import Store
 from .tournament import TournamentDesk, round_frame, standings_frame, tournament_frame
 from .views import frame, room_table, table_line
@@ -118,7 +119,8 @@ class Fanout:
 
 class ClassServer:
     """A class server on ``host`` (default 127.0.0.1: this machine only) and ``port`` (0: a
-    free one), keeping its rooms in the SQLite file ``data`` (``None``: in memory). ``pace`` is
+    free one), keeping its rooms in the SQLite file ``data`` (``None``: in memory), and serving
+    the built browser course in the folder ``site`` at the same address (:mod:`~.site`). ``pace`` is
     the seconds between computer moves; a person away longer than ``away_after`` seconds has a
     computer play their seat until they come back (``None``: never)."""
 
@@ -132,6 +134,7 @@ class ClassServer:
         away_after: float | None = 60.0,
         hub: HubService | None = None,
         teachers: str = "teachers",
+        site: str | os.PathLike[str] | None = None,
     ) -> None:
         if not 0 <= pace <= 10:
             raise ValueError(f"pace is 0 to 10 seconds between computer moves, not {pace!r}")
@@ -143,6 +146,8 @@ class ClassServer:
         """On a Hub: the Hub group whose members (with the Hub's admins) are the teachers."""
         self._identity = HubIdentity(hub.api_url) if hub is not None else None
         prefix = hub.prefix if hub is not None else "/"
+        self.site = None if site is None else check_site(site)
+        """The browser course served beside the tables (``kingscorner classroom``), or ``None``."""
         self.store = Store(data)
         self.rooms: dict[str, Room] = self.store.rooms()
         self.records = ServerRecords(self.store)
@@ -159,12 +164,12 @@ class ClassServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.tournaments = TournamentDesk(self.store, self.rooms, self._moved, self._kick)
         """Each room's class tournament (:mod:`~.tournament`)."""
-        app = Starlette(
-            routes=[
-                Route(prefix, self._home),
-                WebSocketRoute(prefix, self._socket),
-            ]
-        )
+        routes: list[BaseRoute] = [WebSocketRoute(prefix, self._socket)]
+        if self.site is None:
+            routes.append(Route(prefix, self._home))
+        else:  # the course at the same address: its page reaches the tables at its own origin
+            routes.append(Mount("/", app=course_site(self.site)))
+        app = Starlette(routes=routes)
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

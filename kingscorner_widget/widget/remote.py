@@ -9,18 +9,25 @@ cards never reach the kernel, so they cannot reach the page. The seat's token is
 learner's progress folder, so a notebook opened again takes its seat back with the whole view.
 ``KingsCornerWidget(watch=CODE, server=ADDRESS, table=1)`` shows a table of the room as the
 projector shows it: every hand face down until the hand is over.
+
+In the browser course (Pyodide) the seat goes through the browser's own WebSocket
+(:class:`~kingscorner_widget.server.browser.BrowserTable`: nothing waits, the server's frames
+arrive as the socket's events), and ``server=`` may be left out when the course was served by
+the class server itself (``kingscorner classroom``): the page's own address is the server's.
 """
 
 from __future__ import annotations
 
 import html
 import os
+import sys
 from typing import Any
 
 import anywidget
 import traitlets
 
 from ..engine.moves import Move
+from ..server.browser import BrowserTable
 from ..server.client import RemoteTable
 from ..table.page_words import phrases as page_phrases
 from .adapter import KingsCornerWidget
@@ -54,7 +61,8 @@ class RemoteTableWidget(KingsCornerWidget):
         if game is not None or given:
             what = ", ".join(given or ["a game"])
             raise ValueError(f"a class server's table is set up by the server: drop {what}")
-        if server is None:
+        in_browser = sys.platform == "emscripten"
+        if server is None and not in_browser:
             raise ValueError("join= reaches a class server: give server=, its address")
         if watch is not None and not isinstance(watch, str):
             raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
@@ -64,16 +72,30 @@ class RemoteTableWidget(KingsCornerWidget):
         anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=phrases)
         self.record = self.records = None
         self._version = 0
-        self.remote = RemoteTable(
-            server,
-            join=join,
-            learner=learner,
-            watch=watch,
-            table=table,
-            progress_dir=progress_dir,
-            on_frame=self._frame,
-        )
-        """The connection to the server."""
+        self.remote: RemoteTable | BrowserTable
+        """The connection to the server (in the browser course, through the browser's own)."""
+        if in_browser:
+            self.remote = BrowserTable(
+                server,
+                join=join,
+                learner=learner,
+                watch=watch,
+                table=table,
+                progress_dir=progress_dir,
+                on_frame=self._frame,
+            )
+            self.status = "Taking your seat at the class server..."  # it comes with an event
+        else:
+            assert server is not None
+            self.remote = RemoteTable(
+                server,
+                join=join,
+                learner=learner,
+                watch=watch,
+                table=table,
+                progress_dir=progress_dir,
+                on_frame=self._frame,
+            )
         self.on_msg(self._on_custom_message)
 
     # -- what the server sends ------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from kingscorner_widget import ClassServer, KingsCornerWidget
 from kingscorner_widget.server import room as rooms
-from kingscorner_widget.server.client import ClassServerError
+from kingscorner_widget.server.client import ClassServerError, RemoteTable
 from kingscorner_widget.widget.remote import RemoteTableWidget
 
 from .wire import Json
@@ -41,9 +41,15 @@ def seat(
     return widget
 
 
+def notebook_seat(widget: RemoteTableWidget) -> RemoteTable:
+    """The widget's connection, as a notebook (not the browser course) holds it."""
+    assert isinstance(widget.remote, RemoteTable)
+    return widget.remote
+
+
 def view(widget: RemoteTableWidget, version: int = 0) -> Json:
     """Wait for the widget's view of at least ``version``; the traits then show it."""
-    return widget.remote.wait(
+    return notebook_seat(widget).wait(
         lambda frame: frame["type"] == "view" and frame["snapshot"]["version"] >= version
     )
 
@@ -103,7 +109,7 @@ def test_the_projector_sees_the_public_table(
     assert projector.snapshot["viewer"] is None
     assert projector.legal == []
     projector.handle_message({"kind": "draw", "version": projector.snapshot["version"]})
-    refused = projector.remote.wait(lambda frame: frame["type"] == "error")
+    refused = notebook_seat(projector).wait(lambda frame: frame["type"] == "error")
     assert refused["code"] == "not-seated"
     assert projector.status.startswith("Only a seat acts")
 
@@ -156,9 +162,9 @@ def test_a_seat_left_empty_is_played_by_a_computer_and_the_table_says_so(
     ben = seat(widgets, class_server, room.code, "ben", tmp_path)
     view(ada)
     ada.close()
-    said = ben.remote.wait(lambda frame: "ada is away" in frame.get("status", ""))
+    said = notebook_seat(ben).wait(lambda frame: "ada is away" in frame.get("status", ""))
     assert said["snapshot"]["hands"][0]["computer"]
-    moved = ben.remote.wait(
+    moved = notebook_seat(ben).wait(
         lambda frame: (
             frame.get("status", "").startswith("Ada draws")
             or frame.get("status", "").startswith("Ada plays")
@@ -167,4 +173,4 @@ def test_a_seat_left_empty_is_played_by_a_computer_and_the_table_says_so(
     assert moved["type"] == "view"  # the computer played ada's turn at her seat
     back = seat(widgets, class_server, room.code, "ada", tmp_path)
     view(back)
-    assert ben.remote.wait(lambda frame: "ada is back" in frame.get("status", ""))
+    assert notebook_seat(ben).wait(lambda frame: "ada is back" in frame.get("status", ""))

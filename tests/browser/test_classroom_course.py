@@ -1,0 +1,194 @@
+"""The whole class from one laptop: ``kingscorner classroom`` serves the browser course and the
+class server at one address, and a student with only a browser joins a room from the course and
+plays a move by clicking.
+
+The command runs as a teacher runs it (its own process, the site ``make lite`` builds); the
+test reads the address and the room's code it prints. Headless Chromium opens the course at that
+address, with every request for another host sent to a proxy that refuses it, and a new
+notebook in it runs ``KingsCornerWidget(join=CODE, learner="ada")`` with no ``server=``: the
+seat goes through the browser's own WebSocket to the page's own address. The projector's
+connection (a Python watcher at table 1) sees the move the page played arrive on the server.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, Playwright, Request, ViewportSize, expect
+
+from kingscorner_widget.server.client import RemoteTable
+from tests.browser.jupyter_server import CHROMIUM_ARGS, REPO, WIDGET_SELECTOR, chromium_path
+from tests.browser.test_lite import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM_SERVICES,
+    KERNEL_IDLE,
+    QUIET_CHROMIUM_ARGS,
+    RUN_TIMEOUT_MS,
+    RefusingProxy,
+    run_in_first_cell,
+    serve,
+)
+
+SITE = REPO / "lite-site"
+SHOTS = Path("/work/notes/shots-site")
+"""Where a person looks at the pictures (besides the session's screenshots folder)."""
+VIEWPORT: ViewportSize = {"width": 1366, "height": 768}
+
+
+@pytest.fixture(scope="module")
+def course_site() -> Path:
+    """The built site: ``make lite`` builds it, or finds it up to date."""
+    done = subprocess.run(
+        ["make", "--no-print-directory", "lite"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.fail(f"`make lite` failed:\n{(done.stdout + done.stderr)[-4000:]}")
+    return SITE
+
+
+@pytest.fixture(scope="module")
+def classroom(
+    course_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, str]]:
+    """``kingscorner classroom`` running: its address and its first room's code."""
+    data = tmp_path_factory.mktemp("classroom") / "class.sqlite"
+    command = [sys.executable, "-m", "kingscorner_widget", "classroom", "--port", "0"]
+    command += ["--site", str(course_site), "--data", str(data)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        printed = ""
+        while "Stop it with Ctrl-C" not in printed:
+            line = process.stdout.readline()
+            assert line, f"kingscorner classroom stopped: {printed}"
+            printed += line
+        address = re.search(r"The course and the class server at (http://\S+/) ", printed)
+        code = re.search(r"code ([A-Z0-9]{3}-[A-Z0-9]{3})", printed)
+        assert address, printed
+        assert code, printed
+        yield address[1], code[1]
+    finally:
+        process.terminate()
+        process.wait(timeout=60)
+
+
+@pytest.fixture(scope="module")
+def refused() -> Iterator[tuple[str, list[str]]]:
+    asked: list[str] = []
+    handler = type("Recording", (RefusingProxy,), {"asked": asked})
+    for url in serve(handler):
+        yield url, asked
+
+
+@pytest.fixture(scope="module")
+def offline_chromium(
+    playwright_instance: Playwright, chromium: str, refused: tuple[str, list[str]]
+) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium_path(playwright_instance),
+        headless=True,
+        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={refused[0]}"],
+    )
+    yield browser
+    browser.close()
+
+
+def sat(frame: dict[str, object], learner: str) -> bool:
+    """True when a view frame shows ``learner`` at a seat of the table."""
+    snapshot = frame["snapshot"]
+    assert isinstance(snapshot, dict)
+    return any(learner in str(hand.get("name", "")).lower() for hand in snapshot["hands"])
+
+
+def play_a_move(page: Page, table: Locator) -> str:
+    """Click a card of the hand and then a pile it may go to (the page marks those), or draw
+    when no card has one; returns what was clicked."""
+    cards = table.locator("[data-hand] [data-card]")
+    for index in range(cards.count()):
+        card = cards.nth(index)
+        name = str(card.get_attribute("data-card"))
+        card.click()
+        targets = table.locator("[data-pile][data-legal]")
+        if targets.count():
+            target = str(targets.first.get_attribute("data-pile"))
+            targets.first.click()
+            return f"{name}>{target}"
+        card.click()  # not this one: put it back
+    table.locator("[data-action='draw']").click()
+    return "draw"
+
+
+def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
+    offline_chromium: Browser,
+    classroom: tuple[str, str],
+    refused: tuple[str, list[str]],
+    screenshot_dir: Path,
+) -> None:
+    address, code = classroom
+    watcher = RemoteTable(address, watch=code, table=1)
+    outside: list[str] = []
+    context = offline_chromium.new_context(viewport=VIEWPORT)
+
+    def note(request: Request) -> None:
+        if not request.url.startswith(address) and not request.url.startswith(("data:", "blob:")):
+            outside.append(f"{request.method} {request.url}")
+
+    context.on("request", note)
+    page = context.new_page()
+    try:
+        page.goto(f"{address}lab/index.html")
+        page.locator(".jp-LauncherCard[data-category='Notebook']").first.click(
+            timeout=BOOT_TIMEOUT_MS
+        )
+        run_in_first_cell(
+            page,
+            f"from kingscorner_widget import KingsCornerWidget\n"
+            f'KingsCornerWidget(join="{code}", learner="ada")',
+        )
+        table = page.locator(WIDGET_SELECTOR).first
+        expect(table.locator("[data-hand] [data-card]").first).to_be_visible(
+            timeout=BOOT_TIMEOUT_MS
+        )
+        expect(page.locator(".jp-StatusBar-Widget")).to_contain_text(
+            KERNEL_IDLE, timeout=RUN_TIMEOUT_MS
+        )
+        seated = watcher.wait(lambda frame: frame["type"] == "view" and sat(frame, "ada"))
+        status = table.locator("[data-status]")
+        # Ada holds the first seat: her turn comes first, or after the computer's
+        expect(status).to_contain_text("Your turn", timeout=RUN_TIMEOUT_MS)
+        before = seated["snapshot"]["version"]
+        played = play_a_move(page, table)
+        said = watcher.wait(
+            lambda frame: (
+                frame["type"] == "view"
+                and frame["snapshot"]["version"] > before
+                and frame["status"].startswith("Ada ")
+            ),
+            timeout=RUN_TIMEOUT_MS / 1000,
+        )
+        expect(status).to_have_text(re.compile(r"^You (play|move|draw) "), timeout=RUN_TIMEOUT_MS)
+        assert said["status"].lower().startswith("ada ")  # the same move, as the projector says it
+        table.evaluate("element => element.scrollIntoView({block: 'start'})")
+        page.screenshot(path=screenshot_dir / "classroom-browser-seat.png")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "classroom-browser-seat.png")
+        print(f"the browser seat played {played}; the projector read: {said['status']}")
+    except Exception:
+        page.screenshot(path=screenshot_dir / "FAILED-classroom.png", full_page=True)
+        raise
+    finally:
+        watcher.close()
+        context.close()
+    assert outside == [], f"requests left the classroom's address: {outside}"
+    others = sorted(set(refused[1]) - CHROMIUM_SERVICES)
+    assert others == [], f"the browser tried to reach other hosts: {others}"

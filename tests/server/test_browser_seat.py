@@ -1,0 +1,290 @@
+"""A seat from the browser course (:class:`BrowserTable`), without a browser, against a real
+server: the browser's WebSocket is stood in for by one whose events are queued as they come and
+handed to Python on the test's own thread, as the browser hands them to Pyodide's, so nothing
+in the seat ever waits. And the whole seat imports and opens in an interpreter that looks like
+Pyodide's (no websockets, Starlette or uvicorn; ``js`` and ``pyodide.ffi`` as Pyodide gives
+them)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from kingscorner_widget import ClassServer
+from kingscorner_widget.server.browser import BrowserTable
+from kingscorner_widget.server.codes import new_code, spoken
+
+from .wire import Json
+
+
+class BrowserSocket:
+    """A browser ``WebSocket`` stand-in over websockets' client: a reader thread queues its
+    events; :meth:`pump` delivers them on the caller's thread, one at a time."""
+
+    def __init__(self, url: str, handlers: Mapping[str, Callable[[Any], None]]) -> None:
+        self.handlers = handlers
+        self.events: queue.Queue[tuple[str, str | None]] = queue.Queue()
+        self.readyState = 0
+        self.sent: list[Json] = []
+        self.connection: ClientConnection | None = None
+        try:
+            self.connection = connect(url, open_timeout=10).__enter__()
+        except OSError:
+            self.events.put(("close", None))
+            return
+        self.events.put(("open", None))
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.connection is not None
+        try:
+            for text in self.connection:
+                self.events.put(("message", str(text)))
+        except ConnectionClosed:
+            pass
+        self.events.put(("close", None))
+
+    def send(self, data: str) -> None:
+        assert self.connection is not None
+        self.sent.append(json.loads(data))
+        self.connection.send(data)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+
+    def pump(self, until: Callable[[], bool], timeout: float = 20.0) -> None:
+        """Deliver events until ``until()`` holds (a ``TimeoutError`` if it never does)."""
+        deadline = time.monotonic() + timeout
+        while not until():
+            try:
+                name, data = self.events.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError("the awaited frame never came") from None
+            self.readyState = {"open": 1, "close": 3}.get(name, self.readyState)
+            self.handlers[name](SimpleNamespace(data=data))
+
+
+class Seat:
+    """A BrowserTable with its frames and its socket."""
+
+    def __init__(self, address: str, folder: Path, **options: Any) -> None:
+        self.frames: list[Json] = []
+        self.sockets: list[BrowserSocket] = []
+
+        def opener(url: str, handlers: Mapping[str, Callable[[Any], None]]) -> BrowserSocket:
+            self.sockets.append(BrowserSocket(url, handlers))
+            return self.sockets[-1]
+
+        self.table = BrowserTable(
+            address, progress_dir=folder, on_frame=self.frames.append, opener=opener, **options
+        )
+        self.socket = self.sockets[0]
+
+    def view(self, wanted: Callable[[Json], bool] = lambda frame: True) -> Json:
+        def found() -> Json | None:
+            return next((f for f in self.frames if f["type"] == "view" and wanted(f)), None)
+
+        self.socket.pump(lambda: found() is not None)
+        view = found()
+        assert view is not None
+        return view
+
+
+def test_a_browser_seat_joins_plays_and_takes_its_seat_back(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Browser", seats=2)
+    ada = Seat(class_server.address, tmp_path, join=room.code, learner="ada")
+    assert not ada.table.seated  # nothing waited: the seat comes later
+    assert ada.frames == []
+    first = ada.view()
+    assert (ada.table.table, ada.table.seat, ada.table.learner) == (1, 1, "ada")
+    assert ada.socket.sent == [{"type": "join", "room": room.code, "learner": "ada"}]
+    game = room.tables[0].game
+    assert first["snapshot"]["hands"][0]["cards"] == [str(card) for card in game.hand(1)]
+    assert first["snapshot"]["hands"][1]["cards"] is None  # another hand stays on the server
+    mine = ada.view(lambda frame: bool(frame["legal"]))  # Ada's turn (the computer moves first
+    version = mine["snapshot"]["version"]  # when it holds the first seat to act)
+    ada.table.send({"kind": "play", "version": version, "move": mine["legal"][0]})
+    after = ada.view(lambda frame: frame["snapshot"]["version"] > version)
+    assert after["snapshot"]["log"] != mine["snapshot"]["log"]
+    assert ada.table.latest() == ada.frames[-1] or ada.frames[-1]["type"] != "view"
+    ada.table.close()
+    ada.socket.pump(lambda: ada.table.closed)
+    assert ada.frames[-1] == {
+        "type": "gone",
+        "status": "The class server has gone: this table no longer plays.",
+    }
+    again = Seat(class_server.address, tmp_path, join=room.code, learner="ada")
+    again.view()
+    assert again.socket.sent[0]["type"] == "rejoin"  # the token kept in the progress folder
+    assert (again.table.table, again.table.seat) == (1, 1)
+    again.table.close()
+
+
+def test_the_projector_in_the_browser_course_watches_a_table_with_every_hand_face_down(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Projector", seats=2)
+    projector = Seat(class_server.address, tmp_path, watch=room.code, table=1)
+    view = projector.view()
+    assert projector.socket.sent == [{"type": "watch", "room": room.code, "table": 1}]
+    assert (projector.table.table, projector.table.seat) == (1, None)
+    assert [hand["cards"] for hand in view["snapshot"]["hands"]] == [None, None]
+    projector.table.send({"kind": "draw", "version": view["snapshot"]["version"]})
+    projector.socket.pump(lambda: projector.frames[-1]["type"] == "error")  # a watcher acts not
+    assert projector.frames[-1]["code"] == "not-seated"
+    projector.table.close()
+
+
+def test_a_forgotten_seat_joins_afresh_and_refusals_reach_the_status_line(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Refusals", seats=2)
+    book = tmp_path / "ben.seats"
+    key = f"{class_server.address} {room.code}"
+    book.write_text(json.dumps({key: {"table": 1, "seat": 1, "token": "not-the-token"}}))
+    ben = Seat(class_server.address, tmp_path, join=room.code, learner="ben")
+    ben.view()
+    assert [frame["type"] for frame in ben.socket.sent] == ["rejoin", "join"]
+    assert json.loads(book.read_text())[key]["token"] != "not-the-token"
+    ben.table.close()
+
+    nowhere = next(code for code in iter(new_code, "") if code not in class_server.rooms)
+    lost = Seat(class_server.address, tmp_path, join=nowhere, learner="cy")
+    lost.socket.pump(lambda: bool(lost.frames))
+    said = f"There is no room {spoken(nowhere)}: check the code."
+    assert lost.frames == [{"type": "error", "code": "no-room", "error": said}]
+    lost.table.send({"kind": "draw", "version": 0})
+    assert lost.frames[-1]["status"] == (
+        "Not connected to the class server: the seat is not taken yet."
+    )
+    lost.table.close()
+
+
+def test_a_server_that_does_not_answer_is_said_on_the_status_line(tmp_path: Path) -> None:
+    with ClassServer(port=0) as server:
+        address = server.address
+    gone = Seat(address, tmp_path, join="KXT-4PQ", learner="ada")
+    gone.socket.pump(lambda: bool(gone.frames))
+    assert gone.frames == [
+        {
+            "type": "gone",
+            "status": f"The class server at {address} does not answer: check the address, "
+            "or ask the teacher whether it is running.",
+        }
+    ]
+
+
+def test_a_browser_seat_refuses_what_a_notebook_seat_refuses(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not both"):
+        BrowserTable("http://127.0.0.1:9", join="KXT-4PQ", watch="KXT-4PQ", table=1)
+    with pytest.raises(ValueError, match="no JupyterHub"):
+        BrowserTable("http://127.0.0.1:9", join="KXT-4PQ", hub="token")
+    with pytest.raises(ValueError, match="give table="):
+        BrowserTable("http://127.0.0.1:9", watch="KXT-4PQ")
+    with pytest.raises(ValueError, match="give server="):
+        BrowserTable(None, join="KXT-4PQ", learner="ada")  # not in a browser: no page address
+    with pytest.raises(ValueError, match="http:// or https://"):
+        BrowserTable("ftp://x", join="KXT-4PQ", learner="ada")
+
+
+PYODIDE_LIKE = r"""
+import json, sys, types
+
+for name in ("websockets", "starlette", "uvicorn"):  # not in the browser course
+    sys.modules[name] = None
+
+
+class WebSocket:
+    made = []
+
+    @classmethod
+    def new(cls, url):
+        socket = cls()
+        socket.url, socket.sent, socket.listeners, socket.readyState = url, [], {}, 0
+        cls.made.append(socket)
+        return socket
+
+    def addEventListener(self, name, listener):
+        self.listeners[name] = listener
+
+    def send(self, data):
+        self.sent.append(json.loads(data))
+
+    def close(self):
+        self.readyState = 3
+
+    def fire(self, name, data=None):
+        self.readyState = {"open": 1, "close": 3}.get(name, self.readyState)
+        self.listeners[name](types.SimpleNamespace(data=data))
+
+
+js = types.ModuleType("js")
+js.WebSocket = WebSocket
+js.location = types.SimpleNamespace(origin="http://10.0.0.5:8765")
+ffi = types.ModuleType("pyodide.ffi")
+ffi.create_proxy = lambda function: function
+sys.modules.update({"js": js, "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
+
+from kingscorner_widget import KingsCornerWidget
+from kingscorner_widget.table.page_words import phrases
+
+phrases()  # the page's words read the locale here first: CPython's, not Pyodide's, would fail
+sys.platform = "emscripten"
+widget = KingsCornerWidget(join="kxt-4pq", learner="ada", progress_dir=sys.argv[1])
+socket = WebSocket.made[0]
+print(type(widget).__name__, type(widget.remote).__name__, socket.url, widget.status)
+socket.fire("open")
+print(socket.sent)
+view = json.loads(sys.argv[2])  # a real view a server sent a seat
+socket.fire("message", json.dumps({"type": "seat", "room": "KXT4PQ", "table": 1, "seat": 2,
+                                   "learner": "ada", "token": "t"}))
+socket.fire("message", json.dumps(view))
+print(widget.snapshot == view["snapshot"], widget.legal == view["legal"], repr(widget))
+print(json.load(open(sys.argv[1] + "/ada.seats")))
+widget.draw()
+print(socket.sent[-1])
+servers = ("websockets", "starlette", "uvicorn")
+print(sorted(name for name, m in sys.modules.items() if m and name.split(".")[0] in servers))
+"""
+
+
+def test_in_a_pyodide_like_kernel_the_seat_uses_the_browsers_websocket(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Pyodide", seats=2)
+    seat = Seat(class_server.address, tmp_path, join=room.code, learner="ada")
+    view = seat.view()
+    version = view["snapshot"]["version"]
+    seat.table.close()
+    done = subprocess.run(
+        [sys.executable, "-c", PYODIDE_LIKE, str(tmp_path / "pyodide"), json.dumps(view)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "RemoteTableWidget BrowserTable ws://10.0.0.5:8765/ Taking your seat at the class "
+        "server...",
+        "[{'type': 'join', 'room': 'KXT4PQ', 'learner': 'ada'}]",
+        "True True KingsCornerWidget(join='KXT4PQ', table=1, seat=2)",
+        "{'http://10.0.0.5:8765/ KXT4PQ': {'table': 1, 'seat': 2, 'token': 't'}}",
+        f"{{'type': 'intent', 'intent': {{'kind': 'draw', 'version': {version}}}}}",
+        "[]",
+    ]
