@@ -165,7 +165,7 @@ def test_a_review_by_win_chance_stepped_and_practised(
     # every estimate in: then Next to learn and Practise these know every turn
     practise = widget.locator("[data-action='practise']")
     expect(practise).not_to_have_attribute("aria-disabled", "true", timeout=300_000)
-    learn = opened.json("[t.number for t in w.session._judged().turns if t.verdict != 'best']")
+    learn = opened.json("[t.number for t in w.session.judged().turns if t.verdict != 'best']")
     assert learn, "the hand has a turn to learn from by win chance"
     while turn_on_table(opened) != learn[0]:
         widget.locator("[data-action='next']").click()
@@ -189,7 +189,7 @@ def test_a_review_by_win_chance_stepped_and_practised(
     # the turn played in the game, played again, is judged when it ends: refused, and kept
     played = opened.json(
         "[str(m) for m in __import__('kingscorner_widget.lessons.practice').lessons.practice"
-        ".practised_turns(w.session.came_from._judged(), True)[0].moves]"
+        ".practised_turns(w.session.came_from.judged(), True)[0].moves]"
     )
     *cards, end = played
     assert end == "draw", played

@@ -18,6 +18,7 @@ from kingscorner_widget.classroom.rounds import Round, TournamentError, deal_see
 from kingscorner_widget.server.client import RemoteTable
 from kingscorner_widget.server.room import Room
 
+from .test_seat_widget import notebook_seat
 from .test_seat_widget import seat as seat_widget
 from .test_server import assert_no_leak
 from .wire import Client, Json
@@ -320,17 +321,17 @@ def test_a_students_widget_follows_them_to_their_rounds_table(
             seat_widget(made, class_server, room.code, name, tmp_path) for name in ["Ada", "Ben"]
         )
         for widget in (ada, ben):
-            widget.remote.wait(lambda frame: frame["type"] == "view")
+            notebook_seat(widget).wait(lambda frame: frame["type"] == "view")
         class_server.start_tournament(room.code, seats=2)
         (hand,) = class_server.next_round(room.code).hands
         number = class_server.tournaments.table_of(room.code, 1, 1)
         assert room.tables[number - 1].seats == 2  # the round's table has the hand's seats
         first = {"Ada": ada, "Ben": ben}[hand.players[0]]
-        at, _ = moved(first.remote, 1)
-        view = first.remote.wait(lambda f: f["type"] == "view", since=at)
+        at, _ = moved(notebook_seat(first), 1)
+        view = notebook_seat(first).wait(lambda f: f["type"] == "view", since=at)
         version = view["snapshot"]["version"]
-        first.remote.send({"kind": "play", "version": version, "move": view["legal"][0]})
-        first.remote.wait(functools.partial(is_view, version=version + 1), since=at)
+        notebook_seat(first).send({"kind": "play", "version": version, "move": view["legal"][0]})
+        notebook_seat(first).wait(functools.partial(is_view, version=version + 1), since=at)
         assert first.snapshot["title"] == room.tables[number - 1].title()
         assert repr(first) == f"KingsCornerWidget(join={room.code!r}, table={number}, seat=1)"
         assert f"seat 1 at table {number}" in first.static_html()
