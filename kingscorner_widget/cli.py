@@ -57,6 +57,8 @@ from .engine.words import count_words
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
+    from .server import ClassServer, Room
+
 __all__ = [
     "COMMANDS",
     "EXIT_INTERRUPTED",
@@ -544,70 +546,52 @@ def _sheet(args: argparse.Namespace, out: Writer) -> None:
 
 
 def _serve(args: argparse.Namespace, out: Writer) -> None:
-    import threading
-
-    from .server import ClassServer
     from .server.codes import spoken
 
-    if args.data:
-        _writable(Path(args.data), "--data")
     if args.hub:
         _serve_hub(args, out)
         return
-    try:
-        server = ClassServer(port=args.port, host=args.host, data=args.data)
-    except OSError as error:
-        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
-    try:
-        room = next(iter(server.rooms.values()), None) or server.open_room(
-            args.room, seats=args.seats, computer=args.computer
-        )
+    server = _start_server(args)
+
+    def says() -> str:
+        room = _first_room(server, args)
         code, address = spoken(room.code), server.address
         alone = args.host in ("127.0.0.1", "localhost", "::1")
         here = "this machine only: --host 0.0.0.0 lets the class in" if alone else "open to all"
-        out.write(
+        return (
             f"Class server at {address} ({here})\n"
             f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
             f'  a student: KingsCornerWidget(join="{code}", server="{address}", learner="name")\n'
             f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
             f"  the teacher's key for the room view: {server.key}\n"
-            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
-            + "Stop it with Ctrl-C.\n"
         )
-        out.flush()
-        threading.Event().wait(args.minutes * 60 if args.minutes else None)
-    finally:
-        server.stop()
+
+    _run_until_stopped(server, args, out, says)
 
 
 def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
     """``serve --hub``: the class server as the JupyterHub service that started it."""
-    import threading
-
     from .server import ClassServer
 
+    if args.data:
+        _writable(Path(args.data), "--data")
     try:
         server = ClassServer.on_hub(args.data, teachers=args.teachers)
     except OSError as error:
         raise _FileError(f"cannot serve where the Hub asks: {error.strerror}") from None
-    try:
-        out.write(
+
+    def says() -> str:
+        return (
             f"Class server for JupyterHub at {server.address}: learners are named by the Hub; "
             f"the Hub's admins and its {args.teachers!r} group open rooms "
             "(HubClass(ADDRESS).open_room(...) in a notebook on the Hub)\n"
-            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
         )
-        out.flush()
-        threading.Event().wait(args.minutes * 60 if args.minutes else None)
-    finally:
-        server.stop()
+
+    _run_until_stopped(server, args, out, says)
 
 
 def _classroom(args: argparse.Namespace, out: Writer) -> None:
     """``classroom``: the built browser course and the class server at one address."""
-    import threading
-
-    from .server import ClassServer
     from .server.codes import spoken
     from .server.site import SiteError, find_site
 
@@ -615,16 +599,10 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
         site = find_site(args.site)
     except SiteError as error:
         raise _FileError(str(error)) from None
-    if args.data:
-        _writable(Path(args.data), "--data")
-    try:
-        server = ClassServer(port=args.port, host=args.host, data=args.data, site=site)
-    except OSError as error:
-        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
-    try:
-        room = next(iter(server.rooms.values()), None) or server.open_room(
-            args.room, seats=args.seats, computer=args.computer
-        )
+    server = _start_server(args, site)
+
+    def says() -> str:
+        room = _first_room(server, args)
         code, address = spoken(room.code), f"{server.address}/"
         alone = args.host in ("127.0.0.1", "localhost", "::1")
         if alone:
@@ -634,7 +612,7 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
             here = "open to the school's network"
         else:
             here = "open to all"
-        out.write(
+        return (
             f"The course and the class server at {address} ({here})\n"
             f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
             f"  a student opens {address} in a browser, then a notebook, and runs\n"
@@ -642,6 +620,42 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
             f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
             f"  the teacher's key for the room view: {server.key}\n"
             f"The course is served from {site}; nothing is fetched from anywhere else.\n"
+        )
+
+    _run_until_stopped(server, args, out, says)
+
+
+def _start_server(args: argparse.Namespace, site: Path | None = None) -> ClassServer:
+    """The class server ``serve`` and ``classroom`` run, on ``--host``/``--port`` with
+    ``--data``; a port taken or a data file that cannot be written: one line, exit 1."""
+    from .server import ClassServer
+
+    if args.data:
+        _writable(Path(args.data), "--data")
+    try:
+        return ClassServer(port=args.port, host=args.host, data=args.data, site=site)
+    except OSError as error:
+        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
+
+
+def _first_room(server: ClassServer, args: argparse.Namespace) -> Room:
+    """The room a restarted server kept, or a new one as ``--room``/``--seats``/``--computer``
+    say."""
+    return next(iter(server.rooms.values()), None) or server.open_room(
+        args.room, seats=args.seats, computer=args.computer
+    )
+
+
+def _run_until_stopped(
+    server: ClassServer, args: argparse.Namespace, out: Writer, says: Callable[[], str]
+) -> None:
+    """Print what ``says`` (where the server is, how to join it), then serve until Ctrl-C or
+    ``--minutes``; the server stops whatever happens."""
+    import threading
+
+    try:
+        out.write(
+            says()
             + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
             + "Stop it with Ctrl-C.\n"
         )
