@@ -538,16 +538,7 @@ class ClassServer:
             self._seat(connection, room.code, name)
             return
         self._unseated(connection)
-        connection.send(
-            {
-                "type": "seat",
-                "room": room.code,
-                "table": held.table,
-                "seat": held.seat,
-                "learner": held.learner,
-            }
-        )
-        self._attach(connection, room, room.tables[held.table - 1], held.seat)
+        self._sit_again(connection, room, held)
 
     def _on_hub_open(self, connection: Connection, data: Json) -> None:
         self._teacher(data["user"])
@@ -568,6 +559,10 @@ class ClassServer:
             seat = room.rejoin(data["table"], data["seat"], data["token"])
         except PermissionError as error:
             raise FrameError("bad-token", sentence(str(error))) from None
+        self._sit_again(connection, room, seat)
+
+    def _sit_again(self, connection: Connection, room: Room, seat: Seat) -> None:
+        """``connection`` takes back the seat its person holds, with the whole table."""
         connection.send(
             {
                 "type": "seat",

@@ -74,28 +74,20 @@ class RemoteTableWidget(KingsCornerWidget):
         self._version = 0
         self.remote: RemoteTable | BrowserTable
         """The connection to the server (in the browser course, through the browser's own)."""
-        if in_browser:
-            self.remote = BrowserTable(
-                server,
-                join=join,
-                learner=learner,
-                watch=watch,
-                table=table,
-                progress_dir=progress_dir,
-                on_frame=self._frame,
-            )
-            self.status = "Taking your seat at the class server..."  # it comes with an event
-        else:
+        if not in_browser:
             assert server is not None
-            self.remote = RemoteTable(
-                server,
-                join=join,
-                learner=learner,
-                watch=watch,
-                table=table,
-                progress_dir=progress_dir,
-                on_frame=self._frame,
-            )
+        connect = BrowserTable if in_browser else RemoteTable
+        self.remote = connect(
+            server,  # type: ignore[arg-type]  # None only in the browser: the page's own address
+            join=join,
+            learner=learner,
+            watch=watch,
+            table=table,
+            progress_dir=progress_dir,
+            on_frame=self._frame,
+        )
+        if in_browser:
+            self.status = "Taking your seat at the class server..."  # it comes with an event
         self.on_msg(self._on_custom_message)
 
     # -- what the server sends ------------------------------------------------------------------
