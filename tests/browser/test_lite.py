@@ -498,3 +498,46 @@ def test_a_learners_record_survives_a_page_reload_in_the_browser_course(
         raise
     finally:
         context.close()
+
+
+PASS_AND_PLAY = (
+    "from kingscorner_widget import Game, KingsCornerWidget\n"
+    'KingsCornerWidget(Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- '
+    'P1:ThKs4h P2:9c7d stock:44 turn:P1"), players=["Ada", "Ben"])'
+)
+
+
+def test_two_people_share_a_laptop_in_the_browser_course(
+    offline_browser: Browser, site_url: str, screenshot_dir: Path
+) -> None:
+    """Pass-and-play with nothing installed: Ada plays her turn, the hand is covered for Ben, and
+    Ben's hand shows only when he asks for it."""
+    context = offline_context(offline_browser, [])
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/lab/index.html")
+        page.locator(".jp-LauncherCard[data-category='Notebook']").first.click()
+        run_in_first_cell(page, PASS_AND_PLAY)
+        table = page.locator(WIDGET_SELECTOR).first
+        cover = table.locator("[data-cover]")
+        expect(cover).to_contain_text("pass the laptop to Ada", timeout=BOOT_TIMEOUT_MS)
+        expect(table.locator("[data-hand] [data-card]")).to_have_count(0)
+        cover.locator("[data-action='uncover']").click()
+        hand = table.locator("[data-hand]")
+        hand.locator("[data-card='Th']").click()
+        north = table.locator("[data-pile='N']")
+        expect(north).to_have_attribute("data-legal", re.compile(".*"))
+        north.click()
+        expect(north.locator("[data-card='Th']")).to_be_visible()
+        table.locator(".kcw-controls-slot [data-action='draw']").click()
+        expect(cover).to_contain_text("pass the laptop to Ben")
+        expect(table.locator("[data-hand] [data-card], [data-player] [data-card]")).to_have_count(0)
+        cover.locator("[data-action='uncover']").click()
+        expect(hand.locator("[data-card='9c']")).to_be_visible()
+        expect(hand.locator("[data-card='Ks']")).to_have_count(0)  # Ada's hand stays hers
+        page.screenshot(path=screenshot_dir / "lite-pass-and-play.png")
+    except Exception:
+        page.screenshot(path=screenshot_dir / "FAILED-lite-pass-and-play.png", full_page=True)
+        raise
+    finally:
+        context.close()

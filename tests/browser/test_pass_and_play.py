@@ -3,9 +3,11 @@ hand is covered between them (the page holds no card of it until its person show
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Locator, expect
 
 from tests.browser.conftest import OpenNotebook, Screenshot
+from tests.browser.jupyter_server import App
 from tests.browser.test_widget import card_in_hand, pile, play_by_clicks, table
 
 # Ada (P1) holds a red ten, a king and a red four; Ben (P2) a black nine and a red seven.
@@ -30,10 +32,11 @@ def assert_covered(widget: Locator, name: str) -> None:
     expect(widget.locator("[data-player] [data-card]")).to_have_count(0)
 
 
+@pytest.mark.parametrize("app", ["lab", "notebook"])
 def test_two_people_play_a_turn_each_with_the_hand_covered_between_them(
-    notebook: OpenNotebook, screenshot: Screenshot
+    notebook: OpenNotebook, screenshot: Screenshot, app: App
 ) -> None:
-    opened = notebook(CELLS)
+    opened = notebook(CELLS, app=app)
     opened.page.set_viewport_size({"width": 1366, "height": 768})
     widget = table(opened)
     assert_covered(widget, "Ada")
@@ -47,7 +50,7 @@ def test_two_people_play_a_turn_each_with_the_hand_covered_between_them(
     assert_covered(widget, "Ben")
     expect(widget.locator("[data-status]")).to_contain_text("Ada draws a card and ends the turn")
     widget.scroll_into_view_if_needed()
-    screenshot(opened.page, "pass-and-play-cover-1366x768")
+    screenshot(opened.page, f"pass-and-play-cover-{app}-1366x768")
     shown = opened.json("[h['cards'] for h in w.snapshot['hands']]")
     assert shown == [None, None]  # the kernel sent the page no card of either hand
 
