@@ -37,3 +37,33 @@ def test_a_dashboard_table_plays_a_move_and_shows_the_status(
         assert shown["piles"]["N"] == ["Jc", "Th"]
         assert shown["hand"] == ["Ks", "4h"]
         screenshot(page, "voila-after-move")
+
+
+def test_two_people_share_a_laptop_in_a_dashboard(
+    tmp_path: Path, page: Page, screenshot: Screenshot
+) -> None:
+    """Pass-and-play in Voila: the hand is covered for each person until they ask to see it."""
+    position = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:9c7d stock:44 turn:P1"
+    cells = [
+        "from kingscorner_widget import Game, KingsCornerWidget",
+        f'KingsCornerWidget(Game.from_position("{position}"), players=["Ada", "Ben"])',
+    ]
+    notebook = write_notebook(tmp_path / "pass.ipynb", cells)
+    with serving(VoilaServer(notebook)) as voila:
+        page.goto(voila.page_url())
+        widget = page.locator(".kcw-table")
+        cover = widget.locator("[data-cover]")
+        expect(cover).to_contain_text("pass the laptop to Ada", timeout=60_000)
+        expect(widget.locator("[data-hand] [data-card]")).to_have_count(0)
+        cover.locator("[data-action='uncover']").click()
+        widget.locator("[data-hand] [data-card='Th']").click()
+        widget.locator("[data-pile='N']").click()
+        expect(widget.locator("[data-pile='N'] [data-card='Th']")).to_be_visible()
+        widget.locator(".kcw-controls-slot [data-action='draw']").click()
+        expect(cover).to_contain_text("pass the laptop to Ben")
+        cards = widget.locator("[data-hand] [data-card], [data-player] [data-card]")
+        expect(cards).to_have_count(0)
+        cover.locator("[data-action='uncover']").click()
+        expect(widget.locator("[data-hand] [data-card='9c']")).to_be_visible()
+        expect(widget.locator("[data-hand] [data-card]")).to_have_count(2)  # Ben's two only
+        screenshot(page, "voila-pass-and-play")
