@@ -1,11 +1,13 @@
 """A class server in a real JupyterLab: two notebooks (two kernels) join one table of a room and
-play a hand to its end by clicks, each page drawing only its own hand, while a third notebook
-watches the table as the projector does. Screenshots at 1366x768 of a seat and the watched table
+play a hand to its end by clicks, each page drawing only its own hand, one of them restarted
+mid-hand and taking its seat back, while a third notebook presents the table as the projector
+does. Screenshots at 1366x768 of a seat and the watched table
 (saved with the session's screenshots, and copied to ``KCW_SERVER_SHOTS`` when it is set)."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +37,7 @@ def seat_cells(code: str, address: str, learner: str) -> list[str]:
     return [
         "import tempfile\nfrom kingscorner_widget import KingsCornerWidget",
         f'w = KingsCornerWidget(join="{code}", server="{address}", learner="{learner}",\n'
-        "                       progress_dir=tempfile.mkdtemp())\nw",
+        f'                       progress_dir="seats-{code}-{learner}")\nw',
     ]
 
 
@@ -75,6 +77,8 @@ def test_two_notebooks_play_a_hand_at_one_server_table_and_a_third_watches(
     ]
     projector_page = open_page(context, jupyter, "class-server-projector.ipynb", watch)
     projector = table(projector_page)
+    projector.locator("[data-action='present']").click()  # the projector presents the table
+    expect(projector.locator(".kcw-table")).to_have_class(re.compile(r"\bkcw-present\b"))
 
     room.tables[0].deal(Game.from_position(POSITION))  # the teacher deals a chosen position
     expect(card_in_hand(ada, "Th")).to_be_visible()
@@ -90,6 +94,16 @@ def test_two_notebooks_play_a_hand_at_one_server_table_and_a_third_watches(
     expect(pile(projector, "N").locator("[data-card='Th']")).to_be_visible()
     ada.locator(".kcw-controls-slot [data-action='draw']").click()
     expect(ben.locator("[data-status]")).to_contain_text("Ada draws a card and ends the turn")
+
+    # Ben's notebook is restarted mid-hand: run again, it takes his seat back with the whole table
+    ben_page.page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.restart()"
+    )
+    ben_page.run_all()
+    ben = table(ben_page)
+    expect(card_in_hand(ben, "9c")).to_be_visible()
+    expect(pile(ben, "N").locator("[data-card='Th']")).to_be_visible()
+    expect(ben.locator("[data-status]")).to_contain_text("Your turn")
     ben.scroll_into_view_if_needed()
     shots = [screenshot(ben_page.page, "class-server-seat-1366x768")]
 
