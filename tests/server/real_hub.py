@@ -145,3 +145,19 @@ def real_hub(folder: Path, services: Sequence[Mapping[str, object]] = ()) -> Ite
         with suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)  # anything of its group left behind
         process.wait()
+        kill_started_in(folder)  # a service the Hub had no time to stop (its own session)
+
+
+def kill_started_in(folder: Path) -> None:
+    """Kill every process whose command line names ``folder``: the Hub starts each managed
+    service in a session of its own, so a Hub killed before it stopped them leaves them running."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue  # gone already, or not ours to read
+        if str(folder) in command:
+            with suppress(ProcessLookupError, PermissionError):
+                os.kill(int(entry.name), signal.SIGKILL)
