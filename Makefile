@@ -67,7 +67,7 @@ locale: $(MO_FILES)
 # every language's .po, where the new ones wait for their translation (tests/test_language.py fails
 # until they have it).
 locale-extract: $(LAB_STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 -k NP_:1c,2 --add-comments=TRANSLATORS: \
 	  --add-location=file --sort-output --no-wrap --project=kingscorner-widget \
 	  --copyright-holder="The kingscorner-widget developers" -o $(LOCALE_DIR)/kingscorner.pot kingscorner_widget
 	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D kingscorner -i $(LOCALE_DIR)/kingscorner.pot -d $(LOCALE_DIR)

@@ -60,7 +60,7 @@ def test_the_template_holds_exactly_the_words_the_code_marks(tmp_path: Path) -> 
     CommandLineInterface().run(  # type: ignore[no-untyped-call]
         [
             *("pybabel", "--quiet", "extract", "-F", str(ROOT / "babel.cfg")),
-            *("-k", "Nn_:1,2", "--add-comments=TRANSLATORS:", "-o", str(out)),
+            *("-k", "Nn_:1,2", "-k", "NP_:1c,2", "--add-comments=TRANSLATORS:", "-o", str(out)),
             str(ROOT / "kingscorner_widget"),
         ]
     )

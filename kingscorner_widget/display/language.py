@@ -98,6 +98,16 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 (after N_)
     return singular, plural
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802 (after N_)
+    """Mark ``message``, in the sense ``context`` names, for the catalogue without translating it
+    (it is translated where it is said, by :func:`pgettext` with the same context).
+
+    >>> NP_("a card's rank", "jack")
+    'jack'
+    """
+    return message
+
+
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{2,8})*")
 """A language tag (BCP 47's shape, or a POSIX locale's): the language, then its region..."""
 

@@ -15,6 +15,7 @@ import dataclasses
 import enum
 from typing import ClassVar
 
+from ..display.language import NP_
 from .kernel import IS_KING, KIND, TAKES, card_index
 
 __all__ = ["DECK", "Card", "Colour", "Rank", "Suit"]
@@ -85,20 +86,20 @@ class Rank(enum.IntEnum):
 
 
 _RANK_LETTERS = "A23456789TJQK"
-_RANK_WORDS = [
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
+_RANK_WORDS = [  # each said in the table's language by engine/words.py
+    NP_("a card's rank", "ace"),
+    NP_("a card's rank", "two"),
+    NP_("a card's rank", "three"),
+    NP_("a card's rank", "four"),
+    NP_("a card's rank", "five"),
+    NP_("a card's rank", "six"),
+    NP_("a card's rank", "seven"),
+    NP_("a card's rank", "eight"),
+    NP_("a card's rank", "nine"),
+    NP_("a card's rank", "ten"),
+    NP_("a card's rank", "jack"),
+    NP_("a card's rank", "queen"),
+    NP_("a card's rank", "king"),
 ]
 
 

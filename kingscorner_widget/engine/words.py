@@ -137,22 +137,9 @@ def card_label(card: Card) -> str:
 
 
 def _rank_names() -> dict[Rank, str]:
-    """Each rank's name in the language spoken now, as its players say it in a card's name."""
-    return {
-        Rank.ACE: pgettext("a card's rank", "ace"),
-        Rank.TWO: pgettext("a card's rank", "two"),
-        Rank.THREE: pgettext("a card's rank", "three"),
-        Rank.FOUR: pgettext("a card's rank", "four"),
-        Rank.FIVE: pgettext("a card's rank", "five"),
-        Rank.SIX: pgettext("a card's rank", "six"),
-        Rank.SEVEN: pgettext("a card's rank", "seven"),
-        Rank.EIGHT: pgettext("a card's rank", "eight"),
-        Rank.NINE: pgettext("a card's rank", "nine"),
-        Rank.TEN: pgettext("a card's rank", "ten"),
-        Rank.JACK: pgettext("a card's rank", "jack"),
-        Rank.QUEEN: pgettext("a card's rank", "queen"),
-        Rank.KING: pgettext("a card's rank", "king"),
-    }
+    """Each rank's name in the language spoken now, as its players say it in a card's name (the
+    names are marked once, in :mod:`~kingscorner_widget.engine.cards`)."""
+    return {rank: pgettext("a card's rank", rank.word) for rank in Rank}
 
 
 def _suit_names() -> dict[Suit, str]:
