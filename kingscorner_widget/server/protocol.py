@@ -16,6 +16,14 @@ The frames:
 - ``{"type": "watch", "room": CODE, "table": N}``: watch a table (the projector);
 - ``{"type": "room", "room": CODE, "key": KEY}``: the teacher's room view (the server's key);
 - ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action;
+- ``{"type": "open", "what": WHAT, "name": NAME}``: a seated learner's own table at the server
+  (:mod:`~.desks`): ``what`` ``"lesson"`` (``name`` a built-in lesson's), ``"homework"`` (the
+  room's homework; ``name`` ``""`` from its start, or an item's key: ``"puzzle:2"``),
+  ``"puzzle"`` (``name`` its number in the homework), ``"daily"`` (``name`` ``""``), or
+  ``"table"`` (``""``: back to the shared table). The server answers ``{"type": "opened",
+  "what": WHAT, "name": NAME, "title": TITLE}``, then the views of that table; the seat's
+  intents go to it until the learner opens another. No frame reports a step done or asks for
+  an answer: the server judges every move itself;
 - on a JupyterHub (:mod:`~.hub`), a kernel's Hub token instead of a typed name or the server's
   key: ``{"type": "hub-join", "room": CODE, "hub": TOKEN}`` (sit, or take one's seat back, as
   the Hub user holding the token), ``{"type": "hub-open", "name": NAME, "seats": N, "hub":
@@ -70,6 +78,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "watch": {"room": str, "table": int},
     "room": {"room": str, "key": str},
     "intent": {"intent": dict},
+    "open": {"what": str, "name": str},
     "hub-join": {"room": str, "hub": str},
     "hub-open": {"name": str, "seats": int, "hub": str},
     "hub-room": {"room": str, "hub": str},
