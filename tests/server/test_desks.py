@@ -188,6 +188,10 @@ def test_a_homework_puzzle_solved_at_the_server_and_the_kernel_never_sent_its_an
         assert remote.open("puzzle", "2")["title"] == "Week 3"
         view = first = newest(remote, since, "lesson")
         assert view["snapshot"]["lesson"]["stepTitle"].startswith("Puzzle 2")
+        hinted = act(remote, view, "hint")  # the first hint lights the pile to move, no more
+        assert hinted["snapshot"]["hint"]["move"] == str(puzzle.best[0]).split(">")[0]
+        assert hinted["snapshot"]["hint"]["whole"] is False
+        view = hinted
         for move in puzzle.best:
             view = act(remote, view, "play", move=str(move))
             assert view["type"] == "view", view
@@ -197,14 +201,15 @@ def test_a_homework_puzzle_solved_at_the_server_and_the_kernel_never_sent_its_an
     solved = item(kept, room.code, "Cy", "puzzle:2")
     assert solved["solved"] is True
     assert solved["finished"] is True
-    assert solved["stars"] == 3
+    assert solved["stars"] == 2  # the hint cost the third star
+    assert solved["steps"][0]["hints"] == 1
     board = ClassBoard.from_server(kept, room.code)
     assert board.finished("Cy", "puzzle:2")
     assert (board.item("Cy", "puzzle:2") or {})["solved"] is True
     # before it was solved, no frame carried the best turn, nor a step's accepted answers
     before = remote.frames[: remote.frames.index(view)]
     assert not {"expect", "best", "accepted", "answer"} & keys(before)
-    text = json.dumps(remote.frames[: remote.frames.index(first) + 1])
+    text = json.dumps(remote.frames[: remote.frames.index(hinted) + 1])
     later = [str(move) for move in puzzle.best[1:] if str(move) not in first["legal"]]
     assert later
     assert not any(f'"{move}"' in text for move in later)
