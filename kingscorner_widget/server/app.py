@@ -98,6 +98,8 @@ class Connection:
         self.leave: Callable[[], None] | None = None
         self.desk: Desk | None = None
         """The learner's own table this connection shows now (``None``: their seat's)."""
+        self.learner: str | None = None
+        """Whose seat this connection took (``None``: a watcher, or not yet seated)."""
 
     def send(self, data: Json) -> None:
         """Send ``data`` (from any thread)."""
@@ -705,7 +707,7 @@ class ClassServer:
             raise FrameError(
                 "open-name", f"an open frame's name is plain text of at most {MAX_DESK_NAME}"
             )
-        learner = shared.people.get(seat)
+        learner = connection.learner
         if learner is None:
             raise FrameError("not-seated", "This seat is no longer yours: join the room again.")
         key = (room.code, learner)
@@ -770,7 +772,13 @@ class ClassServer:
             connection.leave()
         connection.desk = None
         shared = room.tables[held.table - 1]
-        connection.send({"type": "opened", "what": "table", "name": "", "title": shared.title()})
+        old, new, was = connection.table, shared, connection.seat
+        if old is not None and was is not None and (old.number, was) != (held.table, held.seat):
+            with self._lock:  # a tournament's round moved the learner meanwhile
+                self._present.pop((room.code, old.number, was), None)
+                key = (room.code, held.table, held.seat)
+                self._present[key] = self._present.get(key, 0) + 1
+        connection.send({"type": "opened", "what": "table", "name": "", "title": new.title()})
         with shared.lock:
             table = shared.table(held.seat)
             fanout = self._fanout(table)
@@ -832,7 +840,7 @@ class ClassServer:
         key = (room.code, shared.number, seat)
         with self._lock:
             self._present[key] = self._present.get(key, 0) + 1
-        learner = shared.people.get(seat)
+        learner = connection.learner = shared.people.get(seat)
         if learner is not None:
             self.records.present(room.code, learner, True)
 
@@ -846,7 +854,7 @@ class ClassServer:
         key = (room.code, shared.number, seat)
         with self._lock:
             left = self._present[key] = self._present.get(key, 1) - 1
-        learner = shared.people.get(seat)
+        learner = connection.learner
         if left == 0 and learner is not None:
             self.records.present(room.code, learner, False)
         if left == 0 and self.away_after is not None:
