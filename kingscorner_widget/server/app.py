@@ -78,8 +78,9 @@ MAX_REFUSED = 200
 """Frames refused in a row for coming too fast before the server closes the connection."""
 SLOW_KINDS = frozenset({"hint"})
 """Intents whose work is long enough to go to a worker thread (the Hint's search)."""
-SLOW_FRAMES = frozenset({"tournament-round", "hub-tournament-round"})
-"""Frames whose work goes to a worker thread (drawing a Swiss round takes a second or two)."""
+SLOW_FRAMES = frozenset({"tournament-round", "hub-tournament-round", "homework", "hub-homework"})
+"""Frames whose work goes to a worker thread (drawing a Swiss round takes a second or two; a
+homework's puzzles are solved again)."""
 MAX_OUTBOX = 2000
 """Frames waiting for a client that reads nothing before the server gives up on it."""
 
@@ -651,6 +652,26 @@ class ClassServer:
     def _on_hub_tournament_standings(self, connection: Connection, data: Json) -> None:
         self._teacher(data["user"])
         connection.send(self._standings_frame(data))
+
+    def _on_homework(self, connection: Connection, data: Json) -> None:
+        self._teacher_key(data)
+        connection.send(self._homework_set(data))
+
+    def _on_hub_homework(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self._homework_set(data))
+
+    def _homework_set(self, data: Json) -> Json:
+        room = self._room(data["room"])
+        try:
+            homework = Homework.from_dict(data["homework"])
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            raise FrameError(
+                "homework", sentence(f"that homework does not read: {error}")
+            ) from None
+        self.set_homework(room.code, homework)
+        items = [item.key for item in homework.items]
+        return {"type": "homework", "room": room.code, "title": homework.title, "items": items}
 
     def _teacher_key(self, data: Json) -> None:
         if not same_token(self.key, data["key"]):

@@ -29,6 +29,12 @@ The frames:
   the Hub user holding the token), ``{"type": "hub-open", "name": NAME, "seats": N, "hub":
   TOKEN}`` (a teacher opens a room) and ``{"type": "hub-room", "room": CODE, "hub": TOKEN}``
   (a teacher's room view);
+- ``{"type": "homework", "room": CODE, "key": KEY, "homework": {...}}`` (on a Hub
+  ``hub-homework``, with ``hub`` instead of ``key``): the teacher sets the room's homework (a
+  homework file's JSON, :meth:`Homework.to_dict
+  <kingscorner_widget.classroom.homework.Homework.to_dict>`; its puzzles' answers are found
+  again on the server); the answer is ``{"type": "homework", "room": CODE, "title": TITLE,
+  "items": [KEY, ...]}``;
 - a room's class tournament (:mod:`~.tournament`), by the teacher (the server's ``key``, or on a
   Hub a teacher's ``hub`` token instead, as ``hub-tournament-...``):
   ``{"type": "tournament-start", "room": CODE, "key": KEY, "pairing": "auto" | "round-robin" |
@@ -79,6 +85,8 @@ FIELDS: dict[str, dict[str, type]] = {
     "room": {"room": str, "key": str},
     "intent": {"intent": dict},
     "open": {"what": str, "name": str},
+    "homework": {"room": str, "key": str, "homework": dict},
+    "hub-homework": {"room": str, "hub": str, "homework": dict},
     "hub-join": {"room": str, "hub": str},
     "hub-open": {"name": str, "seats": int, "hub": str},
     "hub-room": {"room": str, "hub": str},

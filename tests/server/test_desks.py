@@ -358,3 +358,37 @@ def test_a_row_away_reads_away_with_its_time() -> None:
     assert row.presence() == "away"
     row.away_since = datetime.datetime(2026, 12, 4, 10, 42, tzinfo=datetime.UTC)
     assert row.presence() == "away since 10:42 UTC"
+
+
+def test_the_teacher_sets_a_rooms_homework_over_the_wire_and_bad_ones_are_refused(
+    kept: ClassServer, homework: Homework, tmp_path: pathlib.Path
+) -> None:
+    room = kept.open_room("Wire homework")
+    teacher = Client(kept.address)
+    try:
+        sent = {"type": "homework", "room": room.code, "homework": homework.to_dict()}
+        teacher.send({**sent, "key": "not-the-key"})
+        assert teacher.until(lambda f: f["type"] == "error")["code"] == "bad-key"
+        for bad in ({"format": "nope"}, {**homework.to_dict(), "puzzles": [{"position": "x"}]}):
+            teacher.send({**sent, "key": kept.key, "homework": bad})
+            assert teacher.until(lambda f: f["type"] == "error")["code"] == "homework"
+        assert room.code not in kept.homework  # nothing was set
+        teacher.send({**sent, "key": kept.key})
+        answer = teacher.until(lambda f: f["type"] != "error")
+        assert answer == {
+            "type": "homework",
+            "room": room.code,
+            "title": "Week 3",
+            "items": [item.key for item in homework.items],
+        }
+    finally:
+        teacher.close()
+    assert kept.homework[room.code] == homework
+    remote = seat(kept, room.code, "Hal", tmp_path)
+    try:
+        since = len(remote.frames)
+        remote.open("homework")
+        view = newest(remote, since, "lesson")
+        assert view["snapshot"]["lesson"]["progress"] == [1, len(homework.lesson().steps)]
+    finally:
+        remote.close()
