@@ -36,10 +36,12 @@ AREAS: dict[str, tuple[str, ...]] = {
         "lessons/",
         "table/lesson.py",
         "table/guide.py",
+        "table/marks.py",
         "classroom/course_map.py",
     ),
     "review": (
         "table/review.py",
+        "table/estimates.py",
         "table/advice.py",
         "table/explore.py",
         "table/tree.py",
