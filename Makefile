@@ -57,20 +57,19 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # compiled into the .mo gettext reads (git-ignored; the package's build compiles its own, and the
 # editable install's build hook once; this keeps them current as the .po files change).
 LOCALE_DIR := kingscorner_widget/locale
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/kingscorner.po))
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/*.po))
 %.mo: %.po $(LAB_STAMP)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 locale: $(MO_FILES)
 
-# Words added or changed in the code: extract them (babel.cfg) into the template and merge it into
-# every language's .po, where the new ones wait for their translation (tests/test_language.py fails
-# until they have it).
+# Words added or changed in the code: extract them (babel.cfg) into each area's template
+# (locale/<area>.pot: play, lessons, review, class, page) and merge it into every language's
+# <area>.po, where the new ones wait for their translation (tests/test_language.py fails until
+# they have it). scripts/extract_words.py says which files each area keeps.
 locale-extract: $(LAB_STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k Nn_:1,2 -k NP_:1c,2 --add-comments=TRANSLATORS: \
-	  --add-location=file --sort-output --no-wrap --project=kingscorner-widget \
-	  --copyright-holder="The kingscorner-widget developers" -o $(LOCALE_DIR)/kingscorner.pot kingscorner_widget
-	$(BIN)/pybabel update --no-wrap --ignore-obsolete -D kingscorner -i $(LOCALE_DIR)/kingscorner.pot -d $(LOCALE_DIR)
+	$(BIN)/python scripts/extract_words.py
+	$(MAKE) locale
 
 lab: $(LAB_STAMP) js locale
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(FIRST_NOTEBOOK)

@@ -9,7 +9,7 @@ Three jobs:
 - A build that has to make the table's bundle and finds no Node or npm stops with one line
   saying what to install (the Makefile's words), instead of hatch-jupyter-builder's traceback.
   A tree that already holds the bundle (an sdist, or a checkout after ``make js``) needs neither.
-- Each language's catalogue (``kingscorner_widget/locale/<code>/LC_MESSAGES/kingscorner.po``, the
+- Each language's catalogue (``kingscorner_widget/locale/<code>/LC_MESSAGES/<area>.po``, the
   source git keeps) is compiled with Babel into the ``.mo`` gettext reads: into the wheel (from a
   checkout and from an sdist alike, so a compiled file is never stale or committed), and into the
   tree for an editable install (``make locale`` keeps it current as the ``.po`` files change).

@@ -116,13 +116,15 @@ def test_the_packages_hold_the_course_and_nothing_a_session_leaves(tmp_path: Pat
     assert "kingscorner_widget/static/widget.js" in in_wheel
     # the catalogues: their sources in the sdist, compiled by the build into the wheel
     locale = "kingscorner_widget/locale"
+    areas = ("play", "lessons", "review", "class", "page")
     for code in ("es", "fr", "de"):
-        assert f"{locale}/{code}/LC_MESSAGES/kingscorner.po" in in_sdist
-        assert f"{locale}/{code}/LC_MESSAGES/kingscorner.mo" in in_wheel
+        for area in areas:
+            assert f"{locale}/{code}/LC_MESSAGES/{area}.po" in in_sdist
+            assert f"{locale}/{code}/LC_MESSAGES/{area}.mo" in in_wheel
     assert not [n for n in in_sdist if n.endswith(".mo")]  # compiled, never shipped as source
-    assert f"{locale}/kingscorner.pot" in in_wheel  # the test language reads it
+    assert all(f"{locale}/{area}.pot" in in_wheel for area in areas)  # the test language reads them
     with zipfile.ZipFile(wheel) as archive:
-        french = archive.read(f"{locale}/fr/LC_MESSAGES/kingscorner.mo")
+        french = archive.read(f"{locale}/fr/LC_MESSAGES/play.mo")
     assert gettext.GNUTranslations(io.BytesIO(french)).gettext("Hint") == "Indice"
 
 

@@ -1,12 +1,14 @@
 """The language the table speaks: gettext catalogues chosen per table, English by default.
 
 The project's words are marked in the source (``_("...")`` to translate now, ``N_("...")`` to
-mark a word translated later) and extracted with Babel (``babel.cfg``, ``make locale``) into
-``locale/kingscorner.pot``; each language's ``locale/<code>/LC_MESSAGES/kingscorner.po`` is
-compiled into a ``.mo`` by the package's build (and ``make``). A table speaks one language,
-given by :func:`speaking`; everything it says while it speaks goes through :func:`gettext`,
-:func:`ngettext` and :func:`pgettext`, which read the active language and fall back to the
-English source for a word a catalogue lacks. Plural categories come from CLDR (Babel).
+mark a word translated later) and extracted with Babel (``babel.cfg``, ``make locale-extract``)
+into one template per area of the product (``locale/<area>.pot``: the play, the lessons, the
+reviews, the class, the page); each language's ``locale/<code>/LC_MESSAGES/<area>.po`` is
+compiled into a ``.mo`` by the package's build (and ``make``), and the areas are read as one.
+A table speaks one language, given by :func:`speaking`; everything it says while it speaks
+goes through :func:`gettext`, :func:`ngettext` and :func:`pgettext`, which read the active
+language and fall back to the English source for a word a catalogue lacks.
+Plural categories come from CLDR (Babel).
 
 The reserved code :data:`PSEUDO` is no language: it takes every English word the catalogue
 knows and writes it accented, about 40% longer and in brackets, so that a test can see any text
@@ -42,7 +44,6 @@ from babel import Locale
 from babel.lists import format_list
 
 __all__ = [
-    "DOMAIN",
     "ENGLISH",
     "LANGUAGES",
     "LOCALE_DIR",
@@ -70,10 +71,9 @@ LANGUAGES = ("en", "es", "fr", "de")
 """The languages a table speaks."""
 PSEUDO = "qps"
 """The test language (a code reserved for private use): English, accented, longer, bracketed."""
-DOMAIN = "kingscorner"
-"""The catalogues' gettext domain."""
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-"""Where the catalogues are: ``<code>/LC_MESSAGES/kingscorner.po`` (and the compiled ``.mo``)."""
+"""Where the catalogues are: ``<code>/LC_MESSAGES/<area>.po`` (and the compiled ``.mo``), and
+each area's template ``<area>.pot``."""
 
 _ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=ENGLISH)
 
@@ -163,14 +163,34 @@ def catalogue(code: str) -> _gettext.NullTranslations:
     code = check_language(code)
     if code in (ENGLISH, PSEUDO):
         return _gettext.NullTranslations()
-    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if not path.is_file():
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    compiled = [po.with_suffix(".mo") for po in _sources(folder)]
+    missing = ", ".join(mo.name for mo in compiled if not mo.is_file()) or (
+        "" if compiled else "every .mo"
+    )
+    if missing:
         raise FileNotFoundError(
-            f"the {code!r} catalogue is not compiled ({path} is missing): run `make locale`, "
-            "or install the package from its wheel"
+            f"the {code!r} catalogue is not compiled ({folder} lacks {missing}): "
+            "run `make locale`, or install the package from its wheel"
         )
-    with path.open("rb") as file:
-        return _gettext.GNUTranslations(file)
+    whole: _gettext.NullTranslations | None = None
+    for po in _sources(folder):
+        with po.with_suffix(".mo").open("rb") as file:
+            area = _gettext.GNUTranslations(file)
+        if whole is None:
+            whole = area
+        else:
+            whole.add_fallback(area)
+    assert whole is not None
+    return whole
+
+
+def _sources(folder: Path) -> list[Path]:
+    """The areas' catalogues in ``folder``: each ``.po`` (in a checkout), or each ``.mo`` (in a
+    wheel, which carries only the compiled files)."""
+    found = {path.with_suffix("") for path in folder.glob("*.po")}
+    found |= {path.with_suffix("") for path in folder.glob("*.mo")}
+    return [path.with_suffix(".po") for path in sorted(found)]
 
 
 _ACCENTS = str.maketrans(
@@ -197,16 +217,19 @@ def pseudo(text: str) -> str:
 @cache
 def template() -> frozenset[tuple[str | None, str]]:
     """Every word the catalogue holds, as ``(context, English)`` (a counted phrase by its English
-    singular): the template ``locale/kingscorner.pot`` that extraction writes."""
+    singular): the areas' templates ``locale/<area>.pot`` that extraction writes."""
     from babel.messages.pofile import read_po
 
-    with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as file:
-        found = read_po(file)
-    return frozenset(
-        (message.context, message.id if isinstance(message.id, str) else message.id[0])
-        for message in found
-        if message.id
-    )
+    words: set[tuple[str | None, str]] = set()
+    for path in sorted(LOCALE_DIR.glob("*.pot")):
+        with path.open("rb") as file:
+            found = read_po(file)
+        words |= {
+            (message.context, message.id if isinstance(message.id, str) else message.id[0])
+            for message in found
+            if message.id
+        }
+    return frozenset(words)
 
 
 def _pseudo(context: str | None, message: str, said: str) -> str:
