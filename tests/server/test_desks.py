@@ -20,7 +20,6 @@ from kingscorner_widget.classroom.homework import Homework
 from kingscorner_widget.lessons import LessonRun, load_lesson
 from kingscorner_widget.server.client import ClassServerError, RemoteTable
 from kingscorner_widget.server.records import LiveRow, ServerRecords
-from kingscorner_widget.table.session import today
 
 from .wire import DEADLINE, Client
 
@@ -216,15 +215,16 @@ def test_a_homework_puzzle_solved_at_the_server_and_the_kernel_never_sent_its_an
 
 
 def test_the_daily_deal_is_played_against_the_servers_computers_and_the_first_result_stands(
-    kept: ClassServer, tmp_path: pathlib.Path
+    kept: ClassServer, homework: Homework, tmp_path: pathlib.Path
 ) -> None:
     room = kept.open_room("Daily", seats=2)
+    kept.set_homework(room.code, homework)  # its daily deal: the deal of DAY, the same each run
     remote = seat(kept, room.code, "Dee", tmp_path)
     results = []
     try:
         for pick in (0, -1):  # two ways of playing it: the second cannot replace the first
             since = len(remote.frames)
-            assert remote.open("daily")["title"] == f"Daily deal {today().isoformat()}"
+            assert remote.open("daily")["title"] == f"Daily deal {DAY}"
             newest(remote, since, "play")
             view = settled(remote)
             while not view["snapshot"]["over"]:
@@ -236,17 +236,19 @@ def test_the_daily_deal_is_played_against_the_servers_computers_and_the_first_re
             results.append(view)
     finally:
         remote.close()
-    daily = item(kept, room.code, "Dee", f"daily:{today().isoformat()}")
+    daily = item(kept, room.code, "Dee", f"daily:{DAY}")
     assert daily["finished"] is True
     assert results[0]["snapshot"]["over"]
     board = ClassBoard.from_server(kept, room.code)
-    kept_result = (board.item("Dee", f"daily:{today().isoformat()}") or {})["result"]
+    kept_result = (board.item("Dee", f"daily:{DAY}") or {})["result"]
     assert kept_result == daily["result"]
     record = kept.records.record(room.code, "Dee")
     assert record is not None
     hands = [h for t in record["tables"] for h in t["hands"] if h.get("daily")]
     assert len(hands) == 2
+    assert hands[0]["moves"] != hands[1]["moves"]  # two results: the first is the one kept
     assert daily["result"]["moves"] == hands[0]["moves"]
+    assert daily["result"]["cardsLeft"] == hands[0]["cardsLeft"]
 
 
 def test_hostile_frames_are_refused_and_change_nothing(

@@ -14,6 +14,7 @@ import pytest
 from kingscorner_widget import ClassServer, KingsCornerWidget
 from kingscorner_widget.server import room as rooms
 from kingscorner_widget.server.client import ClassServerError, RemoteTable
+from kingscorner_widget.table.session import today
 from kingscorner_widget.widget.remote import RemoteTableWidget
 
 from .wire import Json
@@ -216,3 +217,5 @@ def test_a_seat_follows_a_lesson_run_by_the_server_and_goes_back_to_its_table(
     widget_until(ada, lambda: ada.mode == "play" and not ada.snapshot.get("lesson"))
     with pytest.raises(ClassServerError, match="no built-in lesson"):
         ada.open_lesson("answers")
+    assert ada.open_daily() == f"Daily deal {today().isoformat()}"  # no homework: today's
+    widget_until(ada, lambda: ada.mode == "play" and "Daily" in ada.snapshot["title"])
