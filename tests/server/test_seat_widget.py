@@ -218,4 +218,9 @@ def test_a_seat_follows_a_lesson_run_by_the_server_and_goes_back_to_its_table(
     with pytest.raises(ClassServerError, match="no built-in lesson"):
         ada.open_lesson("answers")
     assert ada.open_daily() == f"Daily deal {today().isoformat()}"  # no homework: today's
+    projector = KingsCornerWidget(watch=room.code, server=class_server.address, table=1)
+    assert isinstance(projector, RemoteTableWidget)
+    widgets.append(projector)
+    with pytest.raises(ValueError, match="a watched table opens nothing"):
+        projector.open_lesson("worked-turn")
     widget_until(ada, lambda: ada.mode == "play" and "Daily" in ada.snapshot["title"])
