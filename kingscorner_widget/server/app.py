@@ -740,28 +740,13 @@ class ClassServer:
             self._to_seat(connection, room, learner)
             return
         homework = self.homework.get(room.code)
-        record = {"lesson": "lessons", "daily": "daily"}.get(what, "")
-        if homework is not None and not record:
-            record = f"homework:{homework.title}"
-        recorder = (
-            self.records.desk_recorder(
-                room.code, learner, record, homework if what in ("homework", "puzzle") else None
-            )
-            if record
-            else None
-        )
         try:
-            desk = open_desk(
-                what,
-                name,
-                homework=homework,
-                seats=shared.seats,
-                listener=None
-                if recorder is None
-                else self.records.desk_listener(room.code, learner, record, recorder),
-            )
+            desk = open_desk(what, name, homework=homework, seats=shared.seats)
         except DeskError as error:
             raise FrameError(error.code, sentence(str(error))) from None
+        walked = homework if desk.record.startswith("homework:") else None
+        recorder = self.records.desk_recorder(room.code, learner, desk.record, walked)
+        desk.listen(self.records.desk_listener(room.code, learner, desk.record, recorder))
         with self._lock:
             self._desks[key] = desk
         self._at_desk(connection, room, learner, desk)

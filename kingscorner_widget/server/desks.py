@@ -100,6 +100,12 @@ class Desk:
     table: Table
     record: str
 
+    def listen(self, listener: Listener) -> None:
+        """Tell ``listener`` of every action at this table from now on (the server's record),
+        at the session on it and at any it opens (the homework's daily deal)."""
+        self.table.setup.listener = listener
+        self.table.session.listener = listener
+
 
 def open_desk(
     what: str,

@@ -394,3 +394,33 @@ def test_the_teacher_sets_a_rooms_homework_over_the_wire_and_bad_ones_are_refuse
         assert view["snapshot"]["lesson"]["progress"] == [1, len(homework.lesson().steps)]
     finally:
         remote.close()
+
+
+def test_the_homeworks_daily_deal_opens_from_its_last_step_and_is_recorded_with_it(
+    kept: ClassServer, tmp_path: pathlib.Path
+) -> None:
+    room = kept.open_room("Homework daily", seats=2)
+    kept.set_homework(room.code, Homework("Daily only", daily=DAY))
+    remote = seat(kept, room.code, "Ivy", tmp_path)
+    try:
+        since = len(remote.frames)
+        remote.open("homework")
+        step = newest(remote, since, "lesson")
+        assert "Daily deal" in str(step["snapshot"]["actions"])
+        since = len(remote.frames)
+        act(remote, step, "forward")
+        newest(remote, since, "play")
+        view = settled(remote)
+        assert view["snapshot"]["title"].startswith(f"Daily deal {DAY}")
+        while not view["snapshot"]["over"]:
+            act(remote, view, "play", move=view["legal"][0])
+            view = settled(remote)
+        review = act(remote, view, "review")  # no review of it on the server
+        assert review["type"] == "status"
+    finally:
+        remote.close()
+    record = kept.records.record(room.code, "Ivy")
+    assert record is not None
+    walked = next(t for t in record["tables"] if t["homework"] == "Daily only")
+    assert walked["items"][f"daily:{DAY}"]["finished"] is True
+    assert walked["hands"][0]["daily"] == DAY
