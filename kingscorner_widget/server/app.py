@@ -746,7 +746,7 @@ class ClassServer:
             raise FrameError(error.code, sentence(str(error))) from None
         walked = homework if desk.record.startswith("homework:") else None
         recorder = self.records.desk_recorder(room.code, learner, desk.record, walked)
-        desk.listen(self.records.desk_listener(room.code, learner, desk.record, recorder))
+        desk.listen(self.records.desk_listener(room.code, learner, recorder))
         with self._lock:
             self._desks[key] = desk
         self._at_desk(connection, room, learner, desk)

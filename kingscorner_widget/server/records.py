@@ -260,17 +260,17 @@ class ServerRecords:
                 steps = f"step {at[1] + 1} of {lesson['steps']}"
                 row.doing = f"{at[0]}, {steps}" + (", done" if lesson["done"] else "")
 
-    def desk_listener(self, code: str, learner: str, record: str, recorder: Recorder) -> Listener:
+    def desk_listener(self, code: str, learner: str, recorder: Recorder) -> Listener:
         """What the learner's own table at the server (:mod:`~.desks`) tells of each action:
         the live view counts it and ``recorder`` keeps it, whole (a daily hand with its
-        result). ``record`` says what the table is, for the live view."""
+        result)."""
 
         def told(event: TableEvent) -> None:
             self._count(code, learner, event)
             if event.mode == "play":
                 with self.lock:
                     row = self.live_of(code, learner)
-                    row.step, row.doing = None, record.replace("daily", "the daily deal")
+                    row.step, row.doing = None, "the daily deal"  # a desk's only play
             recorder(event)
             if event.kind in ("hint", "show") and not event.refused:
                 self.writer.ask(id(recorder), recorder.flush)

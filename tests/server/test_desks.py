@@ -415,6 +415,7 @@ def test_the_homeworks_daily_deal_opens_from_its_last_step_and_is_recorded_with_
         while not view["snapshot"]["over"]:
             act(remote, view, "play", move=view["legal"][0])
             view = settled(remote)
+        assert kept.records.live_of(room.code, "Ivy").doing == "the daily deal"
         review = act(remote, view, "review")  # no review of it on the server
         assert review["type"] == "status"
     finally:
