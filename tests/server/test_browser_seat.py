@@ -94,6 +94,11 @@ class Seat:
         )
         self.socket = self.sockets[0]
 
+    def first(self, kind: str) -> Json:
+        """The first frame of type ``kind``, waiting for it."""
+        self.socket.pump(lambda: any(frame["type"] == kind for frame in self.frames))
+        return next(frame for frame in self.frames if frame["type"] == kind)
+
     def view(self, wanted: Callable[[Json], bool] = lambda frame: True) -> Json:
         def found() -> Json | None:
             return next((f for f in self.frames if f["type"] == "view" and wanted(f)), None)
@@ -190,6 +195,38 @@ def test_two_browser_course_students_play_a_hand_at_one_table_each_seeing_only_t
         assert any(words.startswith(f"{other.table.learner} ") for words in logged)
         seat.table.close()
     assert moves >= 2
+
+
+def test_a_browser_seat_follows_a_tournament_round_and_takes_its_moved_seat_back(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Browser tournament", seats=2)
+    names = ["Ada", "Ben", "Cy", "Dee"]
+    seats = {
+        name: Seat(class_server.address, tmp_path, join=room.code, learner=name) for name in names
+    }
+    for seat in seats.values():
+        seat.view()
+    class_server.start_tournament(room.code, pairing="round-robin")
+    drawn = class_server.next_round(room.code)
+    for hand in drawn.hands:
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        for place, name in enumerate(hand.players, start=1):
+            seat = seats[name]
+            frame = seat.first("moved")
+            assert (frame["table"], frame["seat"]) == (number, place)
+            assert (seat.table.table, seat.table.seat) == (number, place)  # it followed
+    ada = seats["Ada"]
+    where = (ada.table.table, ada.table.seat)
+    for seat in seats.values():
+        seat.table.close()
+    again = Seat(class_server.address, tmp_path, join=room.code, learner="Ada")
+    again.view()
+    first = again.socket.sent[0]
+    assert (first["type"], first["table"], first["seat"]) == ("rejoin", *where)
+    assert [f["type"] for f in again.socket.sent] == ["rejoin"]  # the moved seat, taken back
+    assert (again.table.table, again.table.seat) == where
+    again.table.close()
 
 
 def test_a_forgotten_seat_joins_afresh_and_refusals_reach_the_status_line(
