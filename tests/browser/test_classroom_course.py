@@ -19,51 +19,31 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, Request, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, Request, ViewportSize, expect
 
 from kingscorner_widget.server.client import RemoteTable
-from tests.browser.jupyter_server import CHROMIUM_ARGS, REPO, WIDGET_SELECTOR, chromium_path
-from tests.browser.test_lite import (
+from tests.browser.jupyter_server import WIDGET_SELECTOR
+from tests.browser.lite import (
     BOOT_TIMEOUT_MS,
     CHROMIUM_SERVICES,
     KERNEL_IDLE,
-    QUIET_CHROMIUM_ARGS,
     RUN_TIMEOUT_MS,
-    RefusingProxy,
     run_in_first_cell,
-    serve,
 )
 
-SITE = REPO / "lite-site"
 SHOTS = Path("/work/notes/shots-site")
 """Where a person looks at the pictures (besides the session's screenshots folder)."""
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
-def course_site() -> Path:
-    """The built site: ``make lite`` builds it, or finds it up to date."""
-    done = subprocess.run(
-        ["make", "--no-print-directory", "lite"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"`make lite` failed:\n{(done.stdout + done.stderr)[-4000:]}")
-    return SITE
-
-
-@pytest.fixture(scope="module")
 def classroom(
-    course_site: Path, tmp_path_factory: pytest.TempPathFactory
+    lite_site: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, str]]:
     """``kingscorner classroom`` running: its address and its first room's code."""
     data = tmp_path_factory.mktemp("classroom") / "class.sqlite"
     command = [sys.executable, "-m", "kingscorner_widget", "classroom", "--port", "0"]
-    command += ["--site", str(course_site), "--data", str(data)]
+    command += ["--site", str(lite_site), "--data", str(data)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
@@ -80,27 +60,6 @@ def classroom(
     finally:
         process.terminate()
         process.wait(timeout=60)
-
-
-@pytest.fixture(scope="module")
-def refused() -> Iterator[tuple[str, list[str]]]:
-    asked: list[str] = []
-    handler = type("Recording", (RefusingProxy,), {"asked": asked})
-    for url in serve(handler):
-        yield url, asked
-
-
-@pytest.fixture(scope="module")
-def offline_chromium(
-    playwright_instance: Playwright, chromium: str, refused: tuple[str, list[str]]
-) -> Iterator[Browser]:
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path(playwright_instance),
-        headless=True,
-        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={refused[0]}"],
-    )
-    yield browser
-    browser.close()
 
 
 def sat(frame: dict[str, object], learner: str) -> bool:
@@ -129,15 +88,15 @@ def play_a_move(page: Page, table: Locator) -> str:
 
 
 def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
-    offline_chromium: Browser,
+    offline_browser: Browser,
     classroom: tuple[str, str],
-    refused: tuple[str, list[str]],
+    proxy_log: tuple[str, list[str]],
     screenshot_dir: Path,
 ) -> None:
     address, code = classroom
     watcher = RemoteTable(address, watch=code, table=1)
     outside: list[str] = []
-    context = offline_chromium.new_context(viewport=VIEWPORT)
+    context = offline_browser.new_context(viewport=VIEWPORT)
 
     def note(request: Request) -> None:
         if not request.url.startswith(address) and not request.url.startswith(("data:", "blob:")):
@@ -190,5 +149,5 @@ def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
         watcher.close()
         context.close()
     assert outside == [], f"requests left the classroom's address: {outside}"
-    others = sorted(set(refused[1]) - CHROMIUM_SERVICES)
+    others = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
     assert others == [], f"the browser tried to reach other hosts: {others}"
