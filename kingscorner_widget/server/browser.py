@@ -31,7 +31,7 @@ from typing import Any, Protocol
 
 from .client import websocket_address
 from .codes import read_code
-from .seatbook import KeptSeat
+from .seatbook import KeptSeat, followed
 
 __all__ = ["BrowserTable", "open_browser_socket", "page_address"]
 
@@ -135,8 +135,8 @@ class BrowserTable:
         if not isinstance(frame, dict):
             return
         if self.seated:
-            if frame.get("type") == "moved":
-                self._moved(frame)
+            if frame.get("type") == "moved":  # a tournament's round: follow the seat
+                self.table, self.seat = followed(frame, self._kept)
             self.frames.append(frame)
             self._tell(frame)
         elif frame.get("type") in ("seat", "watching"):
@@ -157,13 +157,6 @@ class BrowserTable:
         self.learner = frame.get("learner", self.learner)
         if self._kept is not None and isinstance(frame.get("token"), str):
             self._kept.keep(frame)
-
-    def _moved(self, frame: Json) -> None:
-        """The server moved this seat (a tournament's round): follow it, and keep the new seat
-        so the course opened again takes it back."""
-        self.table, self.seat = frame["table"], frame["seat"]
-        if self._kept is not None:
-            self._kept.moved(self.table, self.seat)
 
     def _closed(self, event: Any) -> None:
         self.closed = True

@@ -45,7 +45,7 @@ except ImportError:  # pragma: no cover - the browser course: its seats use .bro
 
 from .codes import read_code
 from .hub import kernel_hub_token
-from .seatbook import KeptSeat
+from .seatbook import KeptSeat, followed
 
 __all__ = ["ClassServerError", "RemoteTable"]
 
@@ -176,8 +176,8 @@ class RemoteTable:
         with contextlib.suppress(ConnectionClosed, OSError):
             for text in self._socket:
                 frame = json.loads(text)
-                if frame.get("type") == "moved":
-                    self._moved(frame)
+                if frame.get("type") == "moved":  # a tournament's round: follow the seat
+                    self.table, self.seat = followed(frame, self._kept)
                 with self._changed:
                     self.frames.append(frame)
                     self._changed.notify_all()
@@ -190,13 +190,6 @@ class RemoteTable:
             self.on_frame(
                 {"type": "gone", "status": "The class server has gone: this table no longer plays."}
             )
-
-    def _moved(self, frame: Json) -> None:
-        """The server moved this seat (a tournament's round): follow it, and keep the new seat
-        so a notebook opened again takes it back."""
-        self.table, self.seat = frame["table"], frame["seat"]
-        if self._kept is not None:
-            self._kept.moved(self.table, self.seat)
 
     def send(self, intent: Any) -> None:
         """Send one of the page's intents on, as it is (the server checks it)."""

@@ -20,6 +20,8 @@ forgotten the seat.
 >>> kept.forget()
 >>> kept.ask()["type"]
 'join'
+>>> followed({"type": "moved", "table": 4, "seat": 2}, kept)  # nothing kept: nothing to move
+(4, 2)
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 
 from ..classroom.store import RecordStore
 
-__all__ = ["KeptSeat", "SeatBook"]
+__all__ = ["KeptSeat", "SeatBook", "followed"]
 
 Json = dict[str, Any]
 
@@ -110,3 +112,12 @@ class KeptSeat:
     def forget(self) -> None:
         """The server no longer knows the seat: forget it (the next :meth:`ask` joins)."""
         self.book.put(self.key, None)
+
+
+def followed(frame: Mapping[str, Any], kept: KeptSeat | None) -> tuple[int, int]:
+    """Where a ``moved`` frame puts a seat (a tournament's round), the new place kept in
+    ``kept`` (a learner who typed their name) so the seat is taken back there next time."""
+    table, seat = int(frame["table"]), int(frame["seat"])
+    if kept is not None:
+        kept.moved(table, seat)
+    return table, seat
