@@ -45,7 +45,8 @@ TEXT_JS = """(root) => {
     const name = (el) => {
         const d = el.dataset || {};
         const mark = d.action || d.card || d.pile || d.player || '';
-        return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${mark ? `[${mark}]` : ''}`;
+        const classes = [...el.classList].join('.');
+        return `${el.tagName.toLowerCase()}.${classes}${mark ? `[${mark}]` : ''}`;
     };
     // What of a text shows: its lines cut to every box of the table around it that clips (a
     // scrolled panel shows only what is scrolled into it; a screen reader's text is clipped to
@@ -55,9 +56,9 @@ TEXT_JS = """(root) => {
         const top = present ? table.parentElement : root.parentElement; // presenting: the window
         for (let a = el; a && a !== top; a = a.parentElement) {
             const cs = getComputedStyle(a);
-            if (cs.overflowX === 'visible' && cs.overflowY === 'visible' && cs.clipPath === 'none') {
-                continue;
-            }
+            const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible'
+                || cs.clipPath !== 'none';
+            if (!clips) continue;
             const b = a.getBoundingClientRect();
             r = {left: Math.max(r.left, b.left), top: Math.max(r.top, b.top),
                  right: Math.min(r.right, b.right), bottom: Math.min(r.bottom, b.bottom)};
@@ -128,9 +129,7 @@ TEXT_JS = """(root) => {
     return {present, texts: found};
 }"""
 
-NOTATION = re.compile(
-    r"(?<![^\W\d_])(?:[2-9TJQKA][cdhs]|10|[NESW]{1,2}|P[1-4]|[A-Z])(?![^\W\d_])"
-)
+NOTATION = re.compile(r"(?<![^\W\d_])(?:[2-9TJQKA][cdhs]|10|[NESW]{1,2}|P[1-4]|[A-Z])(?![^\W\d_])")
 """Notation and single letters: a card (``Th``), a rank on a card's face, a space (``NE``), a
 seat (``P2``), a key (``D``)."""
 
