@@ -172,7 +172,7 @@ def system_language(environ: Mapping[str, str] | None = None) -> str | None:
             return _first_spoken(environ[variable].split(":"))
     try:
         found = _locale.getlocale()[0]
-    except (ValueError, TypeError, AttributeError):  # a locale Python cannot name
+    except (ValueError, TypeError, AttributeError, _locale.Error):  # one Python cannot name
         return None
     return _first_spoken([found or ""])
 
