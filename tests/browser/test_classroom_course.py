@@ -8,6 +8,9 @@ address, with every request for another host sent to a proxy that refuses it, an
 notebook in it runs ``KingsCornerWidget(join=CODE, learner="ada")`` with no ``server=``: the
 seat goes through the browser's own WebSocket to the page's own address. The projector's
 connection (a Python watcher at table 1) sees the move the page played arrive on the server.
+A second student on a browser of their own (another context: nothing shared) joins the same
+table as ben; once Ada ends her turn, his page says it is his, and the move he clicks reaches
+Ada's page.
 """
 
 from __future__ import annotations
@@ -19,7 +22,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Request, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Request,
+    ViewportSize,
+    expect,
+)
 
 from kingscorner_widget.server.client import RemoteTable
 from tests.browser.jupyter_server import WIDGET_SELECTOR
@@ -87,7 +98,31 @@ def play_a_move(page: Page, table: Locator) -> str:
     return "draw"
 
 
-def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
+def open_a_notebook(context: BrowserContext, address: str) -> Page:
+    """A new notebook of the course at ``address`` (its kernel starts booting at once)."""
+    page = context.new_page()
+    page.goto(f"{address}lab/index.html")
+    page.locator(".jp-LauncherCard[data-category='Notebook']").first.click(timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def take_a_seat(page: Page, code: str, learner: str) -> Locator:
+    """Join room ``code`` as ``learner`` from the notebook's first cell, with no ``server=``;
+    returns the table once it shows the learner's hand and the kernel is idle."""
+    run_in_first_cell(
+        page,
+        f"from kingscorner_widget import KingsCornerWidget\n"
+        f'KingsCornerWidget(join="{code}", learner="{learner}")',
+    )
+    table = page.locator(WIDGET_SELECTOR).first
+    expect(table.locator("[data-hand] [data-card]").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".jp-StatusBar-Widget")).to_contain_text(
+        KERNEL_IDLE, timeout=RUN_TIMEOUT_MS
+    )
+    return table
+
+
+def test_two_students_join_a_room_from_the_classroom_course_and_play_by_clicks(
     offline_browser: Browser,
     classroom: tuple[str, str],
     proxy_log: tuple[str, list[str]],
@@ -96,35 +131,25 @@ def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
     address, code = classroom
     watcher = RemoteTable(address, watch=code, table=1)
     outside: list[str] = []
-    context = offline_browser.new_context(viewport=VIEWPORT)
 
     def note(request: Request) -> None:
         if not request.url.startswith(address) and not request.url.startswith(("data:", "blob:")):
             outside.append(f"{request.method} {request.url}")
 
-    context.on("request", note)
-    page = context.new_page()
+    contexts = [offline_browser.new_context(viewport=VIEWPORT) for _ in ("ada", "ben")]
+    for context in contexts:
+        context.on("request", note)
+    page = ben_page = None
     try:
-        page.goto(f"{address}lab/index.html")
-        page.locator(".jp-LauncherCard[data-category='Notebook']").first.click(
-            timeout=BOOT_TIMEOUT_MS
-        )
-        run_in_first_cell(
-            page,
-            f"from kingscorner_widget import KingsCornerWidget\n"
-            f'KingsCornerWidget(join="{code}", learner="ada")',
-        )
-        table = page.locator(WIDGET_SELECTOR).first
-        expect(table.locator("[data-hand] [data-card]").first).to_be_visible(
-            timeout=BOOT_TIMEOUT_MS
-        )
-        expect(page.locator(".jp-StatusBar-Widget")).to_contain_text(
-            KERNEL_IDLE, timeout=RUN_TIMEOUT_MS
-        )
+        page = open_a_notebook(contexts[0], address)
+        ben_page = open_a_notebook(contexts[1], address)  # both kernels boot side by side
+        table = take_a_seat(page, code, "ada")
         seated = watcher.wait(lambda frame: frame["type"] == "view" and sat(frame, "ada"))
         status = table.locator("[data-status]")
         # Ada holds the first seat: her turn comes first, or after the computer's
         expect(status).to_contain_text("Your turn", timeout=RUN_TIMEOUT_MS)
+        ben_table = take_a_seat(ben_page, code, "ben")
+        watcher.wait(lambda frame: frame["type"] == "view" and sat(frame, "ben"))
         before = seated["snapshot"]["version"]
         played = play_a_move(page, table)
         said = watcher.wait(
@@ -141,13 +166,34 @@ def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
         page.screenshot(path=screenshot_dir / "classroom-browser-seat.png")
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SHOTS / "classroom-browser-seat.png")
-        print(f"the browser seat played {played}; the projector read: {said['status']}")
+        if played != "draw":  # Ada ends her turn: Ben's comes
+            table.locator("[data-action='draw']").click()
+        expect(ben_table.locator("[data-status]")).to_contain_text(
+            "Your turn", timeout=RUN_TIMEOUT_MS
+        )
+        ben_played = play_a_move(ben_page, ben_table)
+        ben_said = watcher.wait(
+            lambda frame: frame["type"] == "view" and frame["status"].startswith("Ben "),
+            timeout=RUN_TIMEOUT_MS / 1000,
+        )
+        expect(status).to_have_text(re.compile(r"^Ben "), timeout=RUN_TIMEOUT_MS)  # on Ada's page
+        ben_table.evaluate("element => element.scrollIntoView({block: 'start'})")
+        ben_page.screenshot(path=screenshot_dir / "classroom-browser-second-seat.png")
+        print(
+            f"the browser seats played {played} and {ben_played}; the projector read: "
+            f"{said['status']} / {ben_said['status']}"
+        )
     except Exception:
-        page.screenshot(path=screenshot_dir / "FAILED-classroom.png", full_page=True)
+        for name, shown in (("ada", page), ("ben", ben_page)):
+            if shown is not None:
+                shown.screenshot(
+                    path=screenshot_dir / f"FAILED-classroom-{name}.png", full_page=True
+                )
         raise
     finally:
         watcher.close()
-        context.close()
+        for context in contexts:
+            context.close()
     assert outside == [], f"requests left the classroom's address: {outside}"
     others = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
     assert others == [], f"the browser tried to reach other hosts: {others}"
