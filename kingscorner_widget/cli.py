@@ -17,6 +17,11 @@ be, no permission, a full disk) is one line and status 1; a reader that stops ea
 (``kingscorner ... | head``) ends it quietly with status 0; Ctrl-C prints "interrupted" and exits
 with status 130 (what a league has finished stays in its results file).
 
+Every command speaks ``--language`` (``en``, ``es``, ``fr`` or ``de``): the class board, the
+rules sheet and the league's results are written in it. Without it, the teacher's own language
+is spoken (the locale's ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, the first set, as
+:func:`teacher_language` reads them), and English where that is none of those.
+
 >>> main(["best", "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"])
 ... # doctest: +ELLIPSIS
 P1's best turn sheds 3 cards and goes out (proven best):
@@ -52,6 +57,7 @@ from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
 from .engine.rules import Rules, option_names
+from .display.language import ENGLISH, LANGUAGES, check_language, gettext, speaking
 from .engine.words import count_words
 
 if TYPE_CHECKING:
@@ -284,6 +290,40 @@ def _game(args: argparse.Namespace) -> Game:
     return game
 
 
+def teacher_language(environ: dict[str, str] | None = None) -> str:
+    """The language of the teacher's locale: the first of ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` that is set (as POSIX reads them), when it names a language the command speaks;
+    else English.
+
+    >>> teacher_language({"LANG": "fr_FR.UTF-8"}), teacher_language({"LC_ALL": "de_AT"})
+    ('fr', 'de')
+    >>> teacher_language({"LC_ALL": "C.UTF-8", "LANG": "es_ES"}), teacher_language({})
+    ('en', 'en')
+    >>> teacher_language({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "fr_FR"})
+    'en'
+    """
+    import locale
+
+    found = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = found.get(name, "")
+        if value:
+            code = locale.normalize(value).split(".")[0].split("@")[0]
+            try:
+                spoken = check_language(code)
+            except ValueError:
+                return ENGLISH
+            return spoken if spoken in LANGUAGES else ENGLISH
+    return ENGLISH
+
+
+def _language(text: str) -> str:
+    try:
+        return check_language(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _budget(args: argparse.Namespace) -> Budget | None:
     return None if args.seconds is None else Budget(seconds=args.seconds)
 
@@ -293,21 +333,33 @@ def _writable(path: Path, option: str) -> None:
     league writes it (a new file of this user's in its folder, renamed over it: a planted link
     is never followed); leaves nothing behind."""
     if path.is_dir():
-        raise _FileError(f"{option} {path} is a folder, not a file")
+        raise _FileError(
+            gettext("{option} {path} is a folder, not a file").format(option=option, path=path)
+        )
     if not path.parent.is_dir():
-        raise _FileError(f"{option} {path}: there is no folder {path.parent}")
+        raise _FileError(
+            gettext("{option} {path}: there is no folder {folder}").format(
+                option=option, path=path, folder=path.parent
+            )
+        )
     try:
         mode = path.lstat().st_mode
     except OSError:
         mode = None
     if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-        raise _FileError(f"{option} {path} is not a regular file")
+        raise _FileError(
+            gettext("{option} {path} is not a regular file").format(option=option, path=path)
+        )
     try:
         descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         os.close(descriptor)
         os.unlink(probe)
     except OSError as error:
-        raise _FileError(f"{option} {path} cannot be written: {error.strerror}") from None
+        raise _FileError(
+            gettext("{option} {path} cannot be written: {error}").format(
+                option=option, path=path, error=error.strerror
+            )
+        ) from None
 
 
 def _regular_file(path: Path, what: str) -> None:
@@ -316,18 +368,22 @@ def _regular_file(path: Path, what: str) -> None:
     try:
         mode = path.stat().st_mode
     except OSError as error:
-        raise _FileError(f"cannot read {path}: {error.strerror or error}") from None
+        raise _FileError(
+            gettext("cannot read {path}: {error}").format(path=path, error=error.strerror or error)
+        ) from None
     if stat.S_ISREG(mode):
         return
+    # TRANSLATORS: {what} is what the file should be ("a homework file")
     kinds = (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO (named pipe)"),
-        (stat.S_ISSOCK, "a socket"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, gettext("{path} is a folder, not {what}")),
+        (stat.S_ISFIFO, gettext("{path} is a FIFO (named pipe), not {what}")),
+        (stat.S_ISSOCK, gettext("{path} is a socket, not {what}")),
+        (stat.S_ISCHR, gettext("{path} is a character device, not {what}")),
+        (stat.S_ISBLK, gettext("{path} is a block device, not {what}")),
     )
-    kind = next((words for test, words in kinds if test(mode)), "not a regular file")
-    raise _FileError(f"{path} is {kind}, not {what}")
+    said = next((words for test, words in kinds if test(mode)), None)
+    said = said or gettext("{path} is not a regular file, not {what}")
+    raise _FileError(said.format(path=path, what=what))
 
 
 # -- the subcommands ------------------------------------------------------------------------------
@@ -405,7 +461,7 @@ def _tournament(args: argparse.Namespace, out: Writer) -> None:
 
 def _review(args: argparse.Namespace, out: Writer) -> None:
     path = Path(args.record)
-    _regular_file(path, "a saved record")  # missing, a folder, a FIFO: status 1
+    _regular_file(path, gettext("a saved record"))  # missing, a folder, a FIFO: status 1
     try:
         item = read_record(path)
     except ValueError as error:
@@ -463,7 +519,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise _FileError(f"{folder} is not a folder of players")
+        raise _FileError(gettext("{folder} is not a folder of players").format(folder=folder))
     results = Path(args.results) if args.results else folder / "league-results.jsonl"
     # Every place the league writes is checked before the first hand, not after the last.
     _writable(results, "--results")
@@ -487,7 +543,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             budget=args.budget,
         )
     except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
-        raise _UsageError(f"the league stopped: {error}") from None
+        raise _UsageError(gettext("the league stopped: {error}").format(error=error)) from None
     out.write(result.describe() + "\n")
     for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
         target = getattr(args, name)
@@ -495,25 +551,33 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             try:  # a new file renamed over the target: a link there is never followed
                 write_atomically(target, text + "\n", 0o644)
             except OSError as error:
-                raise _UsageError(f"cannot write {target}: {error.strerror or error}") from None
-            out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
+                raise _UsageError(
+                    gettext("cannot write {path}: {error}").format(
+                        path=target, error=error.strerror or error
+                    )
+                ) from None
+            # TRANSLATORS: {kind} is HTML or JSON
+            wrote = gettext("Wrote the leaderboard's {kind} to {path}.")
+            out.write(wrote.format(kind=name.upper(), path=target) + "\n")
 
 
 def _class(args: argparse.Namespace, out: Writer) -> None:
     from .classroom import ClassBoard
 
     if (args.folder is None) == (args.server is None):
-        raise _UsageError("give a folder of records or --server FILE (a class server's data)")
+        raise _UsageError(
+            gettext("give a folder of records or --server FILE (a class server's data)")
+        )
     if args.room and args.server is None:
-        raise _UsageError("--room picks a room of --server FILE: give --server too")
+        raise _UsageError(gettext("--room picks a room of --server FILE: give --server too"))
     if args.server is not None:
-        _regular_file(Path(args.server), "a class server's data file")
+        _regular_file(Path(args.server), gettext("a class server's data file"))
     else:
         folder = Path(args.folder)
         if not folder.is_dir():
-            raise _FileError(f"{folder} is not a folder of records")
+            raise _FileError(gettext("{folder} is not a folder of records").format(folder=folder))
     if args.homework:
-        _regular_file(Path(args.homework), "a homework file")
+        _regular_file(Path(args.homework), gettext("a homework file"))
     for option, place in (("--html", args.html), ("--csv", args.csv)):
         if place:
             _writable(Path(place), option)
@@ -527,10 +591,10 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
     out.write(board.text() + "\n")
     if args.html:
         board.save_html(args.html)
-        out.write(f"Wrote the board's HTML to {args.html}.\n")
+        out.write(gettext("Wrote the board's HTML to {path}.").format(path=args.html) + "\n")
     if args.csv:
         board.to_csv(args.csv)
-        out.write(f"Wrote the gradebook's CSV to {args.csv}.\n")
+        out.write(gettext("Wrote the gradebook's CSV to {path}.").format(path=args.csv) + "\n")
 
 
 def _sheet(args: argparse.Namespace, out: Writer) -> None:
@@ -542,7 +606,7 @@ def _sheet(args: argparse.Namespace, out: Writer) -> None:
     out.write(sheet.text())
     if args.html:
         write_sheet(sheet, args.html)
-        out.write(f"Wrote the printable sheet to {args.html}.\n")
+        out.write(gettext("Wrote the printable sheet to {path}.").format(path=args.html) + "\n")
 
 
 def _serve(args: argparse.Namespace, out: Writer) -> None:
@@ -998,6 +1062,11 @@ def _parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         spec.add_arguments(command)
+        command.add_argument(
+            "--language",
+            type=_language,
+            help="the language it speaks: en, es, fr or de (default: the locale's, else en)",
+        )
         command.set_defaults(run=spec.run)
     return parser
 
@@ -1062,8 +1131,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     output = _Output(out or sys.stdout)
     try:
         args = _parse(argv)
-        args.run(args, output)
-        output.flush()  # a closed pipe or a full disk shows here, inside the try
+        with speaking(args.language or teacher_language()):
+            args.run(args, output)
+            output.flush()  # a closed pipe or a full disk shows here, inside the try
     except (_UsageError, ValueError) as error:  # ValueError: a name or option the analysis refuses
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
