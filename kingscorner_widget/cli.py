@@ -53,11 +53,11 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
 from .course import TUTORIALS
+from .display.language import ENGLISH, LANGUAGES, check_language, gettext, speaking
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
 from .engine.rules import Rules, option_names
-from .display.language import ENGLISH, LANGUAGES, check_language, gettext, speaking
 from .engine.words import count_words
 
 if TYPE_CHECKING:

@@ -47,11 +47,21 @@ from typing import Any, TypeVar
 
 from ..analysis.league.results import write_atomically
 from ..display.charts import bar_chart, bars_svg
-from ..display.language import N_, NP_, active, check_language, gettext, ngettext, pgettext, speaking
+from ..display.language import (
+    N_,
+    NP_,
+    active,
+    check_language,
+    gettext,
+    ngettext,
+    pgettext,
+    speaking,
+)
 from ..display.tables import Column, HtmlTable, Value
 from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
+from ..engine.words import count_words
 from ..lessons.runner import LessonRun
 from .homework import Homework
 from .mistakes import said as mistake_said
@@ -116,7 +126,11 @@ CHECK_RULE = N_(
 )
 SHOWN_BAD = 50
 """Bad files named one by one on the board (the rest are counted)."""
-RESERVED = (NP_("board column", "learner"), NP_("board column", "hints"), NP_("board column", "show me"))
+RESERVED = (
+    NP_("board column", "learner"),
+    NP_("board column", "hints"),
+    NP_("board column", "show me"),
+)
 """The progress table's own columns: an item never takes their name (in any language)."""
 STARS = "\u2605"
 NO_STAR = "\u2606"
@@ -224,9 +238,9 @@ def _cell(item: Json | None) -> str:
             return (gettext("solved") if item.get("solved") else gettext("missed")) + _fast(item)
         stars = int(item.get("stars", 0))
         # TRANSLATORS: a finished lesson; {stars} is three stars, filled or empty
-        return gettext("done {stars}").format(
-            stars=STARS * stars + NO_STAR * (3 - stars)
-        ) + _fast(item)
+        return gettext("done {stars}").format(stars=STARS * stars + NO_STAR * (3 - stars)) + _fast(
+            item
+        )
     steps = item.get("steps", [])
     at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
     if _stuck(item):
@@ -263,7 +277,9 @@ def _server_file_rows(path: pathlib.Path, room: str | None) -> list[tuple[str, s
             room is not None
             and not db.execute("select 1 from rooms where code = ?", (room,)).fetchone()
         ):
-            raise ValueError(gettext("{file} keeps no room {room}").format(file=path.name, room=room))
+            raise ValueError(
+                gettext("{file} keeps no room {room}").format(file=path.name, room=room)
+            )
         query = "select code, learner, record from records"
         found = (
             db.execute(query + " where code = ? order by learner", (room,))
@@ -539,7 +555,10 @@ class ClassBoard:
             rows.append((learner, *cells, hints, shows))
         columns = [Column(pgettext("board column", "learner"))]
         columns += [Column(title) for title in self._headings()]
-        columns += [Column(pgettext("board column", "hints")), Column(pgettext("board column", "show me"))]
+        columns += [
+            Column(pgettext("board column", "hints")),
+            Column(pgettext("board column", "show me")),
+        ]
         return HtmlTable(
             columns,
             rows,
@@ -770,9 +789,7 @@ class ClassBoard:
         """Accuracy by puzzle theme as a Vega-Lite chart (its table is the fallback)."""
         table = self.theme_table()
         theme, accuracy, solved = (column.name for column in table.columns[:3])
-        return bar_chart(
-            table, theme, accuracy, title=table.title, domain=(0, 1), y_title=solved
-        )
+        return bar_chart(table, theme, accuracy, title=table.title, domain=(0, 1), y_title=solved)
 
     def dailies(self) -> list[str]:
         """The daily deals the class played, by date."""
@@ -823,7 +840,11 @@ class ClassBoard:
             notes=(
                 gettext("The first result each learner had stands; a replay does not replace it."),
                 *(
-                    [gettext("Left out, not verified: {names}.").format(names=", ".join(unverified))]
+                    [
+                        gettext("Left out, not verified: {names}.").format(
+                            names=", ".join(unverified)
+                        )
+                    ]
                     if unverified
                     else []
                 ),
@@ -943,8 +964,10 @@ class ClassBoard:
         return self.text()
 
     def __repr__(self) -> str:
-        learners = len(self.records)
-        return f"<ClassBoard {str(self.folder)!r}: {learners} learner{'s' * (learners != 1)}, {len(self.bad)} bad>"
+        return (
+            f"<ClassBoard {str(self.folder)!r}: {count_words(len(self.records), 'learner')}, "
+            f"{len(self.bad)} bad>"
+        )
 
     def _bad_html(self) -> str:
         if not self.bad:

@@ -267,7 +267,9 @@ def _rulings(rules: Rules) -> tuple[str, ...]:
         gettext("Corner piles never move."),
         gettext("Nothing can be played on an ace."),
         gettext("A card you have played stays played: you cannot take it back."),
-        gettext("Moving a pile empties its space of the cross, and you may fill it from your hand."),
+        gettext(
+            "Moving a pile empties its space of the cross, and you may fill it from your hand."
+        ),
     ]
     if not (rules.must_play or rules.kings_first or rules.draw_until_fits):
         lines.append(

@@ -286,6 +286,19 @@ def table_language(value: object) -> str | None:
     return value if isinstance(value, str) and value in (*LANGUAGES, PSEUDO) else None
 
 
+def _take_language(raw: Json, table: Json, where: str) -> list[str]:
+    """Keep the language ``raw`` says its table spoke in ``table`` (English is said by saying
+    none); the problem, if it names none a table speaks."""
+    if "language" not in raw:
+        return []
+    spoken = table_language(raw["language"])
+    if spoken is None:
+        return [f"{where}'s language skipped: it is not one a table speaks"]
+    if spoken != ENGLISH:
+        table["language"] = spoken
+    return []
+
+
 def typed_record(data: object) -> TypedRecord:
     """``data`` (a parsed file) as the board's data; a document that is no record at all
     (no learner, no tables list, another version) raises :class:`ProgressError`."""
@@ -315,12 +328,7 @@ def typed_record(data: object) -> TypedRecord:
             problems.append(f"{where} skipped: it is not a table with an id")
             continue
         table: Json = {"id": said(raw["id"], WORD), "items": {}, "hands": [], "reviews": []}
-        if "language" in raw:
-            spoken = table_language(raw["language"])
-            if spoken is None:
-                problems.append(f"{where}'s language skipped: it is not one a table speaks")
-            elif spoken != ENGLISH:
-                table["language"] = spoken
+        problems.extend(_take_language(raw, table, where))
         items = raw.get("items", {})
         if not isinstance(items, dict):
             problems.append(f"{where}'s items skipped: they are not an object")

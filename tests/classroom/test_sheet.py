@@ -299,7 +299,9 @@ def test_the_example_hand_is_named_as_each_languages_players_name_it() -> None:
     for code, line in lines.items():
         assert line in rules_sheet(Rules(), code).text(), code
     english = rules_sheet(Rules()).text()
-    assert "the king of diamonds (10), the queen of spades (1), the seven of clubs (1) and " in english
+    assert (
+        "the king of diamonds (10), the queen of spades (1), the seven of clubs (1) and " in english
+    )
 
 
 def test_the_command_prints_the_sheet_in_the_language_asked_or_the_locale_s(

@@ -73,15 +73,13 @@ class Ledger:
         if not trusted:
             if not left:
                 words += " " + gettext(
-                "Each entry's sandbox was checked as it closed ({checks} times): nothing of it "
-                "was left (no process, IPC object or file)."
-            ).format(checks=checks)
+                    "Each entry's sandbox was checked as it closed ({checks} times): nothing of it "
+                    "was left (no process, IPC object or file)."
+                ).format(checks=checks)
             else:
                 # TRANSLATORS: an entry's name and how many of its processes were left
                 found = ", ".join(
-                    ngettext("{name} {n} process", "{name} {n} processes", n).format(
-                        name=name, n=n
-                    )
+                    ngettext("{name} {n} process", "{name} {n} processes", n).format(name=name, n=n)
                     for name, n in left.items()
                 )
                 words += " " + gettext(

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...display.language import N_, gettext, ngettext
 from ...engine.game import Game
 from ...engine.rules import Rules
-from ...display.language import N_, gettext, ngettext
 from ...engine.words import count_words
 from ...sandbox import fair, machine
 from ...sandbox.process import (
