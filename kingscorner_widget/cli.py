@@ -621,13 +621,16 @@ def _serve(args: argparse.Namespace, out: Writer) -> None:
         room = _first_room(server, args)
         code, address = spoken(room.code), server.address
         alone = args.host in ("127.0.0.1", "localhost", "::1")
-        here = "this machine only: --host 0.0.0.0 lets the class in" if alone else "open to all"
+        here = _only_here() if alone else gettext("open to all")
+        student = f'KingsCornerWidget(join="{code}", server="{address}", learner="name")'
         return (
-            f"Class server at {address} ({here})\n"
-            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
-            f'  a student: KingsCornerWidget(join="{code}", server="{address}", learner="name")\n'
-            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
-            f"  the teacher's key for the room view: {server.key}\n"
+            gettext("Class server at {address} ({here})").format(address=address, here=here)
+            + "\n"
+            + _room_line(room, code)
+            + gettext("  a student: {call}").format(call=student)
+            + "\n"
+            + _projector_line(code, address)
+            + _key_line(server.key)
         )
 
     _run_until_stopped(server, args, out, says)
@@ -642,13 +645,21 @@ def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
     try:
         server = ClassServer.on_hub(args.data, teachers=args.teachers)
     except OSError as error:
-        raise _FileError(f"cannot serve where the Hub asks: {error.strerror}") from None
+        raise _FileError(
+            gettext("cannot serve where the Hub asks: {error}").format(error=error.strerror)
+        ) from None
 
     def says() -> str:
         return (
-            f"Class server for JupyterHub at {server.address}: learners are named by the Hub; "
-            f"the Hub's admins and its {args.teachers!r} group open rooms "
-            "(HubClass(ADDRESS).open_room(...) in a notebook on the Hub)\n"
+            gettext(
+                "Class server for JupyterHub at {address}: learners are named by the Hub; the "
+                "Hub's admins and its {group} group open rooms ({call} in a notebook on the Hub)"
+            ).format(
+                address=server.address,
+                group=repr(args.teachers),
+                call="HubClass(ADDRESS).open_room(...)",
+            )
+            + "\n"
         )
 
     _run_until_stopped(server, args, out, says)
@@ -670,20 +681,29 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
         code, address = spoken(room.code), f"{server.address}/"
         alone = args.host in ("127.0.0.1", "localhost", "::1")
         if alone:
-            here = "this machine only: --host 0.0.0.0 lets the class in"
+            here = _only_here()
         elif args.host in ("0.0.0.0", "::"):
             address = f"http://{_lan_address()}:{server.port}/"
-            here = "open to the school's network"
+            here = gettext("open to the school's network")
         else:
-            here = "open to all"
+            here = gettext("open to all")
         return (
-            f"The course and the class server at {address} ({here})\n"
-            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
-            f"  a student opens {address} in a browser, then a notebook, and runs\n"
-            f'    KingsCornerWidget(join="{code}", learner="their name")\n'
-            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
-            f"  the teacher's key for the room view: {server.key}\n"
-            f"The course is served from {site}; nothing is fetched from anywhere else.\n"
+            gettext("The course and the class server at {address} ({here})").format(
+                address=address, here=here
+            )
+            + "\n"
+            + _room_line(room, code)
+            + gettext("  a student opens {address} in a browser, then a notebook, and runs").format(
+                address=address
+            )
+            + "\n"
+            + f'    KingsCornerWidget(join="{code}", learner="their name")\n'
+            + _projector_line(code, address)
+            + _key_line(server.key)
+            + gettext(
+                "The course is served from {site}; nothing is fetched from anywhere else."
+            ).format(site=site)
+            + "\n"
         )
 
     _run_until_stopped(server, args, out, says)
@@ -699,7 +719,11 @@ def _start_server(args: argparse.Namespace, site: Path | None = None) -> ClassSe
     try:
         return ClassServer(port=args.port, host=args.host, data=args.data, site=site)
     except OSError as error:
-        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
+        raise _FileError(
+            gettext("cannot serve on {host}:{port}: {error}").format(
+                host=args.host, port=args.port, error=error.strerror
+            )
+        ) from None
 
 
 def _first_room(server: ClassServer, args: argparse.Namespace) -> Room:
@@ -718,15 +742,37 @@ def _run_until_stopped(
     import threading
 
     try:
+        kept = gettext("Rooms and hands are kept in {path}.").format(path=args.data)
         out.write(
-            says()
-            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
-            + "Stop it with Ctrl-C.\n"
+            says() + (kept + "\n" if args.data else "") + gettext("Stop it with Ctrl-C.") + "\n"
         )
         out.flush()
         threading.Event().wait(args.minutes * 60 if args.minutes else None)
     finally:
         server.stop()
+
+
+def _only_here() -> str:
+    return gettext("this machine only: --host 0.0.0.0 lets the class in")
+
+
+def _room_line(room: Room, code: str) -> str:
+    # TRANSLATORS: a room's name, how many seats its tables have, and the code to join it
+    return (
+        gettext("Room {name}, tables of {seats}: code {code}").format(
+            name=repr(room.name), seats=room.seats, code=code
+        )
+        + "\n"
+    )
+
+
+def _projector_line(code: str, address: str) -> str:
+    call = f'KingsCornerWidget(watch="{code}", server="{address}", table=1)'
+    return gettext("  the projector: {call}").format(call=call) + "\n"
+
+
+def _key_line(key: str) -> str:
+    return gettext("  the teacher's key for the room view: {key}").format(key=key) + "\n"
 
 
 def _lan_address() -> str:
@@ -1119,7 +1165,7 @@ def _io_failure(error: OSError, out: _Output) -> str:
     reason = error.strerror or str(error)
     if out.failed:
         _quiet_stdout()
-        return f"cannot write the output: {reason}"
+        return gettext("cannot write the output: {error}").format(error=reason)
     if error.filename is not None:
         return f"{reason}: {error.filename}"
     return reason
@@ -1129,9 +1175,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 for bad input, 1 for a file or
     stream that failed, 130 after Ctrl-C."""
     output = _Output(out or sys.stdout)
+    language = teacher_language()
     try:
         args = _parse(argv)
-        with speaking(args.language or teacher_language()):
+        language = args.language or language
+        with speaking(language):
             args.run(args, output)
             output.flush()  # a closed pipe or a full disk shows here, inside the try
     except (_UsageError, ValueError) as error:  # ValueError: a name or option the analysis refuses
@@ -1144,13 +1192,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         _quiet_stdout()
         return 0
     except OSError as error:
-        print(f"kingscorner: {_io_failure(error, output)}", file=sys.stderr)
+        with speaking(language):
+            print(f"kingscorner: {_io_failure(error, output)}", file=sys.stderr)
         return EXIT_IO
     except KeyboardInterrupt:
         try:
             output.flush()
         except OSError:
             _quiet_stdout()
-        print("kingscorner: interrupted", file=sys.stderr)
+        with speaking(language):
+            stopped = gettext("interrupted")
+        print(f"kingscorner: {stopped}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0

@@ -46,6 +46,7 @@ from typing import Any
 from ..classroom.record import MAX_BYTES, check_learner, check_record, empty_record
 from ..classroom.recorder import Recorder
 from ..classroom.store import RecordStore, RecordTooLargeError, Writer, _now
+from ..display.language import N_, gettext, ngettext, pgettext
 from ..display.tables import Column, HtmlTable
 from ..engine.game import Game
 from ..table.events import TableEvent, table_event
@@ -60,7 +61,7 @@ STUCK_IDLE = 120.0
 """Seconds a learner whose turn it is may make no move before the live view says stuck."""
 STUCK_REFUSED = 3
 """Moves refused in a row (with none played between) before the live view says stuck."""
-KEPT = (
+KEPT = N_(
     "Kept by the class server from the moves played at its tables: the learners' machines "
     "wrote none of it."
 )
@@ -114,10 +115,14 @@ class LiveRow:
         """Why this learner looks stuck (empty: they do not): refused repeatedly, or no move for
         :data:`STUCK_IDLE` seconds on their turn."""
         if self.refused_in_a_row >= STUCK_REFUSED:
-            return f"{self.refused_in_a_row} moves refused in a row"
+            return ngettext(
+                "{n} move refused in a row", "{n} moves refused in a row", self.refused_in_a_row
+            ).format(n=self.refused_in_a_row)
         idle = (time.monotonic() if now is None else now) - self.last_move
         if their_turn and idle >= STUCK_IDLE:
-            return f"no move for {int(idle // 60)} min on their turn"
+            return gettext("no move for {minutes} min on their turn").format(
+                minutes=int(idle // 60)
+            )
         return ""
 
 
@@ -299,21 +304,23 @@ class LiveView:
                 (row.learner, row.table, row.seat, row.hands, row.won, row.hints, row.shows, stuck)
             )
         columns = [
-            Column("learner"),
-            Column("table"),
-            Column("seat"),
-            Column("hands played"),
-            Column("hands won"),
-            Column("hints"),
-            Column("show me"),
-            Column("stuck"),
+            Column(pgettext("live view column", "learner")),
+            Column(pgettext("live view column", "table")),
+            Column(pgettext("live view column", "seat")),
+            Column(pgettext("live view column", "hands played")),
+            Column(pgettext("live view column", "hands won")),
+            Column(pgettext("live view column", "hints")),
+            Column(pgettext("live view column", "show me")),
+            Column(pgettext("live view column", "stuck")),
         ]
         notes = (
-            KEPT,
-            f"Stuck: {STUCK_REFUSED} or more moves refused in a row, or no move for "
-            f"{int(STUCK_IDLE // 60)} min on their turn.",
+            gettext(KEPT),
+            gettext(
+                "Stuck: {refused} or more moves refused in a row, or no move for {minutes} min "
+                "on their turn."
+            ).format(refused=STUCK_REFUSED, minutes=int(STUCK_IDLE // 60)),
         )
-        return HtmlTable(columns, rows, title="The class now", notes=notes)
+        return HtmlTable(columns, rows, title=gettext("The class now"), notes=notes)
 
     def _repr_html_(self) -> str:
         return self.table()._repr_html_()

@@ -305,3 +305,49 @@ def test_the_class_command_speaks_the_language_asked(
     assert grades.read_text(encoding="utf-8").startswith("élève,")
     assert main(["class", str(tmp_path / "nowhere"), "--language", "de"]) == 1
     assert "ist kein Ordner mit Protokollen" in capsys.readouterr().err
+
+
+def test_the_teachers_room_and_live_view_say_nothing_outside_the_catalogue() -> None:
+    from kingscorner_widget import ClassServer
+    from kingscorner_widget.server.room import ServerTable
+    from kingscorner_widget.server.views import room_table, table_line
+
+    shared = ServerTable(1, seats=2, seed=3, names={1: "Ada"})
+    with speaking(PSEUDO):
+        room = room_table("Year 7", "KXT-4PQ", [table_line(shared)]).text()
+    assert left_unbracketed(room, {"Year", "Ada", "KXT", "PQ"}) == []
+    with speaking("fr"):
+        assert (
+            "Year 7 (code KXT-4PQ)" in room_table("Year 7", "KXT-4PQ", [table_line(shared)]).text()
+        )
+    with ClassServer(port=0, pace=0) as server:
+        code = server.open_room("Year 7").code
+        with speaking(PSEUDO):
+            live = server.live(code).table().text()
+        with speaking("de"):
+            german = server.live(code).table().text()
+    assert left_unbracketed(live, set()) == []
+    assert german.startswith("Die Klasse jetzt")
+
+
+class _Illegal:
+    """A player that always tries to put its first card on the north pile."""
+
+    def choose(self, seen: object) -> str:
+        return "Kh>N"
+
+
+def test_a_player_checks_report_speaks_the_language_it_ran_in() -> None:
+    from kingscorner_widget.analysis.runs.check_player import check_player
+
+    with speaking(PSEUDO):
+        report = check_player(_Illegal(), hands=1, twins=0)
+    assert report.language == PSEUDO
+    described = report.describe()
+    # the move's own words (engine/words: phrase, reason_words) are the play area's
+    assert described.startswith("[")
+    assert "[Îţ çĥöšé å mövé" in described
+    with speaking("es"):
+        spanish = check_player(_Illegal(), hands=1, twins=0).describe()
+    assert "Eligió una jugada que las reglas no permiten" in spanish
+    assert "  - mano 1, en la mesa (" in spanish

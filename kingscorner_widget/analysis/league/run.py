@@ -18,7 +18,6 @@ from typing import Any
 from ...display.language import N_, gettext, ngettext
 from ...engine.game import Game
 from ...engine.rules import Rules
-from ...engine.words import count_words
 from ...sandbox import fair, machine
 from ...sandbox.process import (
     InProcess,
@@ -271,7 +270,7 @@ def league(
     limits = Limits(decision=time_limit, budget=budget)
     said = estimate(len(pending), len(chosen), share, max_minutes)
     if progress:
-        print(f"The league: {said}.", file=sys.stderr, flush=True)
+        print(gettext("The league: {said}.").format(said=said), file=sys.stderr, flush=True)
     hidden = _hidden(directory, Path(results), chosen)
     mark = secrets.token_hex(8)
     left = 0
@@ -324,15 +323,22 @@ def estimate(hands: int, entries: int, workers: int, max_minutes: float | None =
     """
     seconds = hands * SECONDS_PER_HAND / workers + entries * SECONDS_PER_START
     minutes = max(1, round(seconds / 60))
-    text = (
-        f"about {count_words(minutes, 'minute')} for {hands:,} hand{'' if hands == 1 else 's'}"
-        f" on {count_words(workers, 'worker')}"
-    )
+    counts = {
+        "minutes": ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes),
+        "hands": ngettext("{n} hand", "{n} hands", hands).format(n=f"{hands:,}"),
+        "workers": ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+    }
     if max_minutes is None:
-        return text + ", more for entries that think long"
-    return (
-        text + f", at most {max_minutes:g} minute{'' if max_minutes == 1 else 's'} (--max-minutes)"
+        # TRANSLATORS: {minutes} "5 minutes", {hands} "9,000 hands", {workers} "2 workers"
+        return gettext(
+            "about {minutes} for {hands} on {workers}, more for entries that think long"
+        ).format(**counts)
+    most = ngettext("{n} minute", "{n} minutes", 1 if max_minutes == 1 else 2).format(
+        n=f"{max_minutes:g}"
     )
+    return gettext(
+        "about {minutes} for {hands} on {workers}, at most {most} (--max-minutes)"
+    ).format(most=most, **counts)
 
 
 def replay_deal(results: str | Path, key: str) -> Game:
