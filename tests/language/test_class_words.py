@@ -351,3 +351,16 @@ def test_a_player_checks_report_speaks_the_language_it_ran_in() -> None:
         spanish = check_player(_Illegal(), hands=1, twins=0).describe()
     assert "Eligió una jugada que las reglas no permiten" in spanish
     assert "  - mano 1, en la mesa (" in spanish
+
+
+def test_a_table_in_french_keeps_its_learners_record_in_french(tmp_path: pathlib.Path) -> None:
+    from kingscorner_widget import KingsCornerWidget
+
+    widget = KingsCornerWidget(language="fr", learner="ada", progress_dir=tmp_path)
+    assert widget.record is not None
+    widget.record.flush()
+    record = json.loads((tmp_path / "ada.json").read_text(encoding="utf-8"))
+    assert record["tables"][0]["language"] == "fr"
+    widget.close()
+    # A German teacher's board of the French learner's record speaks German.
+    assert ClassBoard(tmp_path, language="de").text().startswith("Klassenübersicht: 1 Schüler,")
