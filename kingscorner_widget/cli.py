@@ -53,7 +53,7 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
 from .course import TUTORIALS
-from .display.language import ENGLISH, LANGUAGES, check_language, gettext, speaking
+from .display.language import ENGLISH, check_language, gettext, speaking, system_language
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
@@ -291,30 +291,18 @@ def _game(args: argparse.Namespace) -> Game:
 
 
 def teacher_language(environ: dict[str, str] | None = None) -> str:
-    """The language of the teacher's locale: the first of ``LC_ALL``, ``LC_MESSAGES`` and
-    ``LANG`` that is set (as POSIX reads them), when it names a language the command speaks;
-    else English.
+    """The language of the teacher's locale, as a table reads the kernel's
+    (:func:`~kingscorner_widget.display.language.system_language`: ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``), when it names one the command speaks; else English.
 
     >>> teacher_language({"LANG": "fr_FR.UTF-8"}), teacher_language({"LC_ALL": "de_AT"})
     ('fr', 'de')
-    >>> teacher_language({"LC_ALL": "C.UTF-8", "LANG": "es_ES"}), teacher_language({})
-    ('en', 'en')
+    >>> teacher_language({"LC_ALL": "C.UTF-8", "LANG": "es_ES"})
+    'en'
     >>> teacher_language({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "fr_FR"})
     'en'
     """
-    import locale
-
-    found = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = found.get(name, "")
-        if value:
-            code = locale.normalize(value).split(".")[0].split("@")[0]
-            try:
-                spoken = check_language(code)
-            except ValueError:
-                return ENGLISH
-            return spoken if spoken in LANGUAGES else ENGLISH
-    return ENGLISH
+    return system_language(environ) or ENGLISH
 
 
 def _language(text: str) -> str:

@@ -316,6 +316,7 @@ def test_the_command_prints_the_sheet_in_the_language_asked_or_the_locale_s(
     assert printed.startswith("Les rois dans les coins : comment on joue\n")
     assert f"Feuille à imprimer écrite dans {page}." in printed
     assert page.read_text(encoding="utf-8") == rules_sheet(Rules(kings_first=True), "fr").html()
+    monkeypatch.delenv("LANGUAGE", raising=False)  # the suite speaks English by default
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert main(["sheet"]) == 0
