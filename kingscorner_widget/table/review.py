@@ -45,7 +45,7 @@ from typing import Any
 
 from ..analysis import Review, ReviewedTurn
 from ..analysis.judging.review import Judge, turn_views
-from ..analysis.judging.verdict_words import lower_first, percent, review_line, verdict_name
+from ..analysis.judging.verdict_words import after_colon, percent, review_line, verdict_name
 from ..analysis.judging.win_chance import WIN_WORLDS
 from ..display.language import N_, gettext, ngettext, pgettext
 from ..engine.game import Game
@@ -233,7 +233,7 @@ class ReviewSession(Session):
             if not head:
                 return turn.reason
             said = pgettext("a review line", "{verdict}: {line}")
-            return said.format(verdict=verdict_name(turn.verdict), line=lower_first(turn.reason))
+            return said.format(verdict=verdict_name(turn.verdict), line=after_colon(turn.reason))
         return review_line(
             turn.verdict,
             turn.reason,

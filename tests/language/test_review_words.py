@@ -176,6 +176,13 @@ def test_spot_checks_of_a_review_in_each_language(
     statuses = [text for path, text in reviewed[code] if path == "status"]
     assert any(text.startswith(turn) for text in statuses)
     assert any(text.startswith(judging) for text in statuses)
+    # a verdict's sentence after its colon: German capitalises it, as Duden asks
+    after = {
+        "es": "Un error: jugaste ",
+        "fr": "Une erreur : tu as joué ",
+        "de": "Ein Fehler: Du hast ",
+    }
+    assert any(after[code] in text for text in statuses)
     heading = {text for path, text in reviewed[code] if path == ".review.heading"}
     assert heading == {{"es": "Tus turnos", "fr": "Tes tours", "de": "Deine Züge"}[code]}
 

@@ -40,7 +40,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...display.language import ngettext, npgettext, pgettext
+from ...display.language import gettext, ngettext, npgettext, pgettext
 from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.kernel import NO_CARD, openings
@@ -54,7 +54,7 @@ from ..progress import progress_bar
 from ..search import Budget, TurnPlan, best_turn
 from .review_types import Judge, Verdict
 from .review_view import plot_review, review_html, review_table
-from .verdict_words import cards_said, items_listed
+from .verdict_words import cards_said, items_listed, percent
 from .win_chance import (
     WIN_WORLDS,
     WinChances,
@@ -274,42 +274,55 @@ class Review:
         return said[:1].upper() + said[1:]
 
     def summary(self) -> str:
-        """The review in a few lines of words."""
+        """The review in a few lines of words, in the language spoken now."""
         counts = self.counts
-        turns = count_words(len(self.turns), "turn")
+        n, accuracy = len(self.turns), percent(self.accuracy)
+        # TRANSLATORS: a review's first line: {player} is the reviewed player ("P1"), {n} its
+        # turns, {accuracy} a share ("75%")
         if self.judge == "win":
-            lines = [
-                f"Review of P{self.player} by chance of winning: {turns}, "
-                f"accuracy {self.accuracy:.0%}.",
-                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
-                f"{count_words(counts['mistake'], 'mistake')}, "
-                f"{count_words(counts['blunder'], 'blunder')}.",
-            ]
+            first = ngettext(
+                "Review of {player} by chance of winning: {n} turn, accuracy {accuracy}.",
+                "Review of {player} by chance of winning: {n} turns, accuracy {accuracy}.",
+                n,
+            ).format(player=f"P{self.player}", n=n, accuracy=accuracy)
         else:
             shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
             possible = sum(turn.best_shed for turn in self.turns)
-            blunders = counts["blunder"]
-            lines = [
-                f"Review of P{self.player}: {turns}, accuracy {self.accuracy:.0%} "
-                f"({shed} of {count_words(possible)} that could be shed).",
-                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
-                f"{count_words(counts['mistake'], 'mistake')}"
-                + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
-            ]
+            turns = ngettext("{n} turn", "{n} turns", n).format(n=n)
+            # TRANSLATORS: {turns} is the review's turns ("12 turns"); {shed} of {possible}
+            # cards that could be shed were
+            first = ngettext(
+                "Review of {player}: {turns}, accuracy {accuracy} ({shed} of {possible} card "
+                "that could be shed).",
+                "Review of {player}: {turns}, accuracy {accuracy} ({shed} of {possible} cards "
+                "that could be shed).",
+                possible,
+            ).format(
+                player=f"P{self.player}",
+                turns=turns,
+                accuracy=accuracy,
+                shed=shed,
+                possible=possible,
+            )
+        lines = [first, _counted(counts, blunders=self.judge == "win" or counts["blunder"] > 0)]
         note = self.accuracy_note()
         if note:
             lines.append(note)
         missed = self.missed_outs
         if missed:
-            won = all(turn.missed_win for turn in missed)
-            what = "Going out and winning the hand" if won else "Going out"
-            lines.append(f"{what} was possible and missed on {_turns(missed)}.")
+            # TRANSLATORS: {turns} names the turns ("turn 3", "turns 2, 5 and 7")
+            if all(turn.missed_win for turn in missed):
+                said = gettext("Going out and winning the hand was possible and missed on {turns}.")
+            else:
+                said = gettext("Going out was possible and missed on {turns}.")
+            lines.append(said.format(turns=_turns(missed)))
         unproven = [turn for turn in self.turns if not turn.proven]
         if unproven:
-            lines.append(
-                f"The best turn was not proven within the search budget on {_turns(unproven)}: "
-                "there the best turn shown is the best found."
+            said = gettext(
+                "The best turn was not proven within the search budget on {turns}: there the "
+                "best turn shown is the best found."
             )
+            lines.append(said.format(turns=_turns(unproven)))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -430,8 +443,38 @@ def turn_views(source: Source, review: Review) -> list[Observation]:
     return views
 
 
-def _count_inaccuracies(n: int) -> str:
-    return count_words(n, "inaccuracy", "inaccuracies")
+def _counted(counts: dict[Verdict, int], *, blunders: bool) -> str:
+    """``"3 best, 1 inaccuracy, 2 mistakes."``: a review's turns by verdict (with its blunders
+    when ``blunders``)."""
+    said = {
+        "best": npgettext(
+            "a review's turns, counted by verdict", "{n} best", "{n} best", counts["best"]
+        ),
+        "inaccuracy": npgettext(
+            "a review's turns, counted by verdict",
+            "{n} inaccuracy",
+            "{n} inaccuracies",
+            counts["inaccuracy"],
+        ),
+        "mistake": npgettext(
+            "a review's turns, counted by verdict", "{n} mistake", "{n} mistakes", counts["mistake"]
+        ),
+        "blunder": npgettext(
+            "a review's turns, counted by verdict", "{n} blunder", "{n} blunders", counts["blunder"]
+        ),
+    }
+    filled = {verdict: form.format(n=counts[verdict]) for verdict, form in said.items()}
+    # TRANSLATORS: a review's turns by verdict, each counted ("3 best", "1 mistake")
+    if blunders:
+        line = gettext("{best}, {inaccuracies}, {mistakes}, {blunders}.")
+    else:
+        line = gettext("{best}, {inaccuracies}, {mistakes}.")
+    return line.format(
+        best=filled["best"],
+        inaccuracies=filled["inaccuracy"],
+        mistakes=filled["mistake"],
+        blunders=filled["blunder"],
+    )
 
 
 def _turns(turns: Sequence[ReviewedTurn]) -> str:

@@ -34,6 +34,7 @@ from ...engine.words import card_spoken, listed, turn_words
 
 __all__ = [
     "VERDICT_NAMES",
+    "after_colon",
     "cards_counted",
     "cards_said",
     "items_listed",
@@ -64,6 +65,16 @@ def verdict_name(verdict: str) -> str:
 def lower_first(text: str) -> str:
     """``text`` with its first letter in lower case (only the first: card codes keep theirs)."""
     return text[:1].lower() + text[1:]
+
+
+def after_colon(text: str) -> str:
+    """A whole sentence said after a verdict's colon: German writes its first letter in capitals
+    (as Duden asks after a colon), the other languages in lower case.
+
+    >>> after_colon("You played 2 cards.")
+    'you played 2 cards.'
+    """
+    return text[:1].upper() + text[1:] if active() == "de" else lower_first(text)
 
 
 def percent(share: float) -> str:
@@ -127,7 +138,7 @@ def review_line(
     # TRANSLATORS: a review line: {verdict} names the verdict ("A mistake"), {line} what the
     # turn did against the best turn
     return pgettext("a review line", "{verdict}: {line}").format(
-        verdict=verdict_name(verdict), line=lower_first(line)
+        verdict=verdict_name(verdict), line=after_colon(line)
     )
 
 
