@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from kingscorner_widget import Game, KingsCornerWidget
+from kingscorner_widget.analysis import review
+from kingscorner_widget.analysis.judging.review_view import plot_review
 from kingscorner_widget.display.language import PSEUDO, pseudo, speaking
 from kingscorner_widget.engine.moves import parse_move
 from kingscorner_widget.engine.words import turn_words
@@ -266,3 +268,37 @@ def test_the_explore_table_in_the_test_language() -> None:
     said = [text for text in said if text]
     assert len(said) >= 12
     assert [text for text in said if re.search(r"[A-Za-z]{2}", _left(text))] == []
+
+
+@pytest.mark.parametrize(
+    ("code", "first", "axis"),
+    [
+        ("es", "Repaso de P1: 1 turno, precisión 33", "turno de P1"),
+        ("fr", "Analyse de P1 : 1 tour, précision 33", "tour de P1"),
+        ("de", "Auswertung von P1: 1 Zug, Genauigkeit 33", "Zug von P1"),
+    ],
+)
+def test_a_review_s_summary_table_and_chart_in_each_language(
+    code: str, first: str, axis: str
+) -> None:
+    """What a notebook shows of a review (its summary, its table's title, its chart's title and
+    axes) reads in the language spoken, with the English summary's numbers."""
+    game = Game.from_position(LINE)
+    game.play("Th>N")
+    game.play("draw")
+    english = review(game, 1, progress=False)
+    with speaking(code):
+        there = review(game, 1, progress=False)
+        summary, chart, table = there.summary(), plot_review(there), there.table()
+    assert summary.startswith(first)
+    assert NUMBER.findall(summary) == NUMBER.findall(english.summary())
+    assert not ENGLISH.search(summary)
+    assert (
+        table.title
+        == {"es": "Repaso de P1", "fr": "Analyse de P1", "de": "Auswertung von P1"}[code]
+    )
+    spec = chart.to_dict()
+    assert spec["layer"][0]["encoding"]["x"]["axis"]["title"] == axis
+    assert "P1" in spec["title"]
+    assert "against" not in spec["title"]
+    assert str(english.turns[0].reason) != str(there.turns[0].reason)  # said when it was judged

@@ -446,7 +446,7 @@ def turn_views(source: Source, review: Review) -> list[Observation]:
 def _counted(counts: dict[Verdict, int], *, blunders: bool) -> str:
     """``"3 best, 1 inaccuracy, 2 mistakes."``: a review's turns by verdict (with its blunders
     when ``blunders``)."""
-    said = {
+    said: dict[Verdict, str] = {
         "best": npgettext(
             "a review's turns, counted by verdict", "{n} best", "{n} best", counts["best"]
         ),
