@@ -213,7 +213,7 @@ class PassAndPlaySession(PlaySession):
             "name": name,
             "text": cover_text(name),
             "action": "uncover",
-            "label": SHOW_MY_HAND,
+            "label": gettext(SHOW_MY_HAND),
         }
 
     def prompt(self) -> str:
