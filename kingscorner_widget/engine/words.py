@@ -223,8 +223,25 @@ def card_name(card: Card) -> str:
     >>> card_name(Card.parse("Qs")), card_name(Card.parse("Td"))
     ('the black queen (Qs)', 'the red 10 (Td)')
     """
-    rank = str(int(card.rank)) if Rank.TWO <= card.rank <= Rank.TEN else card.rank.word
-    return f"the {'red' if card.red else 'black'} {rank} ({card})"
+    if Rank.TWO <= card.rank <= Rank.TEN:
+        # TRANSLATORS: a card by its colour and its number ("the red 7")
+        said = gettext("the red {n}") if card.red else gettext("the black {n}")
+    else:
+        said = pgettext("a card by its colour", _BY_COLOUR[card.rank, card.red])
+    return f"{said.format(n=int(card.rank))} ({card})"
+
+
+_BY_COLOUR = {
+    (Rank.ACE, True): NP_("a card by its colour", "the red ace"),
+    (Rank.ACE, False): NP_("a card by its colour", "the black ace"),
+    (Rank.JACK, True): NP_("a card by its colour", "the red jack"),
+    (Rank.JACK, False): NP_("a card by its colour", "the black jack"),
+    (Rank.QUEEN, True): NP_("a card by its colour", "the red queen"),
+    (Rank.QUEEN, False): NP_("a card by its colour", "the black queen"),
+    (Rank.KING, True): NP_("a card by its colour", "the red king"),
+    (Rank.KING, False): NP_("a card by its colour", "the black king"),
+}
+"""The picture cards and aces by colour, as the explanations name them."""
 
 
 def pile_name(pile: Sequence[Card]) -> str:
@@ -232,7 +249,9 @@ def pile_name(pile: Sequence[Card]) -> str:
     ``"the black 8 (8s) down to the red 7 (7h)"``."""
     if len(pile) == 1:
         return card_name(pile[0])
-    return f"{card_name(pile[0])} down to {card_name(pile[-1])}"
+    # TRANSLATORS: a pile by its bottom card and its top card
+    said = gettext("{bottom} down to {top}")
+    return said.format(bottom=card_name(pile[0]), top=card_name(pile[-1]))
 
 
 def count_words(n: int, noun: str = "card", plural: str | None = None) -> str:
@@ -282,7 +301,7 @@ def win_clause(names: Sequence[str], start: bool = False, what: str = "the win")
         }
         said = shares.get(what, "{names} share " + what)
         said = said.format(names=players_listed(names, start))
-    elif names[0] == YOU:
+    elif names[0].lower() == "you":
         said = gettext("you win")
     else:
         said = gettext("{name} wins").format(name=within(names[0]))
@@ -536,6 +555,17 @@ def _must_play(reason: Reason) -> str:
     return said.format(card=_card(reason), space=_empty_space(space))
 
 
+def _empty_corner(space: Space) -> str:
+    """``"the empty north-east corner"``: an empty corner as the object of a sentence."""
+    names = {
+        Space.NE: gettext("the empty north-east corner"),
+        Space.SE: gettext("the empty south-east corner"),
+        Space.SW: gettext("the empty south-west corner"),
+        Space.NW: gettext("the empty north-west corner"),
+    }
+    return names[space]
+
+
 def _empty_space(space: Space) -> str:
     """``"the empty west space"``: an empty side space as the object of a sentence."""
     names = {
@@ -618,34 +648,13 @@ _REASONS: dict[str, Callable[[Reason], str]] = {
 }
 
 
-def _into_empty(space: Space, word: str = "into") -> str:
-    """``"into the north-east corner"``, ``"into the empty west space"``."""
-    return (
-        f"{word} {space.place}" if space.is_corner else f"{word} the empty {space.direction} space"
-    )
-
-
 # -- moves --------------------------------------------------------------------------------------
-
-
-def _verb(name: str, verb: str) -> str:
-    """``"P2 plays"`` but ``"You play"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def _into(game: Piles, target: Space, on: str = "on") -> str:
-    """Where a card or pile lands: on a pile, into a corner, into an empty cross space."""
-    if game.pile(target):
-        return f"{on} {target.words}"
-    return (
-        f"into {target.place}" if target.is_corner else f"into the empty {target.direction} space"
-    )
 
 
 def where_to(game: Piles, target: Space) -> str:
     """A space a card or pile may go to, as a place: ``"the north pile"`` (a pile there),
     ``"the west space"`` (an empty cross space), ``"the north-east corner"``."""
-    return target.words if game.pile(target) else target.place
+    return space_object(target) if game.pile(target) else space_place(target)
 
 
 def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> str:
@@ -662,14 +671,9 @@ def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> s
     'The king of spades fits on the north-east corner and the south-east corner.'
     """
     what = card_words(source) if isinstance(source, Card) else space_subject(source)
-    places = listed([_fits_on(game, t) for t in targets])
+    places = listed([where_to(game, t) for t in targets])
     # TRANSLATORS: {what} is a card or a pile picked up; {places}: the spaces it can go to
     return sentence(gettext("{what} fits on {places}").format(what=what, places=places))
-
-
-def _fits_on(game: Piles, target: Space) -> str:
-    """:func:`where_to` in the language spoken now, as the object of a sentence."""
-    return space_object(target) if game.pile(target) else space_place(target)
 
 
 def logged(
@@ -757,16 +761,56 @@ def _logged_end(move: EndTurn, name: str, drawn: int, ends: bool) -> str:
 
 
 def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
-    """:func:`logged`'s line in the past tense."""
-    if isinstance(move, PlayCard):
-        return f"{name} played {card_words(move.card)} {_into(game, move.target)}"
-    if isinstance(move, MovePile):
-        return f"{name} moved {move.source.words} {_into(game, move.target, 'onto')}"
+    """:func:`logged`'s line in the past tense (``name`` ``"You"`` or ``"you"``: the viewer)."""
+    you = name.lower() == "you"
+    if isinstance(move, EndTurn):
+        said = _done_end(move, you, drawn, ends)
+    else:
+        empty = not game.pile(move.target)
+        if isinstance(move, PlayCard):
+            said = (
+                gettext("You played {card} {where}")
+                if you
+                else (gettext("{name} played {card} {where}"))
+            )
+            where = landing(move.target, empty=empty)
+        else:
+            said = (
+                gettext("You moved {pile} {where}")
+                if you
+                else (gettext("{name} moved {pile} {where}"))
+            )
+            where = landing(move.target, pile=True, empty=empty)
+        source = space_object(move.source) if isinstance(move, MovePile) else ""
+        card = the_card(move.card) if isinstance(move, PlayCard) else ""
+        said = said.format(name=name, card=card, pile=source, where=where)
+    said = said.format(name=name, n=drawn) if isinstance(move, EndTurn) else said
+    return said[:1].lower() + said[1:] if name == "you" else said
+
+
+def _done_end(move: EndTurn, you: bool, drawn: int, ends: bool) -> str:
+    """The end of a turn (or a draw that does not end it), in the past tense."""
     if move.kind == "pass":
-        return f"{name} passed"
-    cards = "a card" if drawn == 1 else count_words(drawn)
-    whose = "your" if name == "You" else "the"
-    return f"{name} drew {cards}" + (f" and ended {whose} turn" if ends else "")
+        return gettext("You passed") if you else gettext("{name} passed")
+    if drawn == 1 and ends:
+        if you:
+            return gettext("You drew a card and ended your turn")
+        return gettext("{name} drew a card and ended the turn")
+    if drawn == 1:
+        return gettext("You drew a card") if you else gettext("{name} drew a card")
+    if ends and you:
+        return ngettext(
+            "You drew {n} card and ended your turn", "You drew {n} cards and ended your turn", drawn
+        )
+    if ends:
+        return ngettext(
+            "{name} drew {n} card and ended the turn",
+            "{name} drew {n} cards and ended the turn",
+            drawn,
+        )
+    if you:
+        return ngettext("You drew {n} card", "You drew {n} cards", drawn)
+    return ngettext("{name} drew {n} card", "{name} drew {n} cards", drawn)
 
 
 def move_done(game: Piles, move: Move, name: str = "You") -> str:
@@ -791,15 +835,20 @@ def seat_words(learner: int, player: int, players: int) -> str:
     ('the player on your left', 'the player on your right', 'the player across from you', 'the player two seats to your left')
     """  # noqa: E501
     if player == learner:
-        return "you"
+        return pgettext("the viewer, within a sentence", "you")
     offset = (player - learner) % players
     if offset == 1:
-        return "the player on your left"
+        return gettext("the player on your left")
     if offset == players - 1:
-        return "the player on your right"
+        return gettext("the player on your right")
     if players == 4:
-        return "the player across from you"
-    return f"the player {('two', 'three', 'four')[offset - 2]} seats to your left"
+        return gettext("the player across from you")
+    further = {
+        2: gettext("the player two seats to your left"),
+        3: gettext("the player three seats to your left"),
+        4: gettext("the player four seats to your left"),
+    }
+    return further[offset]
 
 
 def move_kind(game: Piles, move: Move) -> str:
@@ -813,14 +862,14 @@ def move_kind(game: Piles, move: Move) -> str:
     ('a pile move', 'a king in a corner')
     """
     if isinstance(move, MovePile):
-        return "a pile move"
+        return gettext("a pile move")
     if isinstance(move, EndTurn):
-        return "ending the turn"
+        return gettext("ending the turn")
     if game.pile(move.target):
-        return "playing a card onto a pile"
+        return gettext("playing a card onto a pile")
     if move.target.is_corner:
-        return "a king in a corner"
-    return "filling the empty space"
+        return gettext("a king in a corner")
+    return gettext("filling the empty space")
 
 
 def kind_again(kind: str) -> str:
@@ -829,12 +878,13 @@ def kind_again(kind: str) -> str:
     >>> kind_again("a pile move"), kind_again("ending the turn")
     ('pile move', 'move')
     """
-    return {
-        "a pile move": "pile move",
-        "playing a card onto a pile": "card or pile",
-        "a king in a corner": "king or corner",
-        "filling the empty space": "card in the empty space",
-    }.get(kind, "move")
+    again = {
+        gettext("a pile move"): gettext("pile move"),
+        gettext("playing a card onto a pile"): gettext("card or pile"),
+        gettext("a king in a corner"): gettext("king or corner"),
+        gettext("filling the empty space"): gettext("card in the empty space"),
+    }
+    return again.get(kind, gettext("move"))
 
 
 class _GameOver(Piles, Protocol):
@@ -849,12 +899,14 @@ def went_out_words(game: _GameOver, learner: int = 0) -> str:
     out, which ends the hand; P2 wins it on corners"``."""
     outcome = game.outcome()
     if outcome is None or outcome.went_out is None:
-        return "The hand is over"
+        return gettext("The hand is over")
     me = learner or outcome.went_out
     if outcome.winners == (me,):
-        return "You went out and won the hand"
-    others = [f"P{p}" if p != me else "you" for p in outcome.winners]
-    return f"You went out, which ends the hand; {win_clause(others, what='it')} on corners"
+        return gettext("You went out and won the hand")
+    others = [f"P{p}" if p != me else YOU for p in outcome.winners]
+    # TRANSLATORS: {win} says who wins the hand ("P2 wins", "P2 and you share it")
+    said = gettext("You went out, which ends the hand; {win} on corners")
+    return said.format(win=win_clause(others, what="it"))
 
 
 def card_symbol(card: Card) -> str:
@@ -883,19 +935,61 @@ def move_shown(game: Piles, move: Move, name: str) -> str:
     """
     if isinstance(move, EndTurn):
         return logged(game, move, name)
+    you = name == YOU
     pile = game.pile(move.target)
-    if pile:
-        where = f"the {card_symbol(pile[-1])} ({move.target.direction})"
-        onto = f"on {where}" if isinstance(move, PlayCard) else f"onto {where}"
-    elif move.target.is_corner:
-        onto = f"into {move.target.place}"
-    else:
-        onto = f"into the empty {move.target.direction} space"
     if isinstance(move, PlayCard):
-        return f"{_verb(name, 'play')} the {card_symbol(move.card)} {onto}"
-    source = game.pile(move.source)
-    bottom = f"the {card_symbol(source[0])} ({move.source.direction})" if source else "the pile"
-    return f"{_verb(name, 'move')} {bottom} {onto}"
+        card = card_symbol(move.card)
+        if pile:
+            # TRANSLATORS: {card} and {top} are cards by symbol ("7♦"); {direction}: the pile's
+            said = (
+                gettext("You play the {card} on the {top} ({direction})")
+                if you
+                else (gettext("{name} plays the {card} on the {top} ({direction})"))
+            )
+        else:
+            said = (
+                gettext("You play the {card} {where}")
+                if you
+                else (gettext("{name} plays the {card} {where}"))
+            )
+    else:
+        source = game.pile(move.source)
+        card = card_symbol(source[0]) if source else ""
+        if pile:
+            said = (
+                gettext("You move the {card} ({from}) onto the {top} ({direction})")
+                if you
+                else (gettext("{name} moves the {card} ({from}) onto the {top} ({direction})"))
+            )
+        else:
+            said = (
+                gettext("You move the {card} ({from}) {where}")
+                if you
+                else (gettext("{name} moves the {card} ({from}) {where}"))
+            )
+    return said.format(
+        name=name,
+        card=card,
+        top=card_symbol(pile[-1]) if pile else "",
+        direction=_direction(move.target),
+        where=landing(move.target, empty=True),
+        **{"from": _direction(move.source) if isinstance(move, MovePile) else ""},
+    )
+
+
+def _direction(space: Space) -> str:
+    """Where a space lies, in one word (``"north"``), in the language spoken now."""
+    names = {
+        Space.N: pgettext("where a space lies", "north"),
+        Space.E: pgettext("where a space lies", "east"),
+        Space.S: pgettext("where a space lies", "south"),
+        Space.W: pgettext("where a space lies", "west"),
+        Space.NE: pgettext("where a space lies", "north-east"),
+        Space.SE: pgettext("where a space lies", "south-east"),
+        Space.SW: pgettext("where a space lies", "south-west"),
+        Space.NW: pgettext("where a space lies", "north-west"),
+    }
+    return names[space]
 
 
 def move_at(at: int, length: int, shown: str) -> str:
@@ -907,8 +1001,16 @@ def move_at(at: int, length: int, shown: str) -> str:
     'The start of the hand (20 moves in this line).'
     """
     if at == 0:
-        return f"The start of the hand ({count_words(length, 'move')} in this line)."
-    return sentence(f"Move {at} of {length}: {shown}")
+        said = ngettext(
+            "The start of the hand ({n} move in this line).",
+            "The start of the hand ({n} moves in this line).",
+            length,
+        )
+        return said.format(n=length)
+    # TRANSLATORS: {shown} is the move, as a step through the history shows it
+    return sentence(
+        gettext("Move {at} of {length}: {shown}").format(at=at, length=length, shown=shown)
+    )
 
 
 def instruction(game: Piles, move: Move) -> str:
@@ -934,15 +1036,20 @@ def instruction(game: Piles, move: Move) -> str:
     if isinstance(move, EndTurn):
         return instruction_end(move)
     pile = game.pile(move.target)
-    if pile:
-        onto = f"onto {card_words(pile[-1])}"
-    elif move.target.is_corner:
-        onto = f"in {move.target.place}"
-    else:
-        onto = f"in the empty {move.target.direction} space"
+    target = move.target
     if isinstance(move, PlayCard):
-        return f"{'Play' if pile else 'Put'} {card_words(move.card)} {onto}"
-    return f"Move {move.source.words} {'into' + onto[2:] if not pile else onto}"
+        card = the_card(move.card)
+        if pile:
+            return gettext("Play {card} onto {top}").format(card=card, top=the_card(pile[-1]))
+        if target.is_corner:
+            return gettext("Put {card} in {corner}").format(card=card, corner=space_object(target))
+        return gettext("Put {card} in {space}").format(card=card, space=_empty_space(target))
+    source = space_object(move.source)
+    if pile:
+        return gettext("Move {pile} onto {top}").format(pile=source, top=the_card(pile[-1]))
+    if target.is_corner:
+        return gettext("Move {pile} into {corner}").format(pile=source, corner=space_object(target))
+    return gettext("Move {pile} into {space}").format(pile=source, space=_empty_space(target))
 
 
 def phrase(move: Move | str) -> str:
@@ -950,10 +1057,16 @@ def phrase(move: Move | str) -> str:
     pile), for lines that name a move the reader can see on the table."""
     move = parse_move(move) if isinstance(move, str) else move
     if isinstance(move, PlayCard):
-        return f"{card_words(move.card)} to {move.target.words}"
+        # TRANSLATORS: a move named alone: {card} goes to {space} ("the ten of hearts to the
+        # north pile")
+        said = gettext("{card} to {space}")
+        return said.format(card=the_card(move.card), space=space_object(move.target))
     if isinstance(move, MovePile):
-        return f"{move.source.words} onto {move.target.words}"
-    return "draw a card to end the turn" if move.kind == "draw" else "pass to end the turn"
+        said = gettext("{pile} onto {space}")
+        return said.format(pile=space_subject(move.source), space=space_object(move.target))
+    if move.kind == "draw":
+        return gettext("draw a card to end the turn")
+    return gettext("pass to end the turn")
 
 
 def move_sentences(
@@ -984,35 +1097,51 @@ def move_sentences(
         later = moves[i + 1 :]
         if isinstance(move, PlayCard):
             pile = table[move.target.index]
+            card, target = card_name(move.card), move.target
             if pile:
-                text = (
-                    f"Play {card_name(move.card)} on {card_name(pile[-1])} on {move.target.words}"
-                )
-            elif move.target.is_corner:
-                text = f"Put {card_name(move.card)} in the empty {move.target.direction} corner"
+                # TRANSLATORS: {card} goes on {top}, the top card of the pile {where} names
+                text = gettext("Play {card} on {top} {where}")
+                text = text.format(card=card, top=card_name(pile[-1]), where=landing(target))
+            elif target.is_corner:
+                text = gettext("Put {card} in {corner}")
+                text = text.format(card=card, corner=_empty_corner(target))
             else:
-                text = f"Put {card_name(move.card)} in the empty {move.target.direction} space"
+                text = gettext("Put {card} in {space}").format(
+                    card=card, space=_empty_space(target)
+                )
             follower = _follower(later, move.target)
             if follower is not None:
-                text += f", so {card_name(follower)} can follow"
+                # TRANSLATORS: {move} is the sentence so far; {card} can follow it on the pile
+                text = gettext("{move}, so {card} can follow").format(
+                    move=text, card=card_name(follower)
+                )
             pile.append(move.card)
             if move.card in held:
                 held.remove(move.card)
         elif isinstance(move, MovePile):
             moving = table[move.source.index]
             target = table[move.target.index]
-            what = f"the {move.source.direction} pile ({pile_name(moving)})"
+            # TRANSLATORS: a pile moved, and its cards ("the west pile (the black 8 (8s))")
+            what = gettext("{pile} ({cards})").format(
+                pile=space_object(move.source), cards=pile_name(moving)
+            )
             if target:
-                text = f"Move {what} onto {card_name(target[-1])} on {move.target.words}"
+                text = gettext("Move {pile} onto {top} {where}").format(
+                    pile=what, top=card_name(target[-1]), where=landing(move.target)
+                )
             else:
-                text = (
-                    f"Move {what}, headed by a king, into the empty {move.target.direction} corner"
+                text = gettext("Move {pile}, headed by a king, into {corner}").format(
+                    pile=what, corner=_empty_corner(move.target)
                 )
             filler = _filler(later, move.source)
+            place = space_place(move.source)
             if filler is not None:
-                text += f", which frees {move.source.place} for {card_name(filler)}"
+                # TRANSLATORS: {move} is the sentence so far; it frees {space} for {card}
+                text = gettext("{move}, which frees {space} for {card}").format(
+                    move=text, space=place, card=card_name(filler)
+                )
             else:
-                text += f", which empties {move.source.place}"
+                text = gettext("{move}, which empties {space}").format(move=text, space=place)
             target.extend(moving)
             moving.clear()
         else:
@@ -1023,7 +1152,9 @@ def move_sentences(
 
 def instruction_end(move: EndTurn) -> str:
     """The end of a turn as an instruction."""
-    return "Draw a card to end your turn" if move.kind == "draw" else "Pass to end your turn"
+    if move.kind == "draw":
+        return gettext("Draw a card to end your turn")
+    return gettext("Pass to end your turn")
 
 
 def _follower(later: Sequence[Move], space: Space) -> Card | None:
@@ -1242,12 +1373,12 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
 # -- reviews ----------------------------------------------------------------------------------
 
 VERDICT_WORDS = {
-    "best": "The best turn",
-    "inaccuracy": "A small slip",
-    "mistake": "A mistake",
-    "blunder": "A big mistake",
+    "best": N_("The best turn"),
+    "inaccuracy": N_("A small slip"),
+    "mistake": N_("A mistake"),
+    "blunder": N_("A big mistake"),
 }
-"""How a review names each verdict."""
+"""How a review names each verdict (marked: said through ``gettext``)."""
 
 
 def turn_words(moves: Sequence[Move]) -> str:
@@ -1257,7 +1388,14 @@ def turn_words(moves: Sequence[Move]) -> str:
     >>> turn_words([parse_move("4h>S"), parse_move("draw")])
     'the four of hearts to the south pile, then draw a card to end the turn'
     """
-    return ", then ".join(phrase(move) for move in moves) or "no move"
+    said = [phrase(move) for move in moves]
+    if not said:
+        return gettext("no move")
+    line = said[0]
+    for following in said[1:]:
+        # TRANSLATORS: the moves of a turn so far, then the next one
+        line = gettext("{moves}, then {move}").format(moves=line, move=following)
+    return line
 
 
 def review_line(
@@ -1288,7 +1426,10 @@ def review_line(
     'You played 3 cards, as many as the best turn here.'
     """
     line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
-    return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
+    if not head:
+        return sentence(line)
+    # TRANSLATORS: {verdict} names the verdict ("A mistake"); {line} says why
+    return gettext("{verdict}: {line}").format(verdict=gettext(VERDICT_WORDS[verdict]), line=line)
 
 
 def _review_words(
@@ -1301,17 +1442,29 @@ def _review_words(
     moves: bool,
 ) -> str:
     best_shed = sum(1 for move in best if isinstance(move, PlayCard))
-    found = "the best turn here" if exact else "the best turn found within the search budget"
+    if exact:
+        found = gettext("the best turn here")
+    else:
+        found = gettext("the best turn found within the search budget")
+    cards = ngettext("{n} card", "{n} cards", shed).format(n=shed)
     if verdict != "best" and shed < best_shed:
-        out = " and goes out" if goes_out else ""
+        mine = cards if shed else gettext("no card")
         if goes_out and verdict == "blunder":  # a sure win declined
-            out = " and goes out, which wins the hand at once"
-        said = f": {turn_words(best)}" if moves else ""
-        mine = count_words(shed) if shed else "no card"
-        return f"you played {mine}; {found} plays {best_shed}{out}{said}."
+            said = gettext(
+                "you played {mine}; {found} plays {n} and goes out, which wins the hand at once"
+            )
+        elif goes_out:
+            said = gettext("you played {mine}; {found} plays {n} and goes out")
+        else:
+            said = gettext("you played {mine}; {found} plays {n}")
+        said = said.format(mine=mine, found=found, n=best_shed)
+        if moves:
+            # TRANSLATORS: {said} is the line so far; {moves}: the best turn's moves in words
+            return gettext("{said}: {moves}.").format(said=said, moves=turn_words(best))
+        return f"{said}."
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
         return f"you {reason[:1].lower()}{reason[1:]}"
-    return f"you played {count_words(shed)}, as many as {found}."
+    return gettext("you played {mine}, as many as {found}.").format(mine=cards, found=found)
 
 
 # -- the teacher's table: how a hand ended, what a turn did ---------------------------------------

@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -68,6 +69,20 @@ MOVE_ERROR = "a play message needs the move in notation, like Th>N"
 MAX_SPEED = 10.0
 """The most seconds between computer moves."""
 SPEED_ERROR = f"the speed must be 0 to {MAX_SPEED:g} seconds a move"
+
+
+MODE_NAMES = {
+    "play": N_("play"),
+    "explore": N_("explore"),
+    "review": N_("review"),
+    "lesson": N_("lesson"),
+}
+"""The modes' names in a sentence (marked: said through ``gettext``)."""
+
+
+def _or(first: str, last: str) -> str:
+    """``"review or lesson"``, in the language spoken now."""
+    return gettext("{first} or {last}").format(first=first, last=last)
 
 
 class Session(LookChoices):
@@ -297,7 +312,8 @@ class Session(LookChoices):
             return gettext("this table does not offer that")
         # TRANSLATORS: {modes} names the modes that do it (play, explore, review, lesson)
         said = gettext("this table does not offer that: it is done on the {modes} table")
-        return said.format(modes=" / ".join(modes))
+        named = [gettext(MODE_NAMES[mode]) if mode in MODE_NAMES else mode for mode in modes]
+        return said.format(modes=functools.reduce(_or, named))
 
     def controls(self) -> list[Control]:
         """The controls the table offers now, in order (the look's after the game's, a

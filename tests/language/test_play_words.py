@@ -16,7 +16,20 @@ from kingscorner_widget.display.language import PSEUDO, speaking
 from kingscorner_widget.engine.cards import Card
 from kingscorner_widget.engine.moves import parse_move
 from kingscorner_widget.engine.spaces import SPACES, Space
-from kingscorner_widget.engine.words import fits_words, logged, outcome_line, reason_words
+from kingscorner_widget.engine.words import (
+    fits_words,
+    instruction,
+    logged,
+    move_at,
+    move_done,
+    move_sentences,
+    move_shown,
+    outcome_line,
+    reason_words,
+    review_line,
+    seat_words,
+    turn_words,
+)
 from kingscorner_widget.table.guide import OUTLINES
 
 from ..test_language import CODE, fields, unbracketed
@@ -242,3 +255,65 @@ def test_the_outcome_counts_the_cards_the_engine_left(code: str) -> None:
     with speaking(code):
         again = outcome_line(outcome, lambda p: name(p) or f"P{p}", sizes)
     assert again == line
+
+
+# -- the other voices: an instruction (the Hint), a lesson's confirmation, a review, a step ------
+
+TURN_POSITION = "N:9d E:- S:5s W:8s7h NE:- SE:- SW:- NW:- P1:Qh6c P2:?7 stock:39 turn:P1"
+
+
+@pytest.mark.parametrize(
+    ("code", "put", "done", "turn", "explained", "shown"),
+    [
+        (
+            "es",
+            "Pon el cuatro de corazones en el hueco oeste vacío",
+            "el jugador de tu izquierda jugó el diez de corazones en el montón norte",
+            "el cuatro de corazones en el montón sur, "
+            "luego el diez de corazones en el montón norte",
+            "Juega el 6 negro (6c) sobre el 7 rojo (7h) en el montón norte.",
+            "Jugada 3 de 20: Mueves el 5♠ (sur) sobre el 6♥ (este).",
+        ),
+        (
+            "fr",
+            "Pose le quatre de cœur sur la place ouest vide",
+            "le joueur à ta gauche a joué le dix de cœur sur la pile nord",
+            "le quatre de cœur sur la pile sud, puis le dix de cœur sur la pile nord",
+            "Joue le 6 noir (6c) sur le 7 rouge (7h) sur la pile nord.",
+            "Coup 3 sur 20 : Tu déplaces le 5♠ (sud) sur le 6♥ (est).",
+        ),
+        (
+            "de",
+            "Leg Herz-Vier auf das leere Westfeld",
+            "der Spieler links von dir hat Herz-Zehn auf den Nordstapel gespielt",
+            "Herz-Vier auf den Südstapel, dann Herz-Zehn auf den Nordstapel",
+            "Spiel die schwarze 6 (6c) auf die rote 7 (7h) auf den Nordstapel.",
+            "Zug 3 von 20: Du legst 5♠ (Süd) auf 6♥ (Ost).",
+        ),
+    ],
+)
+def test_each_voice_says_the_move_the_engine_makes(
+    code: str, put: str, done: str, turn: str, explained: str, shown: str
+) -> None:
+    g = Game.from_position(POSITION)
+    h = Game.from_position(TURN_POSITION)
+    plan = [parse_move(m) for m in ("W>N", "Qh>W", "6c>N", "draw")]
+    assert h.violation(plan[0]) is None  # the plan starts with a legal move
+    with speaking(code):
+        assert instruction(g, parse_move("4h>W")) == put
+        assert move_done(g, parse_move("Th>N"), seat_words(1, 2, 2)) == f"{done}."
+        assert turn_words([parse_move("4h>S"), parse_move("Th>N")]) == turn
+        assert move_sentences([h.pile(s) for s in SPACES], h.hand(), plan)[2] == explained
+        assert move_at(3, 20, move_shown(g, parse_move("S>E"), "You")) == shown
+
+
+@pytest.mark.parametrize("code", SPANISH_FRENCH_GERMAN)
+def test_a_reviewed_turn_counts_what_the_engine_counts(code: str) -> None:
+    best = [parse_move(m) for m in ("4h>S", "Th>N", "Ks>NE")]
+    with speaking(code):
+        line = review_line("mistake", "", 1, best, goes_out=True, exact=True)
+        words = turn_words(best)
+    assert line.endswith(f"{words}.")
+    assert " 1 " in line
+    assert " 3 " in line  # the best turn sheds three cards, as the moves say
+    assert not ENGLISH.search(line)
