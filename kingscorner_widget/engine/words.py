@@ -1097,18 +1097,16 @@ def move_sentences(
         later = moves[i + 1 :]
         if isinstance(move, PlayCard):
             pile = table[move.target.index]
-            card, target = card_name(move.card), move.target
+            card, space = card_name(move.card), move.target
             if pile:
                 # TRANSLATORS: {card} goes on {top}, the top card of the pile {where} names
                 text = gettext("Play {card} on {top} {where}")
-                text = text.format(card=card, top=card_name(pile[-1]), where=landing(target))
-            elif target.is_corner:
+                text = text.format(card=card, top=card_name(pile[-1]), where=landing(space))
+            elif space.is_corner:
                 text = gettext("Put {card} in {corner}")
-                text = text.format(card=card, corner=_empty_corner(target))
+                text = text.format(card=card, corner=_empty_corner(space))
             else:
-                text = gettext("Put {card} in {space}").format(
-                    card=card, space=_empty_space(target)
-                )
+                text = gettext("Put {card} in {space}").format(card=card, space=_empty_space(space))
             follower = _follower(later, move.target)
             if follower is not None:
                 # TRANSLATORS: {move} is the sentence so far; {card} can follow it on the pile

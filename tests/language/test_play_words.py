@@ -236,8 +236,10 @@ def test_a_refusal_and_a_fit_say_the_engine_s_reason(
     targets = [s for s in (Space.N, Space.W) if g.violation(f"Th>{s}") is None]
     assert targets == [Space.N, Space.W]  # the engine's own answer fills the sentence
     with speaking(code):
-        assert reason_words(g.violation("Th>E")) == rank
-        assert reason_words(g.violation("4h>NE")) == corner
+        assert reason_words(refused) == rank
+        king = g.violation("4h>NE")
+        assert king is not None
+        assert reason_words(king) == corner
         assert fits_words(g, Card.parse("Th"), targets) == fits
 
 
