@@ -275,7 +275,7 @@ class PlaySession(Session):
 
     def extra(self) -> Extra:
         guide: Extra = {
-            "guide": OUTLINES if self.guided and self.to_move() else None,
+            "guide": gettext(OUTLINES) if self.guided and self.to_move() else None,
             "paused": self.paused,
         }
         match = self.match
