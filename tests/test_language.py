@@ -224,6 +224,7 @@ CATALOGUED = {
     ".score.caption",
     ".lesson.resume",
     ".review.resume",
+    ".guide",
 }
 """Snapshot fields whose words all come from the catalogues."""
 
@@ -234,7 +235,6 @@ NOT_YET = {
     ".log[].words": "each move in words (engine/words.py)",
     ".turns[].recap": "each turn's recap (engine/words.py)",
     ".summary.*": "the end-of-hand summary's lines (table/summary.py, engine/words.py)",
-    ".guide": "the first hand's guide (table/play.py)",
     ".review.*": "the review's lines (table/review.py, analysis/judging, engine/words.py)",
     ".outcome": "the hand's outcome (engine/words.py)",
     ".fits.*": "what a picked card fits on, in words (engine/words.py)",

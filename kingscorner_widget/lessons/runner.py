@@ -577,11 +577,12 @@ class LessonRun:
             named_move = describe_move(self.game, wanted[0])
             # TRANSLATORS: {move} is the move to make, as an instruction ("play the ten of
             # hearts onto the jack of clubs")
-            text = gettext(
-                "that is legal, but this step teaches one move: {move}"
-                if goal == "card"
-                else "that is legal, but this step follows the line as it was played: {move}"
-            )
+            if goal == "card":
+                text = gettext("that is legal, but this step teaches one move: {move}")
+            else:
+                text = gettext(
+                    "that is legal, but this step follows the line as it was played: {move}"
+                )
             return text.format(move=f"{named_move[0].lower()}{named_move[1:]}")
         if goal == "hold" and self.step.reason:
             # TRANSLATORS: {reason} is the step's own words on what the cards held back open

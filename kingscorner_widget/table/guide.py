@@ -33,7 +33,8 @@ def next_step(game: Game) -> str:
     "Pass"); the rules decide what is possible (the engine's legal moves)."""
     legal = game.legal_moves()
     end = next((move for move in legal if isinstance(move, EndTurn)), None)
-    button = gettext("Pass" if end is not None and end.kind == "pass" else "Draw & end turn")
+    label = "Pass" if end is not None and end.kind == "pass" else "Draw & end turn"
+    button = gettext(label)  # the buttons' labels, which the table's catalogue keeps
     cards = any(isinstance(move, PlayCard) for move in legal)
     piles = any(isinstance(move, MovePile) for move in legal)
     if not cards and not piles:
