@@ -43,14 +43,14 @@ def said(text: str, corners: Corners = IDENTITY) -> str:
 
 
 def percent(share: float) -> str:
-    """``share`` (0 to 1) as a whole percentage, written as the active language writes one.
+    r"""``share`` (0 to 1) as a whole percentage, written as the active language writes one.
 
     >>> from kingscorner_widget.display.language import speaking
     >>> percent(0.375)
     '38%'
     >>> with speaking("fr"):
-    ...     percent(0.375).replace("\u202f", " ")
-    '38 %'
+    ...     percent(0.375)
+    '38\xa0%'
     """
     code = active()
     return format_percent(share, locale=ENGLISH if code == PSEUDO else code)

@@ -65,6 +65,8 @@ __all__ = ["LessonSession", "afresh", "as_run"]
 Json = dict[str, Any]
 FIXED = N_("a lesson sets out its own positions: use Next and Back to move through it")
 LAST_LESSON = N_("this is the last lesson: press Restart lesson to go through it again")
+AFRESH = "This step starts from a new table"
+"""How every sentence of :func:`afresh` opens, in English (each is whole in the catalogue)."""
 MOST_CHANGES = 3
 """The most changes :func:`afresh` names one by one; a step that changes more starts from a
 table of its own."""
