@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 from kingscorner_widget.display.language import LOCALE_DIR, PSEUDO, gettext, speaking
 from kingscorner_widget.lessons import Lesson, LessonRun, lesson_names, load_lesson
 from kingscorner_widget.lessons.corners import relabel_text
+from kingscorner_widget.lessons.puzzles import Puzzle, generate_puzzles, puzzle_lesson
 from kingscorner_widget.table import LessonSession
 from kingscorner_widget.table.marks import stars_words
 
@@ -263,3 +264,38 @@ def test_every_text_of_every_lesson_file_is_extracted_with_its_file_and_field() 
     narration = template.get(load_lesson("moves").steps[0].narration)
     assert narration is not None
     assert narration.auto_comments == [extract_words.MARKDOWN]
+
+
+@pytest.fixture(scope="module")
+def puzzles() -> list[Puzzle]:
+    return generate_puzzles(2, seed=2026)
+
+
+@pytest.mark.parametrize(
+    ("code", "title", "find"),
+    [
+        ("es", "Problema 1", "Encuentra el mejor turno: suelta **"),
+        ("fr", "Énigme 1", "Trouve le meilleur tour : pose **"),
+        ("de", "Rätsel 1", "Finde den besten Zug: Werde **"),
+    ],
+)
+def test_a_puzzle_lesson_made_in_a_language_plays_in_it(
+    puzzles: list[Puzzle], code: str, title: str, find: str
+) -> None:
+    """A lesson the code writes (puzzles, a review's practice) is written in the language spoken
+    as it is made, and the table says it as it is; made in English it is as it was."""
+    english = puzzle_lesson(puzzles)
+    with speaking(code):
+        made = puzzle_lesson(puzzles)
+        session = LessonSession(made)
+        part = session.snapshot(1)["lesson"]
+        hints = [session.hint().status for _ in made.steps[0].hints]
+    assert made.steps[0].position == english.steps[0].position
+    assert part["stepTitle"] == title
+    assert part["narration"].startswith(find)
+    assert all(english_left(text) == [] for text in [part["title"], part["narration"], *hints])
+    assert english.steps[0].narration.startswith("Find the best turn: shed **")
+    with speaking(PSEUDO):
+        pseudo_lesson = puzzle_lesson(puzzles)
+        said = LessonSession(pseudo_lesson).snapshot(1)["lesson"]
+    assert all(unbracketed(said[field]).strip() == "" for field in ("title", "narration"))
