@@ -58,7 +58,13 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # editable install's build hook once; this keeps them current as the .po files change).
 LOCALE_DIR := kingscorner_widget/locale
 MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/*.po))
-%.mo: %.po $(LAB_STAMP)
+# Babel compiles and extracts (pyproject's locale group); the package needs none to run.
+LOCALE_STAMP := $(VENV)/.installed-locale
+$(LOCALE_STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install --quiet --group locale
+	touch $@
+
+%.mo: %.po $(LOCALE_STAMP)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 locale: $(MO_FILES)
@@ -67,7 +73,7 @@ locale: $(MO_FILES)
 # (locale/<area>.pot: play, lessons, review, class, page) and merge it into every language's
 # <area>.po, where the new ones wait for their translation (tests/test_language.py fails until
 # they have it). scripts/extract_words.py says which files each area keeps.
-locale-extract: $(LAB_STAMP)
+locale-extract: $(LOCALE_STAMP)
 	$(BIN)/python scripts/extract_words.py
 	$(MAKE) locale
 

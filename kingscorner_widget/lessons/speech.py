@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import format_percent
-
 from ..display.language import ENGLISH, PSEUDO, active, gettext, listing, pseudo, template
 from ..engine.words import listed
 from .corners import IDENTITY, Corners, relabel_text
@@ -43,7 +41,8 @@ def said(text: str, corners: Corners = IDENTITY) -> str:
 
 
 def percent(share: float) -> str:
-    r"""``share`` (0 to 1) as a whole percentage, written as the active language writes one.
+    r"""``share`` (0 to 1) as a whole percentage, written as the active language writes one
+    (CLDR: Spanish, French and German put a no-break space before the sign).
 
     >>> from kingscorner_widget.display.language import speaking
     >>> percent(0.375)
@@ -52,8 +51,8 @@ def percent(share: float) -> str:
     ...     percent(0.375)
     '38\xa0%'
     """
-    code = active()
-    return format_percent(share, locale=ENGLISH if code == PSEUDO else code)
+    whole = f"{share:.0%}".removesuffix("%")
+    return f"{whole}%" if active() in (ENGLISH, PSEUDO) else f"{whole}\xa0%"
 
 
 def joined(items: Sequence[str]) -> str:
