@@ -225,6 +225,12 @@ CATALOGUED = {
     ".lesson.resume",
     ".review.resume",
     ".guide",
+    ".lesson.title",
+    ".lesson.stepTitle",
+    ".lesson.narration",
+    ".lesson.nextLesson",
+    ".lesson.starsSaid",
+    ".lesson.partsTitle",
 }
 """Snapshot fields whose words all come from the catalogues."""
 
@@ -241,7 +247,7 @@ NOT_YET = {
     ".confirm.*": "a question before something is thrown away (the sessions)",
     ".refusal": "the last refusal (the sessions, engine/words.py)",
     "viewer": "the name of the viewer's own seat, You (table/page_words.py YOU)",
-    ".lesson.*": "a lesson's narration, hints and step titles (lessons/, table/lesson.py)",
+    ".lesson.*": "a homework's items' titles (a teacher's own lesson keeps its own title)",
 }
 """What the table still says in English, outside the catalogues, and where it comes from: the
 rest of issue 43. Each is checked to be still unbracketed, so that a part moved into the

@@ -187,7 +187,8 @@ class LessonSession(Session):
         at = self.run.index + 1
         for title, steps in self.parts():
             current = first <= at < first + steps
-            parts.append({"title": title, "first": first, "steps": steps, "current": current})
+            shown = said(title)  # a built-in lesson's title in the language, another as it is
+            parts.append({"title": shown, "first": first, "steps": steps, "current": current})
             first += steps
         if not parts:
             return None, None

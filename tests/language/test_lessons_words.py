@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from kingscorner_widget import KingsCornerWidget
 from kingscorner_widget.display.language import LOCALE_DIR, PSEUDO, gettext, speaking
 from kingscorner_widget.lessons import Lesson, LessonRun, lesson_names, load_lesson
 from kingscorner_widget.lessons.corners import relabel_text
@@ -28,7 +29,7 @@ from kingscorner_widget.table import LessonSession
 from kingscorner_widget.table.marks import stars_words
 
 from ..lessons.test_child_words import playable, tries
-from ..test_language import unbracketed
+from ..test_language import fields, kind_of, unbracketed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import extract_words  # the script `make locale-extract` runs
@@ -299,3 +300,25 @@ def test_a_puzzle_lesson_made_in_a_language_plays_in_it(
         pseudo_lesson = puzzle_lesson(puzzles)
         said = LessonSession(pseudo_lesson).snapshot(1)["lesson"]
     assert all(unbracketed(said[field]).strip() == "" for field in ("title", "narration"))
+
+
+def test_a_lesson_table_s_catalogued_fields_are_bracketed_in_the_test_language() -> None:
+    """At a widget, the lesson's snapshot fields tests/test_language.py counts as catalogued
+    hold no English, from the first step to the lesson's end (its stars and next lesson)."""
+    w = KingsCornerWidget(lesson="worked-turn", language=PSEUDO)
+    seen = list(fields(w.snapshot))
+    for _ in range(20):
+        if w.table.act("show").refused and w.table.act("next").refused:
+            break
+        w.table.act("step")
+        seen += fields(w.snapshot)
+    lesson = {path for path, text in seen if path.startswith(".lesson.") and text}
+    assert {".lesson.narration", ".lesson.starsSaid", ".lesson.nextLesson"} <= lesson
+    wrong = [
+        (path, text)
+        for path, text in seen
+        if path.startswith(".lesson.") and kind_of(path, text) != "catalogued" and text
+    ]
+    assert wrong == []
+    left = [(p, t) for p, t in seen if kind_of(p, t) == "catalogued" and unbracketed(t).strip()]
+    assert left == []
