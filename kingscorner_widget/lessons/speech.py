@@ -16,13 +16,14 @@ catalogue lacks (a teacher's own lesson, written in any language) is said as it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..display.language import ENGLISH, PSEUDO, active, gettext, listing, pseudo, template
 from ..engine.words import listed
 from .corners import IDENTITY, Corners, relabel_text
 
-__all__ = ["joined", "percent", "said"]
+__all__ = ["joined", "percent", "pseudo_markdown", "said"]
 
 
 def said(text: str, corners: Corners = IDENTITY) -> str:
@@ -36,7 +37,7 @@ def said(text: str, corners: Corners = IDENTITY) -> str:
         return relabel_text(text, corners)
     if code == PSEUDO:
         shown = relabel_text(text, corners)
-        return pseudo(shown) if (None, text) in template() else shown
+        return pseudo_markdown(shown) if (None, text) in template() else shown
     return relabel_text(gettext(text), corners, code)
 
 
@@ -69,3 +70,28 @@ def joined(items: Sequence[str]) -> str:
     if active() in (ENGLISH, PSEUDO):
         return listed(items)
     return listing(items)
+
+
+def pseudo_markdown(text: str) -> str:
+    r"""A lesson's text (a little Markdown) in the test language, each paragraph bracketed on
+    its own and a table's every cell, as the page draws each in its own box.
+
+    >>> print(pseudo_markdown("Go out.\n\n| you | 0 |\n|---|---|"))
+    [Ĝö öûţ. ~~~]
+    <BLANKLINE>
+    | [ýöû ~~] | 0 |
+    |---|---|
+    """
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.lstrip().startswith("|"):
+            cells = re.split(r"(\|)", paragraph)
+            paragraphs.append(
+                "".join(
+                    f" {pseudo(cell.strip())} " if re.search(r"[A-Za-z]", cell) else cell
+                    for cell in cells
+                )
+            )
+        else:
+            paragraphs.append(pseudo(paragraph))
+    return "\n\n".join(paragraphs)
