@@ -155,6 +155,18 @@ class LessonSession(Session):
     def heading(self) -> str:
         return self.run.title_words()
 
+    def snapshot(self, version: int, hint: Json | None = None) -> Json:
+        """The table's snapshot, a move Show me played logged as shown ("Show me: you play
+        ..."), in the language the table speaks as it is drawn."""
+        snap = super().snapshot(version, hint)
+        snap["log"] = [
+            {**line, "words": _shown_line().format(move=_lower(line["words"]))}
+            if line.get("shown")
+            else line
+            for line in snap["log"]
+        ]
+        return snap
+
     def stars(self) -> int | None:
         """The learner's stars for this attempt at the lesson, once it is done (by the learner's
         record's rule), else ``None``."""
@@ -269,8 +281,7 @@ class LessonSession(Session):
             after.play(move)
             line = self.view().note(before, move)
             if shown and index == 0:
-                line["shown"] = True
-                line["words"] = _shown_line().format(move=_lower(line["words"]))
+                line["shown"] = True  # the snapshot says so in its words (:meth:`snapshot`)
             before = after
         return made
 
@@ -491,15 +502,7 @@ class LessonSession(Session):
             return refuse(feedback.message)
         made = self._log(before, count, shown=True)
         lines = self.history.lines[-len(made) :]
-        head, _, tail = _shown_line().partition("{move}")
-        moves = "; ".join(
-            _lower(
-                line["words"].removeprefix(head).removesuffix(tail)
-                if tail
-                else line["words"].removeprefix(head)
-            )
-            for line in lines
-        )
+        moves = "; ".join(_lower(line["words"]) for line in lines)
         if run.step_done:
             # TRANSLATORS: {moves} are the moves shown, in words; {said} what the lesson says
             # to them, as a sentence
