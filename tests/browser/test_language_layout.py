@@ -147,7 +147,7 @@ def allowed(snapshot: dict[str, Any], status: str) -> list[str]:
         for path, text in [("status", status), *fields(snapshot)]
         if text.strip() and (kind_of(path, text) in NOT_YET or kind_of(path, text) == "name")
     }
-    return sorted(said, key=len, reverse=True)
+    return sorted(said - {""}, key=len, reverse=True)  # a text all in brackets allows nothing
 
 
 def still_english(snapshot: dict[str, Any], status: str) -> dict[str, bool]:
