@@ -8,6 +8,11 @@ The table reads every area's compiled catalogue as one (:func:`~kingscorner_widg
 language.catalogue`), so an area is only how the words are kept: a translator, or a change,
 works on the words of one part of the product without touching the others' files.
 
+The lessons' data (``lessons/data/*.json``) is read directly: each text field a learner reads
+(a lesson's title and summary; a step's title, narration, hints, after-text and reason) joins
+the ``lessons`` area, its location the lesson file and the field (``01-moves.json:steps[0].
+narration``); the lesson runner says each through ``gettext`` when it is said.
+
 Run ``python scripts/extract_words.py`` (or ``make locale-extract``); ``--check`` writes nothing
 and fails when a template is stale.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -77,6 +83,48 @@ SHARED_GO_TO = ("play", "page", "review", "lessons", "class")
 (a hand's words are the most shared, so a lesson's "Hint" is kept with the table's)."""
 
 
+LESSON_DATA = PACKAGE / "lessons" / "data"
+LESSON_FIELDS = ("title", "summary")
+STEP_FIELDS = ("title", "narration", "hints", "after", "reason")
+"""The text fields of a lesson and of each of its steps (the rest is notation and options)."""
+MARKDOWN = "Markdown: keep the ** around the words in bold and the blank lines between paragraphs."
+
+
+def lesson_texts(path: Path) -> list[tuple[str, str]]:
+    """Every learner's text of the lesson file ``path``, with its field, in the file's order.
+
+    >>> lesson_texts(LESSON_DATA / "01-moves.json")[:3]  # doctest: +ELLIPSIS
+    [('title', 'Every kind of move'), ('summary', 'The five things ...'), ('steps[0].title', ...)]
+    """
+    data = json.loads(path.read_text(encoding="utf-8"))
+    found = [(field, data[field]) for field in LESSON_FIELDS if data.get(field)]
+    for number, step in enumerate(data["steps"]):
+        for field in STEP_FIELDS:
+            value = step.get(field)
+            texts = value if isinstance(value, list) else [value]
+            for index, text in enumerate(texts):
+                where = f"[{index}]" if isinstance(value, list) else ""
+                if text:
+                    found.append((f"steps[{number}].{field}{where}", text))
+    return found
+
+
+def lesson_messages() -> Catalog:
+    """The lessons' data as a catalogue: each text once, located at every file and field that
+    says it."""
+    found = Catalog(fuzzy=False, charset="utf-8")
+    for path in sorted(LESSON_DATA.glob("*.json")):
+        for field, text in lesson_texts(path):
+            where = (f"kingscorner_widget/lessons/data/{path.name}:{field}", 0)
+            comments = [MARKDOWN] if "**" in text or "\n" in text else []
+            message = found.get(text)
+            if message is None:
+                found.add(text, locations=[where], auto_comments=comments)
+            else:
+                message.locations.append(where)
+    return found
+
+
 def area_of(path: str) -> str:
     """The area keeping the words of ``path`` (a path under ``kingscorner_widget/``).
 
@@ -118,6 +166,15 @@ def templates() -> dict[str, Catalog]:
         message.locations = [(f"kingscorner_widget/{path.as_posix()}", 0) for path in paths]
         area = min((area_of(path.as_posix()) for path in paths), key=SHARED_GO_TO.index)
         split[area][message.id] = message
+    for message in lesson_messages():
+        if not message.id:
+            continue
+        kept = next((area for area, c in split.items() if c.get(message.id) is not None), None)
+        if kept is None:
+            split["lessons"][message.id] = message
+        elif kept == "lessons":  # a word the lessons' code marks too
+            split["lessons"][message.id].locations += message.locations
+        # else a word another area keeps (a step titled "Pass"): said with its translation
     return split
 
 

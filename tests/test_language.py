@@ -238,6 +238,13 @@ CATALOGUED = {
     ".confirm.*",
     ".refusal",
     "viewer",
+    ".guide",
+    ".lesson.title",
+    ".lesson.stepTitle",
+    ".lesson.narration",
+    ".lesson.nextLesson",
+    ".lesson.starsSaid",
+    ".lesson.partsTitle",
     ".review.heading",
     ".review.who",
     ".review.words",
@@ -255,8 +262,7 @@ NOT_YET = {
     "table/lesson.py); play mode's reasons are catalogued",
     ".title": "the table's title in review, explore and lesson modes (table/review.py, "
     "table/explore.py, table/lesson.py); play mode's is catalogued",
-    ".guide": "the first hand's guide (table/guide.py, kept by the lessons' area)",
-    ".lesson.*": "a lesson's narration, hints and step titles (lessons/, table/lesson.py)",
+    ".lesson.*": "a homework's items' titles (a teacher's own lesson keeps its own title)",
 }
 """What the table still says in English, outside the catalogues, and where it comes from: the
 rest of issue 43. Each is checked to be still unbracketed, so that a part moved into the

@@ -34,8 +34,10 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from ..display.language import gettext, ngettext, pgettext
 from ..display.tables import Column, HtmlTable
 from ..lessons import lesson_names, load_lesson
+from ..lessons.speech import said
 from .store import RecordStore
 
 __all__ = ["CourseMap", "course_map", "stars_text"]
@@ -55,7 +57,8 @@ def stars_text(stars: int) -> str:
     """
     if not 0 <= stars <= 3:
         raise ValueError(f"a lesson earns 0 to 3 stars, not {stars}")
-    return f"{STAR * stars}{NO_STAR * (3 - stars)} {stars} of 3"
+    # TRANSLATORS: {stars} is how many stars of 3 a lesson earned
+    return f"{STAR * stars}{NO_STAR * (3 - stars)} " + gettext("{stars} of 3").format(stars=stars)
 
 
 def _best_stars(record: Mapping[str, Any]) -> dict[str, int]:
@@ -84,25 +87,48 @@ class CourseMap:
         for number, name in enumerate(names, start=1):
             stars = self.earned.get(name)
             mark = DONE if stars is not None else NEXT if name == self.next_lesson else TODO
-            state = "Take this one next" if mark == NEXT else ""
-            shown = stars_text(stars) if stars is not None else "not yet"
-            rows.append((number, load_lesson(name).title, shown, state))
+            state = gettext("Take this one next") if mark == NEXT else ""
+            shown = stars_text(stars) if stars is not None else gettext("not yet")
+            rows.append((number, said(load_lesson(name).title), shown, state))
             marks.append(mark)
         done = len(self.earned)
-        who = f", {learner}" if learner else ""
         notes = [
-            "A lesson's stars are the best you earned for it: a step done with no hint, "
-            "no refused move and no Show me earns 3."
+            gettext(
+                "A lesson's stars are the best you earned for it: a step done with no hint, "
+                "no refused move and no Show me earns 3."
+            )
         ]
         if self.next_lesson is None:
-            notes.insert(0, "Every lesson is done. Take any again to earn more stars.")
+            notes.insert(0, gettext("Every lesson is done. Take any again to earn more stars."))
         else:
-            title = load_lesson(self.next_lesson).title
-            notes.insert(0, f"Next: lesson {names.index(self.next_lesson) + 1}, {title}.")
+            title = said(load_lesson(self.next_lesson).title)
+            number = names.index(self.next_lesson) + 1
+            # TRANSLATORS: {number} and {title} are the next lesson's number and title
+            notes.insert(
+                0, gettext("Next: lesson {number}, {title}.").format(number=number, title=title)
+            )
+        if learner:
+            # TRANSLATORS: {learner} is the learner's name; {done} of {n} lessons
+            heading = ngettext(
+                "Your course, {learner}: {done} of {n} lesson done",
+                "Your course, {learner}: {done} of {n} lessons done",
+                len(names),
+            )
+        else:
+            heading = ngettext(
+                "Your course: {done} of {n} lesson done",
+                "Your course: {done} of {n} lessons done",
+                len(names),
+            )
         self.table = HtmlTable(
-            [Column("No.", align="right"), Column("Lesson"), Column("Stars"), Column("Next")],
+            [
+                Column(pgettext("a column of the course map", "No."), align="right"),
+                Column(pgettext("a column of the course map", "Lesson")),
+                Column(pgettext("a column of the course map", "Stars")),
+                Column(pgettext("a column of the course map", "Next")),
+            ],
             rows,
-            title=f"Your course{who}: {done} of {len(names)} lessons done",
+            title=heading.format(learner=learner, done=done, n=len(names)),
             notes=notes,
             row_marks=marks,
             mark_name="course",

@@ -265,16 +265,21 @@ _SLOT = re.compile(r"(\{\w+\}|%\(\w+\)[sd])")
 
 def pseudo(text: str) -> str:
     """``text`` in the test language: letters accented, slots kept, about 40% longer, bracketed.
+    The padding comes in words of at most ten, so that a long text wraps as a translation would.
 
     >>> pseudo("Step {i} of {n}")
     '[Šţéþ {i} öƒ {n} ~~~~]'
+    >>> pseudo("A card from your hand goes on a pile")[-16:]
+    '~~~~~~~~~ ~~~~~]'
     """
     if not text.strip():
         return text
     parts = _SLOT.split(text)
     accented = "".join(p if _SLOT.fullmatch(p) else p.translate(_ACCENTS) for p in parts)
     visible = len(_SLOT.sub("", text))
-    return f"[{accented} {'~' * max(1, math.ceil(visible * 0.4))}]"
+    tildes = "~" * max(1, math.ceil(visible * 0.4))
+    padding = " ".join(tildes[i : i + 10] for i in range(0, len(tildes), 10))
+    return f"[{accented} {padding}]"
 
 
 @cache

@@ -85,9 +85,25 @@ def relabel_move(move: str, corners: Corners) -> str:
     return str(parsed)
 
 
-def relabel_text(text: str, corners: Corners) -> str:
+_DIRECTIONS = {
+    "es": {"NE": "noreste", "SE": "sureste", "SW": "suroeste", "NW": "noroeste"},
+    "fr": {"NE": "nord-est", "SE": "sud-est", "SW": "sud-ouest", "NW": "nord-ouest"},
+    "de": {"NE": "nordost", "SE": "südost", "SW": "südwest", "NW": "nordwest"},
+}
+"""How each language's lesson texts name a corner's direction ("la esquina noreste", "le coin
+nord-est", "die Nordost-Ecke"): what :func:`relabel_text` renames in a translation."""
+
+
+def relabel_text(text: str, corners: Corners, language: str = "en") -> str:
     """``text`` with every corner it names, in notation (NE) or in words (north-east), renamed
-    after ``corners``; the case of the first letter is kept."""
+    after ``corners``; the case of the first letter is kept. ``language`` is the language
+    ``text`` is written in (its corner words are renamed).
+
+    >>> relabel_text("Leg ihn in die Nordost-Ecke (NE).", swapped(Space.NE, Space.SW), "de")
+    'Leg ihn in die Südwest-Ecke (SW).'
+    """
+    if language in _DIRECTIONS:
+        return _relabel_words(text, corners, _DIRECTIONS[language])
 
     def renamed(match: re.Match[str]) -> str:
         found = match[0]
@@ -99,6 +115,27 @@ def relabel_text(text: str, corners: Corners) -> str:
         return words.capitalize() if found[0].isupper() else words
 
     return _CORNER_WORDS.sub(renamed, text)
+
+
+def _relabel_words(text: str, corners: Corners, words: Mapping[str, str]) -> str:
+    """:func:`relabel_text` in a language whose corner directions are ``words``."""
+    named = {word: key for key, word in words.items()}
+    found = re.compile(
+        r"\b(NE|SE|SW|NW)\b|(?<![\w-])("
+        + "|".join(sorted(named, key=len, reverse=True))
+        + r")(?![\w])",
+        re.IGNORECASE,
+    )
+
+    def renamed(match: re.Match[str]) -> str:
+        text = match[0]
+        if match[1]:
+            new = str(corners[Space(text.upper())])
+            return new if text.isupper() else new.lower()
+        new = words[str(corners[Space(named[text.lower()])])]
+        return new.capitalize() if text[0].isupper() else new
+
+    return found.sub(renamed, text)
 
 
 def placement(wanted: str, left: str) -> Corners | None:

@@ -32,12 +32,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis.judging.review import turn_views
 from ..analysis.judging.win_chance import whole_turn
+from ..display.language import gettext, ngettext
 from ..engine.moves import EndTurn, PlayCard
 from ..engine.record import Source
-from ..engine.words import count_words, no_or_count, turn_words
+from ..engine.words import turn_words
 from .model import BUILDERS, MAX_WORLDS, Lesson, Step
 from .runner import LessonRun
 from .search import proven_shed
+from .speech import percent
 
 if TYPE_CHECKING:
     from ..analysis.judging.review import Review, ReviewedTurn
@@ -53,7 +55,8 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
     """A lesson with one step per mistake in ``review`` (and, with ``inaccuracies``, per turn that
     shed one card too few). A turn whose best cannot be proven within the lesson budget is left
     out, since the runner could not judge the learner's moves there; if nothing is left, raises
-    :class:`NothingToPracticeError`."""
+    :class:`NothingToPracticeError`. Its words are in the language spoken as it is made
+    (``with speaking("fr"): practice_lesson(review)``)."""
     wanted = _wanted(inaccuracies)
     steps: list[dict[str, Any]] = []
     if review.judge == "win":
@@ -67,14 +70,14 @@ def practice_lesson(review: Review, title: str | None = None, inaccuracies: bool
     if not steps:
         kinds = "mistakes or inaccuracies" if inaccuracies else "mistakes"
         raise NothingToPracticeError(f"the review of P{review.player} has no {kinds} to practise")
-    data = {
-        "title": title or f"Learn from P{review.player}'s mistakes",
-        "summary": (
-            f"{count_words(len(steps), 'turn')} from the game, each from the start, "
-            "as you saw it: find the best turn."
-        ),
-        "steps": steps,
-    }
+    # TRANSLATORS: P{player} is the seat's code, as the review names it
+    own_title = gettext("Learn from P{player}'s mistakes").format(player=review.player)
+    summary = ngettext(
+        "{n} turn from the game, each from the start, as you saw it: find the best turn.",
+        "{n} turns from the game, each from the start, as you saw it: find the best turn.",
+        len(steps),
+    )
+    data = {"title": title or own_title, "summary": summary.format(n=len(steps)), "steps": steps}
     return Lesson.from_dict(data)
 
 
@@ -112,20 +115,26 @@ def _win_step(turn: ReviewedTurn) -> Step:
     me" plays the best."""
     assert turn.win is not None
     win = turn.win
-    where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
-    narration = (
-        f"In the game ({where}) your turn was: {turn_words(turn.moves)}. Your "
-        "chance of winning after it was "
-        f"{win.played:.0%}. A better turn makes it {win.best:.0%}: find it."
+    # TRANSLATORS: {turn} is the learner's turn in words; {played} and {best} percentages
+    narration = gettext(
+        "In the game ({where}) your turn was: {turn}. Your chance of winning after it was "
+        "{played}. A better turn makes it {best}: find it."
+    ).format(
+        where=_where(turn),
+        turn=turn_words(turn.moves),
+        played=percent(win.played),
+        best=percent(win.best),
     )
     turns = (win.best_moves, *win.near_best)
     accepted = tuple(dict.fromkeys(tuple(map(str, whole_turn(t))) for t in turns))
     best = win.best_moves
     shed = sum(1 for m in best if isinstance(m, PlayCard))
     first = (
-        f"The best turn found plays {count_words(shed)}."
+        ngettext(
+            "The best turn found plays {n} card.", "The best turn found plays {n} cards.", shed
+        ).format(n=shed)
         if shed
-        else "The best turn found plays no card: it keeps the whole hand back."
+        else gettext("The best turn found plays no card: it keeps the whole hand back.")
     )
     return Step(
         position=turn.position,
@@ -134,24 +143,58 @@ def _win_step(turn: ReviewedTurn) -> Step:
         judge="win",
         worlds=min(win.worlds, MAX_WORLDS),
         hints=(first,),
-        title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
+        title=_title(turn),
         rules=turn.rules,
         fresh=True,  # each practised turn is a table of its own
     )
 
 
+def _where(turn: ReviewedTurn) -> str:
+    """Where a practised turn was in the game, within a sentence."""
+    if turn.hand > 1:
+        return gettext("hand {hand}, turn {number}").format(hand=turn.hand, number=turn.number)
+    return gettext("turn {number}").format(number=turn.number)
+
+
+def _title(turn: ReviewedTurn) -> str:
+    """A practised turn's step title."""
+    if turn.hand == 1:
+        return gettext("Turn {number}").format(number=turn.number)
+    return gettext("Hand {hand}, turn {number}").format(hand=turn.hand, number=turn.number)
+
+
 def _step(turn: ReviewedTurn) -> Step:
-    where = f"hand {turn.hand}, turn {turn.number}" if turn.hand > 1 else f"turn {turn.number}"
-    narration = (
-        f"In the game ({where}) your turn was: {turn_words(turn.moves)}. It played "
-        f"{no_or_count(turn.shed)}. "
-        f"A better turn plays {count_words(turn.best_shed)}"
-        + (" and goes out" if turn.best.goes_out else "")
-        + ": find it."
+    # TRANSLATORS: {where} is where the turn was ("turn 3"); {turn} the turn in words
+    was = gettext("In the game ({where}) your turn was: {turn}.").format(
+        where=_where(turn), turn=turn_words(turn.moves)
     )
-    hints = [f"There is a turn that plays {count_words(turn.best_shed)} here."]
+    played = (
+        ngettext("It played {n} card.", "It played {n} cards.", turn.shed)
+        if turn.shed
+        else gettext("It played no card.")
+    ).format(n=turn.shed)
+    n = turn.best_shed
+    better = (
+        ngettext(
+            "A better turn plays {n} card and goes out: find it.",
+            "A better turn plays {n} cards and goes out: find it.",
+            n,
+        )
+        if turn.best.goes_out
+        else ngettext(
+            "A better turn plays {n} card: find it.", "A better turn plays {n} cards: find it.", n
+        )
+    ).format(n=n)
+    narration = f"{was} {played} {better}"
+    hints = [
+        ngettext(
+            "There is a turn that plays {n} card here.",
+            "There is a turn that plays {n} cards here.",
+            n,
+        ).format(n=n)
+    ]
     if turn.best.goes_out:
-        hints = ["Every card in your hand can go this turn."]
+        hints = [gettext("Every card in your hand can go this turn.")]
     best = tuple(str(move) for move in turn.best.moves if not isinstance(move, EndTurn))
     return Step(
         position=turn.position,
@@ -159,8 +202,12 @@ def _step(turn: ReviewedTurn) -> Step:
         expect=(best,),
         sheds=turn.best_shed,
         hints=tuple(hints),
-        after=f"That is the best turn here: {count_words(turn.best_shed)} played.",
-        title=f"Turn {turn.number}" if turn.hand == 1 else f"Hand {turn.hand}, turn {turn.number}",
+        after=ngettext(
+            "That is the best turn here: {n} card played.",
+            "That is the best turn here: {n} cards played.",
+            n,
+        ).format(n=n),
+        title=_title(turn),
         rules=turn.rules,
         fresh=True,  # each practised turn is a table of its own
     )

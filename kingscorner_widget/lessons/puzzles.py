@@ -20,10 +20,11 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
+from ..display.language import N_, gettext, ngettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
 from ..engine.notation import parse_position
-from ..engine.words import card_words, count_words
+from ..engine.words import card_words
 from .model import Lesson, Step
 
 __all__ = ["Puzzle", "generate_puzzles", "greedy_turn", "puzzle_lesson"]
@@ -51,23 +52,31 @@ class Puzzle:
     def to_step(self, number: int = 0) -> Step:
         """The puzzle as a lesson step: shed ``best_sheds`` cards, with graded hints."""
         hints = list(puzzle_hints(self.best))
-        title = f"Puzzle {number}" if number else "Find the best turn"
+        title = gettext("Puzzle {number}").format(number=number) if number else gettext(_BEST)
         table = parse_position(self.position)
         hand = table.hands[table.turn]
         out = isinstance(hand, list) and len(hand) == self.best_sheds
-        after = f"Solved: {count_words(self.best_sheds)} shed this turn."
+        n = self.best_sheds
         if out:
-            after = f"Solved: all {count_words(self.best_sheds)} shed, and you went out."
+            solved = ngettext(
+                "Solved: all {n} card shed, and you went out.",
+                "Solved: all {n} cards shed, and you went out.",
+                n,
+            )
+        else:
+            solved = ngettext(
+                "Solved: {n} card shed this turn.", "Solved: {n} cards shed this turn.", n
+            )
+        find = ngettext(
+            "Find the best turn: shed **{n} card**.", "Find the best turn: shed **{n} cards**.", n
+        )
         return Step(
             position=self.position,
-            narration=(
-                f"Find the best turn: shed **{count_words(self.best_sheds)}**. "
-                + _greedy_words(self.greedy_sheds)
-            ),
+            narration=f"{find.format(n=n)} {_greedy_words(self.greedy_sheds)}",
             expect=(tuple(map(str, self.best)),),
             sheds=self.best_sheds,
             hints=tuple(hints),
-            after=after,
+            after=solved.format(n=n),
             title=title,
             fresh=True,  # each puzzle is a table of its own
         )
@@ -84,16 +93,18 @@ def puzzle_hints(best: Sequence[Move]) -> tuple[str, str]:
     piles = [move for move in best if isinstance(move, MovePile)]
     if not piles:
         first = next(move for move in best if isinstance(move, PlayCard))
+        # TRANSLATORS: {card} is a card's name with its article ("the ten of hearts")
+        start = gettext("Start with {card}: it opens the way for others.")
         return (
-            "One best turn moves no pile: the order of the cards does it.",
-            f"Start with {card_words(first.card)}: it opens the way for others.",
+            gettext("One best turn moves no pile: the order of the cards does it."),
+            start.format(card=card_words(first.card)),
         )
-    counted = count_words(len(piles), "pile")
-    return (
-        f"One best turn moves {counted} as well as playing cards.",
-        f"Look at {piles[0].source.words}: it moves in that turn, and the space it leaves "
-        "takes a card.",
+    moved = ngettext(
+        "One best turn moves {n} pile as well as playing cards.",
+        "One best turn moves {n} piles as well as playing cards.",
+        len(piles),
     )
+    return moved.format(n=len(piles)), gettext(_LOOK[piles[0].source.value])
 
 
 def _greedy_words(shed: int) -> str:
@@ -105,8 +116,22 @@ def _greedy_words(shed: int) -> str:
     'Playing whatever fits first would shed only 1 card.'
     """
     if shed == 0:
-        return "Playing whatever fits first would shed no card at all."
-    return f"Playing whatever fits first would shed only {count_words(shed)}."
+        return gettext("Playing whatever fits first would shed no card at all.")
+    return ngettext(
+        "Playing whatever fits first would shed only {n} card.",
+        "Playing whatever fits first would shed only {n} cards.",
+        shed,
+    ).format(n=shed)
+
+
+_BEST = N_("Find the best turn")
+_LOOK = {
+    "N": N_("Look at the north pile: it moves in that turn, and the space it leaves takes a card."),
+    "E": N_("Look at the east pile: it moves in that turn, and the space it leaves takes a card."),
+    "S": N_("Look at the south pile: it moves in that turn, and the space it leaves takes a card."),
+    "W": N_("Look at the west pile: it moves in that turn, and the space it leaves takes a card."),
+}
+"""The second hint of a puzzle whose best turn moves a pile, by the cross space it moves from."""
 
 
 def greedy_turn(game: Game) -> list[Move]:
@@ -174,14 +199,17 @@ def generate_puzzles(
 
 
 def puzzle_lesson(puzzles: Sequence[Puzzle] | int = 5, seed: int = 0) -> Lesson:
-    """A lesson with one step per puzzle (given, or that many generated from ``seed``)."""
+    """A lesson with one step per puzzle (given, or that many generated from ``seed``), its
+    words in the language spoken as it is made (``with speaking("fr"): puzzle_lesson()``)."""
     if isinstance(puzzles, int):
         puzzles = generate_puzzles(puzzles, seed)
     steps = [puzzle.to_step(number) for number, puzzle in enumerate(puzzles, start=1)]
     return Lesson.from_dict(
         {
-            "title": "Find the best turn",
-            "summary": "Tables from real deals where a plan sheds more than playing what fits.",
+            "title": gettext(_BEST),
+            "summary": gettext(
+                "Tables from real deals where a plan sheds more than playing what fits."
+            ),
             "steps": [step.to_dict() for step in steps],
         }
     )

@@ -24,18 +24,16 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..analysis.judging.win_chance import AgainstBest, against_best
+from ..display.language import N_, gettext, ngettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, PlayCard, as_move
 from ..engine.observation import Observation
 from ..engine.rules import Rules
 from ..engine.words import (
     card_label,
-    count_words,
     instruction,
-    kind_again,
     move_done,
     move_kind,
-    no_or_count,
     reason_words,
     seat_words,
     sentence,
@@ -45,6 +43,7 @@ from .corners import IDENTITY, Corners, carried, composed, placement, relabel_st
 from .goals import Goal, frees_space, met, opens_corner
 from .model import Lesson, Step
 from .search import best_continuation, max_shed
+from .speech import percent, said
 
 __all__ = ["Feedback", "LessonRun", "describe_move", "under_rules"]
 
@@ -114,6 +113,7 @@ class LessonRun:
         self._better = False
         self._ended = False
         self._mark = (0, -1)
+        self._shown: Corners = IDENTITY
         self.go_to(start)
 
     def __repr__(self) -> str:
@@ -142,6 +142,30 @@ class LessonRun:
         ('You', 'The player on your left')
         """
         return sentence(seat_words(self.step.learner, player, self.game.players)).rstrip(".")
+
+    def title_words(self) -> str:
+        """The lesson's title as the learner reads it: in the language spoken now."""
+        return said(self.lesson.title)
+
+    def words(self, field: str) -> str:
+        """The current step's ``field`` (``"title"``, ``"narration"``, ``"after"`` or
+        ``"reason"``) as the learner reads it now: in the language spoken now, naming the
+        corners where the learner put them.
+
+        >>> from kingscorner_widget.display.language import speaking
+        >>> from kingscorner_widget.lessons import load_lesson
+        >>> with speaking("de"):
+        ...     LessonRun(load_lesson("worked-turn")).words("title")
+        'Die Zehn auf den Buben'
+        """
+        if field not in ("title", "narration", "after", "reason"):
+            raise ValueError(f"a step says its title, narration, after or reason, not {field!r}")
+        text: str = getattr(self.lesson.steps[self.index], field)
+        return said(text, self._shown)
+
+    def hint_words(self) -> list[str]:
+        """The current step's own hints, as :meth:`words` says them."""
+        return [said(hint, self._shown) for hint in self.lesson.steps[self.index].hints]
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -185,7 +209,8 @@ class LessonRun:
             raise IndexError(f"the lesson has steps 1 to {len(self.lesson.steps)}, not {index + 1}")
         self.index = index
         self._hint = 0
-        self._step = relabel_step(self.lesson.steps[index], self._corners.get(index, IDENTITY))
+        self._shown = self._corners.get(index, IDENTITY)
+        self._step = relabel_step(self.lesson.steps[index], self._shown)
         self.restart_step()
 
     def restart_step(self) -> None:
@@ -263,7 +288,7 @@ class LessonRun:
             self.played.append(parsed)
             return Feedback(True, done, True)
         if self.step_done:
-            return Feedback(False, "This step is done: go on to the next one.", True)
+            return Feedback(False, gettext("This step is done: go on to the next one."), True)
         if step.judge == "win":
             return self._try_in_turn(parsed)
         fits = self._fits(parsed)
@@ -278,18 +303,22 @@ class LessonRun:
             self.played.append(parsed)
             if isinstance(parsed, EndTurn):
                 done = self._ending_words(parsed, drawn - self.game.stock_size, done)
-            said = "".join(f" {line}" for line in self._play_others())
+            others = "".join(f" {line}" for line in self._play_others())
             if self.step_done:
                 done = self._done_words()
-                return Feedback(True, f"{said.strip()} {done}".strip(), True)
+                return Feedback(True, f"{others.strip()} {done}".strip(), True)
             if detour:
-                return Feedback(
-                    True,
-                    f"{sentence(done)} That is not what this step asked, but you can still go "
-                    "out this turn from here: keep going.",
-                    False,
+                # TRANSLATORS: {done} is what the learner's move did, as a sentence
+                text = gettext(
+                    "{done} That is not what this step asked, but you can still go out this "
+                    "turn from here: keep going."
                 )
-            return Feedback(True, f"Yes: {done}{said} Keep going.", False)
+                return Feedback(True, text.format(done=sentence(done)), False)
+            # TRANSLATORS: {done} is what the learner's move did ("you played the ten of
+            # hearts onto the jack of clubs"); {others} what the other players then did, as
+            # sentences each after a space (or nothing)
+            text = gettext("Yes: {done}{others} Keep going.")
+            return Feedback(True, text.format(done=done, others=others), False)
         return Feedback(False, self._compare(parsed), False)
 
     def _done_words(self) -> str:
@@ -299,8 +328,8 @@ class LessonRun:
         played = tuple(map(str, self.played))
         planned = any(tuple(sequence) == played for sequence in step.expect)
         if self._went_out() and not planned and self.goal != "out":
-            return "You went out: even better than this step asked, so the step is done."
-        return step.after or "Well done: that completes the step."
+            return gettext("You went out: even better than this step asked, so the step is done.")
+        return self.words("after") or gettext("Well done: that completes the step.")
 
     def _ending_words(self, move: EndTurn, drawn: int, done: str) -> str:
         """What ending the turn did: a draw that went on until a card fitted keeps the turn
@@ -309,11 +338,13 @@ class LessonRun:
         pending = self.game.pending_card
         if self.game.turn == learner and pending is not None and not self.game.is_over():
             self._mark = (self._shed(), -1)  # the turn goes on with the card drawn
-            cards = count_words(drawn, "card")
-            return (
-                f"you drew {cards} until one fitted: the {card_label(pending)}. "
-                "It must be played now."
+            # TRANSLATORS: {card} is the card drawn last ("ten of hearts", no article)
+            text = ngettext(
+                "you drew {n} card until one fitted: the {card}. It must be played now.",
+                "you drew {n} cards until one fitted: the {card}. It must be played now.",
+                drawn,
             )
+            return text.format(n=drawn, card=card_label(pending))
         self._ended = True
         return done
 
@@ -361,17 +392,17 @@ class LessonRun:
         the step knows."""
         if self.step_done or self.show_me():
             return None
-        return (
+        return gettext(
             "your moves so far are not the start of the best turn found: take them back to see it"
         )
 
     def next_hint(self) -> str:
         """A hint for the current step, more specific each time; the most specific repeats."""
         if not self.step.interactive:
-            return "Nothing to play in this step: read it, then go on to the next one."
+            return gettext("Nothing to play in this step: read it, then go on to the next one.")
         if self.step_done:
-            return "This step is done: go on to the next one."
-        hints = list(self.step.hints)
+            return gettext("This step is done: go on to the next one.")
+        hints = self.hint_words()
         remaining = self.show_me()
         if remaining:
             hints.append(sentence(describe_move(self.game, remaining[0])))
@@ -414,9 +445,11 @@ class LessonRun:
             turn = (*self.played, move)
             texts = tuple(map(str, turn))
             if texts == step.expect[0]:
-                praise = "That is the best turn found."
+                praise = gettext("That is the best turn found.")
             elif texts in step.expect:
-                praise = "That turn is as good as the best found, within the luck of the deals."
+                praise = gettext(
+                    "That turn is as good as the best found, within the luck of the deals."
+                )
             else:
                 judged = self.judge_turn(turn)
                 if judged.verdict != "best":
@@ -424,14 +457,24 @@ class LessonRun:
                 praise = _kept_words(judged)
             self.game.play(move)
             self.played.append(move)
-            return Feedback(True, f"{praise} {step.after}".strip(), True)
+            return Feedback(True, f"{praise} {self.words('after')}".strip(), True)
         done = describe_move_done(self.game, move, "you")
         self.game.play(move)
         self.played.append(move)
         if self.step_done:
-            return Feedback(True, f"{went_out_words(self.game)}: {done} {step.after}", True)
-        more = "Play on, or end the turn to see how it does."
-        return Feedback(True, f"{sentence(done)} {more}", False)
+            # TRANSLATORS: {went_out} is how going out ended the hand ("You went out and won
+            # the hand"), {done} the move that did it, {after} the step's closing words
+            text = gettext("{went_out}: {done} {after}")
+            return Feedback(
+                True,
+                text.format(
+                    went_out=went_out_words(self.game), done=done, after=self.words("after")
+                ),
+                True,
+            )
+        # TRANSLATORS: {done} is what the learner's move did, as a sentence
+        more = gettext("{done} Play on, or end the turn to see how it does.")
+        return Feedback(True, more.format(done=sentence(done)), False)
 
     def _play_others(self) -> list[str]:
         """Play the other seats' moves the step's sequence calls for, up to the learner's turn.
@@ -530,31 +573,34 @@ class LessonRun:
         """Why a legal move is not what the step wants, comparing what it sheds with the best."""
         goal = self.goal
         wanted = self.show_me()
-        if goal == "card" and wanted:
+        if goal in ("card", "line") and wanted:
             named_move = describe_move(self.game, wanted[0])
-            return (
-                "that is legal, but this step teaches one move: "
-                f"{named_move[0].lower()}{named_move[1:]}"
-            )
-        if goal == "line" and wanted:
-            named_move = describe_move(self.game, wanted[0])
-            return (
-                "that is legal, but this step follows the line as it was played: "
-                f"{named_move[0].lower()}{named_move[1:]}"
-            )
+            # TRANSLATORS: {move} is the move to make, as an instruction ("play the ten of
+            # hearts onto the jack of clubs")
+            if goal == "card":
+                text = gettext("that is legal, but this step teaches one move: {move}")
+            else:
+                text = gettext(
+                    "that is legal, but this step follows the line as it was played: {move}"
+                )
+            return text.format(move=f"{named_move[0].lower()}{named_move[1:]}")
         if goal == "hold" and self.step.reason:
-            return f"that is legal, but this step holds those cards back: {self.step.reason}"
+            # TRANSLATORS: {reason} is the step's own words on what the cards held back open
+            text = gettext("that is legal, but this step holds those cards back: {reason}")
+            return text.format(reason=self.words("reason"))
         if goal == "space":
-            return (
+            return gettext(
                 "that is legal, but this step is about freeing a space: move a pile off the cross"
             )
         if goal == "corner":
-            return "that is legal, but this step is about putting a king into an empty corner"
+            return gettext(
+                "that is legal, but this step is about putting a king into an empty corner"
+            )
         suggestion = ""
         if wanted:
             kind = move_kind(self.game, wanted[0])
             same = kind == move_kind(self.game, move)
-            suggestion = f"try {kind} first" if not same else f"try another {kind_again(kind)}"
+            suggestion = gettext((_ANOTHER if same else _FIRST).get(kind, _ANOTHER_MOVE))
         shed_now = self._shed()
         best = shed_now + max_shed(self.game)
         if isinstance(move, EndTurn):
@@ -565,56 +611,118 @@ class LessonRun:
             after = shed_now + isinstance(move, PlayCard) + max_shed(trial)
         if after < best:
             # "at most": the move itself sheds one card or none, and the rest is what can follow
-            best_words = f"the best turn here plays {count_words(best)}"
             if shed_now:
-                best_words = f"the best turn from here plays {count_words(best)} in all"
-            if isinstance(move, EndTurn):
-                text = f"ending the turn now plays {no_or_count(after)} this turn; {best_words}"
-                if shed_now:
-                    text = (
-                        f"ending the turn now stops this turn at {no_or_count(after)}; {best_words}"
-                    )
-            else:
-                so_far = f" in all ({shed_now} played so far)" if shed_now else ""
-                text = (
-                    f"after that move this turn can play at most {no_or_count(after)}{so_far}; "
-                    f"{best_words}"
+                best_words = ngettext(
+                    "the best turn from here plays {n} card in all",
+                    "the best turn from here plays {n} cards in all",
+                    best,
                 )
+            else:
+                best_words = ngettext(
+                    "the best turn here plays {n} card", "the best turn here plays {n} cards", best
+                )
+            if isinstance(move, EndTurn) and shed_now:
+                first = ngettext(
+                    "ending the turn now stops this turn at {n} card",
+                    "ending the turn now stops this turn at {n} cards",
+                    after,
+                )
+            elif isinstance(move, EndTurn):
+                first = gettext("ending the turn now plays no card this turn")
+            elif shed_now:
+                first = ngettext(
+                    "after that move this turn can play at most {n} card in all ({shed} played "
+                    "so far)",
+                    "after that move this turn can play at most {n} cards in all ({shed} played "
+                    "so far)",
+                    after,
+                )
+            elif after:
+                first = ngettext(
+                    "after that move this turn can play at most {n} card",
+                    "after that move this turn can play at most {n} cards",
+                    after,
+                )
+            else:
+                first = gettext("after that move this turn can play at most no card")
+            # TRANSLATORS: two clauses: what the learner's move leaves this turn, then what the
+            # best turn plays
+            text = gettext("{first}; {best}").format(
+                first=first.format(n=after, shed=shed_now), best=best_words.format(n=best)
+            )
         elif isinstance(move, EndTurn):
-            text = "not yet: this step wants more before the turn ends"
+            text = gettext("not yet: this step wants more before the turn ends")
         else:
-            text = "that is legal, but it is not what this step is about"
-        return f"{text} — {suggestion}" if suggestion else text
+            text = gettext("that is legal, but it is not what this step is about")
+        # TRANSLATORS: why the move is refused, then what to try instead
+        return (
+            gettext("{why} — {suggestion}").format(why=text, suggestion=suggestion)
+            if suggestion
+            else text
+        )
+
+
+_FIRST = {
+    "a pile move": N_("try a pile move first"),
+    "playing a card onto a pile": N_("try playing a card onto a pile first"),
+    "a king in a corner": N_("try a king in a corner first"),
+    "filling the empty space": N_("try filling the empty space first"),
+    "ending the turn": N_("try ending the turn first"),
+}
+"""What to try instead of a move of another kind, by the kind the step wants (see
+:func:`~kingscorner_widget.engine.words.move_kind`)."""
+_ANOTHER = {
+    "a pile move": N_("try another pile move"),
+    "playing a card onto a pile": N_("try another card or pile"),
+    "a king in a corner": N_("try another king or corner"),
+    "filling the empty space": N_("try another card in the empty space"),
+}
+"""What to try instead of a move of the kind the step wants."""
+_ANOTHER_MOVE = N_("try another move")
 
 
 def _lost_words(judged: AgainstBest, moved: bool) -> str:
     """Why a turn judged by win chance is refused (``moved``: the learner has moves to take
     back)."""
     lost = round(100 * judged.best) - round(100 * judged.played)  # as the two are shown
-    again = "Take back a move or two and try another turn." if moved else "Try another turn."
-    return (
-        f"That turn wins {judged.played:.0%} of the time; the best turn found wins "
-        f"{judged.best:.0%}: {lost} fewer wins in every 100 games, more than luck explains "
-        f"in {judged.worlds} games played out. {again}"
+    if moved:
+        again = gettext("Take back a move or two and try another turn.")
+    else:
+        again = gettext("Try another turn.")
+    # TRANSLATORS: {played} and {best} are percentages ("38%"); {lost} a whole number
+    text = ngettext(
+        "That turn wins {played} of the time; the best turn found wins {best}: {lost} fewer "
+        "wins in every 100 games, more than luck explains in {n} game played out. {again}",
+        "That turn wins {played} of the time; the best turn found wins {best}: {lost} fewer "
+        "wins in every 100 games, more than luck explains in {n} games played out. {again}",
+        judged.worlds,
+    )
+    return text.format(
+        played=percent(judged.played),
+        best=percent(judged.best),
+        lost=lost,
+        n=judged.worlds,
+        again=again,
     )
 
 
 def _kept_words(judged: AgainstBest) -> str:
     """Why a turn judged by win chance is accepted."""
     if judged.played >= judged.best:
-        return (
-            f"That turn wins {judged.played:.0%} of the time, as often as the best turn found "
-            f"({judged.best:.0%}) or more."
+        # TRANSLATORS: {played} and {best} are percentages ("38%")
+        text = gettext(
+            "That turn wins {played} of the time, as often as the best turn found ({best}) or more."
         )
-    if judged.loss > 2 * judged.stderr:
-        return (
-            f"That turn wins {judged.played:.0%} of the time, close to the best turn found "
-            f"({judged.best:.0%})."
+    elif judged.loss > 2 * judged.stderr:
+        text = gettext(
+            "That turn wins {played} of the time, close to the best turn found ({best})."
         )
-    return (
-        f"That turn wins {judged.played:.0%} of the time, within the luck of the deals of the "
-        f"best turn found ({judged.best:.0%})."
-    )
+    else:
+        text = gettext(
+            "That turn wins {played} of the time, within the luck of the deals of the best "
+            "turn found ({best})."
+        )
+    return text.format(played=percent(judged.played), best=percent(judged.best))
 
 
 def describe_move(game: Game, move: Move) -> str:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..display.language import gettext, ngettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn
 from .model import BUILDERS, Lesson
@@ -135,10 +136,18 @@ def _step(
     line = [str(move) for move in game.moves[first:end]]
     said = [move_comments[i] for i in range(first, end) if i in move_comments]
     narration = comments.get(first) or (
-        "Find the next move." if len(line) == 1 else f"Find the next {len(line)} moves."
+        gettext("Find the next move.")
+        if len(line) == 1
+        else ngettext("Find the next {n} move.", "Find the next {n} moves.", len(line)).format(
+            n=len(line)
+        )
     )
+    if end == first + 1:
+        title = gettext("Move {number}").format(number=first + 1)
+    else:
+        title = gettext("Moves {first} to {last}").format(first=first + 1, last=end)
     step: dict[str, Any] = {
-        "title": f"Move {first + 1}" if end == first + 1 else f"Moves {first + 1} to {end}",
+        "title": title,
         "position": table.position(table.turn),
         "narration": narration,
         "expect": [line],
@@ -154,7 +163,7 @@ def _final_step(final: Game, total: int, comment: str) -> dict[str, Any]:
     if final.is_over():
         raise LineError(f"position {total}: the hand is over there, so there is no table to show")
     return {
-        "title": f"After move {total}",
+        "title": gettext("After move {number}").format(number=total),
         "position": final.position(final.turn),
         "narration": comment,
     }

@@ -15,13 +15,16 @@ gold outlines appear, what they mean.
 
 from __future__ import annotations
 
+from ..display.language import N_, gettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard
 from ..engine.words import card_words
 
 __all__ = ["OUTLINES", "next_step"]
 
-OUTLINES = "The piles outlined in gold are the ones that card fits on: click one to play it there."
+OUTLINES = N_(
+    "The piles outlined in gold are the ones that card fits on: click one to play it there."
+)
 """What the gold outlines mean, said the first time they appear."""
 
 
@@ -30,17 +33,31 @@ def next_step(game: Game) -> str:
     "Pass"); the rules decide what is possible (the engine's legal moves)."""
     legal = game.legal_moves()
     end = next((move for move in legal if isinstance(move, EndTurn)), None)
-    button = "Pass" if end is not None and end.kind == "pass" else "Draw & end turn"
+    label = "Pass" if end is not None and end.kind == "pass" else "Draw & end turn"
+    button = gettext(label)  # the buttons' labels, which the table's catalogue keeps
     cards = any(isinstance(move, PlayCard) for move in legal)
     piles = any(isinstance(move, MovePile) for move in legal)
     if not cards and not piles:
-        return f"Nothing in your hand fits now: press {button}."
-    card = "another card" if game.cards_played_this_turn else "a card"
-    what = f"{card} (or a pile)" if cards and piles else card if cards else "a pile"
-    pick = f"Pick {what}, then a pile it fits on"
+        # TRANSLATORS: {button} is the button's label ("Draw & end turn" or "Pass")
+        return gettext("Nothing in your hand fits now: press {button}.").format(button=button)
+    another = bool(game.cards_played_this_turn)
+    pick = gettext(_PICKS[another, cards, piles])
     if end is None:
-        return f"{pick}: {_why_no_end(game, legal)}."
-    return f"{pick}, or {button}."
+        # TRANSLATORS: {pick} is what to pick ("Pick a card, then a pile it fits on"); {why}
+        # why the turn cannot end yet
+        return gettext("{pick}: {why}.").format(pick=pick, why=_why_no_end(game, legal))
+    return gettext("{pick}, or {button}.").format(pick=pick, button=button)
+
+
+_PICKS = {
+    (False, True, True): N_("Pick a card (or a pile), then a pile it fits on"),
+    (False, True, False): N_("Pick a card, then a pile it fits on"),
+    (False, False, True): N_("Pick a pile, then a pile it fits on"),
+    (True, True, True): N_("Pick another card (or a pile), then a pile it fits on"),
+    (True, True, False): N_("Pick another card, then a pile it fits on"),
+    (True, False, True): N_("Pick a pile, then a pile it fits on"),
+}
+"""What to pick, by whether a card was played this turn, a card fits and a pile can move."""
 
 
 def _why_no_end(game: Game, legal: list[Move]) -> str:
@@ -54,16 +71,24 @@ def _why_no_end(game: Game, legal: list[Move]) -> str:
     kings = [m for m in legal if isinstance(m, PlayCard) and m.target.is_corner]
     if game.rules.kings_first and kings and len(kings) == len(legal):
         king = card_words(kings[0].card)
-        return f"kings first, so {king} goes into an empty corner before anything else"
+        # TRANSLATORS: {king} is a king's name with its article ("the king of spades")
+        text = gettext("kings first, so {king} goes into an empty corner before anything else")
+        return text.format(king=king)
     pending = game.pending_card
     if pending is not None:
         drawn = card_words(pending)
-        return f"draw until it fits: play {drawn}, the card you drew, before you end your turn"
+        # TRANSLATORS: {card} is a card's name with its article ("the ten of hearts")
+        text = gettext(
+            "draw until it fits: play {card}, the card you drew, before you end your turn"
+        )
+        return text.format(card=drawn)
     cards = [m.card for m in legal if isinstance(m, PlayCard)]
     if game.rules.must_play and cards:
         card = card_words(cards[0])
-        return (
-            f"must play, so {card} (or another card that fits) must be played before you end "
+        # TRANSLATORS: {card} is a card's name with its article ("the ten of hearts")
+        text = gettext(
+            "must play, so {card} (or another card that fits) must be played before you end "
             "your turn"
         )
-    return "the rules say you must play before you end your turn"
+        return text.format(card=card)
+    return gettext("the rules say you must play before you end your turn")

@@ -38,20 +38,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..display.language import N_, gettext
+from ..display.language import N_, gettext, ngettext
 from ..engine.game import Game
 from ..engine.moves import Move, PlayCard
 from ..engine.notation import Table, parse_position
 from ..engine.spaces import SPACES
 from ..engine.words import (
     card_words,
-    listed,
     logged,
     phrase,
     seat_words,
     sentence,
 )
 from ..lessons import Lesson, LessonRun, lesson_names, load_lesson
+from ..lessons.speech import joined, said
 from .actions import action
 from .history import History
 from .marks import LessonMarks, stars_words
@@ -63,14 +63,17 @@ from .snapshot import Extra, LessonPart
 __all__ = ["LessonSession", "afresh", "as_run"]
 
 Json = dict[str, Any]
-FIXED = "a lesson sets out its own positions: use Next and Back to move through it"
-LAST_LESSON = "this is the last lesson: press Restart lesson to go through it again"
+FIXED = N_("a lesson sets out its own positions: use Next and Back to move through it")
+LAST_LESSON = N_("this is the last lesson: press Restart lesson to go through it again")
 AFRESH = "This step starts from a new table"
+"""How every sentence of :func:`afresh` opens, in English (each is whole in the catalogue)."""
 MOST_CHANGES = 3
 """The most changes :func:`afresh` names one by one; a step that changes more starts from a
 table of its own."""
-NOT_DONE = "this step is not done yet: make its move, or press Show me to see it"
-READ_ONLY = "there is nothing to play in this step: read it, then press Next"
+NOT_DONE = N_("this step is not done yet: make its move, or press Show me to see it")
+READ_ONLY = N_("there is nothing to play in this step: read it, then press Next")
+FIRST_STEP = N_("this is the first step of the lesson")
+LAST_STEP = N_("this is the last step of the lesson")
 
 
 class LessonSession(Session):
@@ -122,17 +125,26 @@ class LessonSession(Session):
     def status(self, last: str = "") -> str:
         if not last:
             i, n = self.run.progress
-            return f"Step {i} of {n}: {self.run.step.title or self.run.lesson.title}."
+            title = self.run.words("title") or self.run.title_words()
+            return gettext("Step {i} of {n}: {title}.").format(i=i, n=n, title=title)
         run = self.run
         text = sentence(last)
         if run.done:
-            more = " or Next lesson to go on" if self.following() is not None else ""
-            return (
-                f"{text} That is the end of the lesson: press Restart lesson to go through it "
-                f"again{more}."
-            )
+            # TRANSLATORS: {said} is what the table has just said, as a sentence
+            if self.following() is not None:
+                end = gettext(
+                    "{said} That is the end of the lesson: press Restart lesson to go through "
+                    "it again or Next lesson to go on."
+                )
+            else:
+                end = gettext(
+                    "{said} That is the end of the lesson: press Restart lesson to go through "
+                    "it again."
+                )
+            return end.format(said=text)
         if run.step_done and run.step.interactive:
-            return f"{text} Press Next to go on."
+            # TRANSLATORS: {said} is what the table has just said, as a sentence
+            return gettext("{said} Press Next to go on.").format(said=text)
         return text
 
     def view(self) -> History:
@@ -141,7 +153,19 @@ class LessonSession(Session):
         return self.history
 
     def heading(self) -> str:
-        return self.run.lesson.title
+        return self.run.title_words()
+
+    def snapshot(self, version: int, hint: Json | None = None) -> Json:
+        """The table's snapshot, a move Show me played logged as shown ("Show me: you play
+        ..."), in the language the table speaks as it is drawn."""
+        snap = super().snapshot(version, hint)
+        snap["log"] = [
+            {**line, "words": _shown_line().format(move=_lower(line["words"]))}
+            if line.get("shown")
+            else line
+            for line in snap["log"]
+        ]
+        return snap
 
     def stars(self) -> int | None:
         """The learner's stars for this attempt at the lesson, once it is done (by the learner's
@@ -175,11 +199,13 @@ class LessonSession(Session):
         at = self.run.index + 1
         for title, steps in self.parts():
             current = first <= at < first + steps
-            parts.append({"title": title, "first": first, "steps": steps, "current": current})
+            shown = said(title)  # a built-in lesson's title in the language, another as it is
+            parts.append({"title": shown, "first": first, "steps": steps, "current": current})
             first += steps
         if not parts:
             return None, None
-        return parts, f"In {self.run.lesson.title}"
+        # TRANSLATORS: {title} is the lesson's title (a homework's items are listed under it)
+        return parts, gettext("In {title}").format(title=self.run.title_words())
 
     def extra(self) -> Extra:
         run = self.run
@@ -188,15 +214,15 @@ class LessonSession(Session):
         parts, parts_title = self.parts_view()
         return {
             "lesson": {
-                "title": run.lesson.title,
-                "stepTitle": step.title,
-                "narration": step.narration,
+                "title": run.title_words(),
+                "stepTitle": run.words("title"),
+                "narration": run.words("narration"),
                 "progress": list(run.progress),
                 "index": run.index,
                 "stepDone": run.step_done,
                 "done": run.done,
                 "interactive": step.interactive,
-                "nextLesson": self.following(),
+                "nextLesson": said(self.following() or "") or None,
                 "stars": stars,
                 "starsSaid": stars_words(stars) if stars is not None else None,
                 "parts": parts,
@@ -208,7 +234,8 @@ class LessonSession(Session):
 
     def refusal(self, move: Move) -> str | None:
         if isinstance(move, PlayCard) and move.card not in self.game.hand(self.learner):
-            return f"{card_words(move.card)} is not in your hand"
+            # TRANSLATORS: {card} is a card's name with its article ("the ten of hearts")
+            return gettext("{card} is not in your hand").format(card=card_words(move.card))
         return self.cannot_end_turn()
 
     def cannot_end_turn(self) -> str | None:
@@ -218,9 +245,9 @@ class LessonSession(Session):
         if self.finished() is not None:
             return self.finished()
         if game.is_over():
-            return "the hand is over: press Next to go on"
+            return gettext("the hand is over: press Next to go on")
         if game.turn != self.learner:
-            return "your part of this step is done: press Next to go on"
+            return gettext("your part of this step is done: press Next to go on")
         return None
 
     def finished(self) -> str | None:
@@ -228,10 +255,10 @@ class LessonSession(Session):
         run = self.run
         if run.done:
             if self.following() is not None:
-                return "the lesson is done: press Next lesson to go on"
-            return "the lesson is done: press Restart lesson to go through it again"
+                return gettext("the lesson is done: press Next lesson to go on")
+            return gettext("the lesson is done: press Restart lesson to go through it again")
         if run.step_done and run.step.interactive:
-            return "this step is done: press Next to go on"
+            return gettext("this step is done: press Next to go on")
         return None
 
     def played(self, move: Move) -> Reply:
@@ -254,8 +281,7 @@ class LessonSession(Session):
             after.play(move)
             line = self.view().note(before, move)
             if shown and index == 0:
-                line["shown"] = True
-                line["words"] = f"Show me: {_lower(line['words'])}"
+                line["shown"] = True  # the snapshot says so in its words (:meth:`snapshot`)
             before = after
         return made
 
@@ -266,17 +292,19 @@ class LessonSession(Session):
         run = self.run
         text = run.next_hint()
         wanted = run.show_me() if run.step.interactive and not run.step_done else []
+        # TRANSLATORS: {hint} is the step's hint
+        said_hint = gettext("Hint: {hint}").format(hint=text)
         if not wanted or self.game.turn != self.learner:
-            return Reply(f"Hint: {text}")
+            return Reply(said_hint)
         move = wanted[0]
         specific = self._hints >= len(run.step.hints)
         self._hints += 1
         payload = {"move": str(move), "reason": text, "exact": True, "whole": specific}
-        return Reply(f"Hint: {text}", hint=payload)
+        return Reply(said_hint, hint=payload)
 
     def _no_hint(self) -> str | None:
         if not self.run.step.interactive:
-            return READ_ONLY
+            return gettext(READ_ONLY)
         return self.cannot_end_turn()
 
     def _learners_last(self) -> int | None:
@@ -295,7 +323,7 @@ class LessonSession(Session):
         N_("Undo"),
         key="U",
         check=lambda s: (
-            "there is no move of yours to take back in this step"
+            gettext("there is no move of yours to take back in this step")
             if s._learners_last() is None
             else None
         ),
@@ -313,7 +341,9 @@ class LessonSession(Session):
                 break
         self._showing = None
         self.history = History(run.game, self.name)
-        return Reply(f"Took back {phrase(last)}.")  # words only: a learner reads it
+        # TRANSLATORS: {move} is the move taken back, in words ("the ten of hearts onto the
+        # jack of clubs")
+        return Reply(gettext("Took back {move}.").format(move=phrase(last)))  # words only
 
     def following(self) -> str | None:
         """The title of the built-in lesson after this one, if this is a built-in lesson."""
@@ -327,17 +357,17 @@ class LessonSession(Session):
         "back",
         N_("Back"),
         key="[",
-        check=lambda s: "this is the first step of the lesson" if s.run.index == 0 else None,
+        check=lambda s: gettext(FIRST_STEP) if s.run.index == 0 else None,
     )
     def back(self) -> Reply:
         left = self.game.position(player=self.learner)
         if not self.run.back():
-            return refuse("this is the first step of the lesson")
+            return refuse(gettext(FIRST_STEP))
         return self._started(left)
 
     @action(
         "forward",
-        lambda s: fill(gettext("Next lesson: {title}"), title=s.following()),
+        lambda s: fill(gettext("Next lesson: {title}"), title=said(s.following() or "")),
         key="N",
         offered=lambda s: s.run.done and s.following() is not None,
         check=lambda s: s._no_forward(),
@@ -353,7 +383,7 @@ class LessonSession(Session):
 
     def _no_forward(self) -> str | None:
         if self.run.done:
-            return None if self.following() is not None else LAST_LESSON
+            return None if self.following() is not None else gettext(LAST_LESSON)
         return self._no_next()
 
     def _last_step(self) -> bool:
@@ -361,8 +391,8 @@ class LessonSession(Session):
 
     def _no_next(self) -> str | None:
         if not self.run.step_done:
-            return NOT_DONE
-        return "this is the last step of the lesson" if self._last_step() else None
+            return gettext(NOT_DONE)
+        return gettext(LAST_STEP) if self._last_step() else None
 
     @action(
         "next",
@@ -382,7 +412,7 @@ class LessonSession(Session):
         key="K",
         teacher=True,
         offered=lambda s: s.run.step.interactive and not s.run.step_done,
-        check=lambda s: "this is the last step of the lesson" if s._last_step() else None,
+        check=lambda s: gettext(LAST_STEP) if s._last_step() else None,
     )
     def skip(self) -> Reply:
         """The next step, done or not (a teacher's way through a lesson)."""
@@ -433,7 +463,7 @@ class LessonSession(Session):
 
     def _nothing_to_show(self) -> str | None:
         if not self.run.step.interactive:
-            return READ_ONLY
+            return gettext(READ_ONLY)
         if self.run.show_me():
             return None
         return self.finished() or self.run.show_me_blocked()
@@ -446,14 +476,16 @@ class LessonSession(Session):
         if self._showing is not None:
             return self.step()
         move = self.run.show_me()[0]
-        said = _lower(logged(self.game, move, "You"))
+        words = _lower(logged(self.game, move, "You"))
         self._showing = move
-        outline = {"move": str(move), "reason": said, "exact": True, "whole": True, "shown": True}
-        return Reply(f"Watch: {said}.", hint=outline, moves=(move,))
+        outline = {"move": str(move), "reason": words, "exact": True, "whole": True, "shown": True}
+        # TRANSLATORS: {move} is the move shown, in words ("you play the ten of hearts on the
+        # north pile")
+        return Reply(gettext("Watch: {move}.").format(move=words), hint=outline, moves=(move,))
 
     @action(
         "step",
-        check=lambda s: "there is no move to wait for" if s._showing is None else None,
+        check=lambda s: gettext("there is no move to wait for") if s._showing is None else None,
         quiet=True,
     )
     def step(self) -> Reply:
@@ -470,29 +502,44 @@ class LessonSession(Session):
             return refuse(feedback.message)
         made = self._log(before, count, shown=True)
         lines = self.history.lines[-len(made) :]
-        said = "; ".join(_lower(line["words"].removeprefix("Show me: ")) for line in lines)
-        shown = f"Shown: {said}"
+        moves = "; ".join(_lower(line["words"]) for line in lines)
         if run.step_done:
-            return Reply(self.status(f"{shown}. {sentence(feedback.message)}"), moves=tuple(made))
+            # TRANSLATORS: {moves} are the moves shown, in words; {said} what the lesson says
+            # to them, as a sentence
+            text = gettext("Shown: {moves}. {said}")
+            return Reply(
+                self.status(text.format(moves=moves, said=sentence(feedback.message))),
+                moves=tuple(made),
+            )
         more = len(run.show_me())
-        left = "" if more == 1 else f" ({more} to go)"
-        return Reply(
-            f"{shown}. Press Show me for the next move{left}, or play it yourself.",
-            moves=tuple(made),
-        )
+        if more == 1:
+            text = gettext("Shown: {moves}. Press Show me for the next move, or play it yourself.")
+        else:
+            text = ngettext(
+                "Shown: {moves}. Press Show me for the next move ({n} to go), or play it yourself.",
+                "Shown: {moves}. Press Show me for the next move ({n} to go), or play it yourself.",
+                more,
+            )
+        return Reply(text.format(moves=moves, n=more), moves=tuple(made))
 
     @action(
         "new",
         N_("Restart lesson"),
         key="G",
         offered=lambda s: s.run.done,
-        check=lambda s: None if s.run.done else FIXED,
+        check=lambda s: None if s.run.done else gettext(FIXED),
         primary=lambda s: s.following() is None,
     )
     def new(self, seed: int | None = None) -> Reply:
         """Once the lesson is done: start it again from its first step."""
         self.run.go_to(0)
         return self._started()
+
+
+def _shown_line() -> str:
+    """A log line the learner was shown by Show me, ``{move}`` the line's words."""
+    # TRANSLATORS: a move in the lesson's log that Show me played; {move} is the move in words
+    return gettext("Show me: {move}")
 
 
 def _lower(words: str) -> str:
@@ -529,14 +576,42 @@ def afresh(left: str, now: str, learner: int) -> str:
     was, new = parse_position(left), parse_position(now)
     changes = _changes(was, new, learner)
     if changes is None or len(changes) > MOST_CHANGES:
-        return f"{AFRESH}: it starts from a table of its own."
+        return gettext("This step starts from a new table: it starts from a table of its own.")
     mover = seat_words(learner, new.turn + 1, len(new.hands))
-    turn = "your turn" if new.turn + 1 == learner else f"the turn of {mover}"
+    listed_changes = joined(changes)
     if was.turn == new.turn:
-        return f"{AFRESH}: it starts with {listed(changes)}."
-    if not changes:
-        return f"{AFRESH}: it starts on {turn}."
-    return f"{AFRESH}: it starts on {turn}, with {listed(changes)}."
+        # TRANSLATORS: {changes} lists what is new ("a new south pile and a new stock")
+        text = gettext("This step starts from a new table: it starts with {changes}.")
+    elif new.turn + 1 == learner:
+        text = (
+            gettext("This step starts from a new table: it starts on your turn, with {changes}.")
+            if changes
+            else gettext("This step starts from a new table: it starts on your turn.")
+        )
+    else:
+        # TRANSLATORS: {player} is where the player sits ("the player on your left")
+        text = (
+            gettext(
+                "This step starts from a new table: it starts on the turn of {player}, with "
+                "{changes}."
+            )
+            if changes
+            else gettext("This step starts from a new table: it starts on the turn of {player}.")
+        )
+    return text.format(changes=listed_changes, player=mover)
+
+
+_NEW_SPACE = {
+    "N": N_("a new north pile"),
+    "E": N_("a new east pile"),
+    "S": N_("a new south pile"),
+    "W": N_("a new west pile"),
+    "NE": N_("a new north-east corner"),
+    "SE": N_("a new south-east corner"),
+    "SW": N_("a new south-west corner"),
+    "NW": N_("a new north-west corner"),
+}
+"""What is new on the table, a space at a time, as :func:`afresh` lists it."""
 
 
 def _changes(was: Table, new: Table, learner: int) -> list[str] | None:
@@ -544,19 +619,22 @@ def _changes(was: Table, new: Table, learner: int) -> list[str] | None:
     if len(was.hands) != len(new.hands):
         return None
     changes = [
-        f"a new {space.direction} {'pile' if space.is_cross else 'corner'}"
+        gettext(_NEW_SPACE[str(space)])
         for space in SPACES
         if was.piles[space.index] != new.piles[space.index]
     ]
     for number, (before, after) in enumerate(zip(was.hands, new.hands, strict=True), start=1):
         if before != after:
             changes.append(
-                "new cards in your hand"
+                gettext("new cards in your hand")
                 if number == learner
-                else f"a new hand for {seat_words(learner, number, len(new.hands))}"
+                # TRANSLATORS: {player} is where the player sits ("the player on your left")
+                else gettext("a new hand for {player}").format(
+                    player=seat_words(learner, number, len(new.hands))
+                )
             )
     if was.kept != new.kept:
-        changes.append("new corners kept")
+        changes.append(gettext("new corners kept"))
     if was.stock != new.stock:
-        changes.append("a new stock")
+        changes.append(gettext("a new stock"))
     return changes

@@ -28,6 +28,8 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict
 
+from ..display.language import gettext, ngettext
+
 __all__ = ["MOST_STARS", "LessonMarks", "StepMark", "mark_stars", "mean_stars", "stars_words"]
 
 MOST_STARS = 3
@@ -126,8 +128,12 @@ def stars_words(stars: int) -> str:
     if not 0 <= stars <= MOST_STARS:
         raise ValueError(f"a lesson earns 0 to {MOST_STARS} stars, not {stars}")
     if stars == MOST_STARS:
-        return f"You earned all {MOST_STARS} stars for this lesson."
-    return (
-        f"You earned {stars} of {MOST_STARS} stars for this lesson. A step done with no hint, "
-        "no refused move and no Show me earns all three: press Restart lesson to try again."
+        return gettext("You earned all {most} stars for this lesson.").format(most=MOST_STARS)
+    text = ngettext(
+        "You earned {stars} of {most} star for this lesson. A step done with no hint, no "
+        "refused move and no Show me earns all three: press Restart lesson to try again.",
+        "You earned {stars} of {most} stars for this lesson. A step done with no hint, no "
+        "refused move and no Show me earns all three: press Restart lesson to try again.",
+        MOST_STARS,
     )
+    return text.format(stars=stars, most=MOST_STARS)

@@ -146,11 +146,11 @@ def allowed(snapshot: dict[str, Any], status: str) -> list[str]:
     """What may show unbracketed on this table now: names, and the snapshot's fields (and the
     message line) still listed in NOT_YET, longest first."""
     said = {
-        _plain(text)
+        _plain(unbracketed(text))
         for path, text in [("status", status), *fields(snapshot)]
         if text.strip() and (kind_of(path, text) in NOT_YET or kind_of(path, text) == "name")
     }
-    return sorted(said, key=len, reverse=True)
+    return sorted(said - {""}, key=len, reverse=True)  # a text all in brackets allows nothing
 
 
 def still_english(snapshot: dict[str, Any], status: str) -> dict[str, bool]:

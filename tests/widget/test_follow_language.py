@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kingscorner_widget.display.language import PSEUDO, system_language
+from kingscorner_widget.display.language import PSEUDO, speaking, system_language
 from kingscorner_widget.table.page_words import phrases
 from kingscorner_widget.widget.adapter import KingsCornerWidget
 from tests.widget.helpers import FirstMove
@@ -211,4 +211,5 @@ def test_a_table_changing_language_is_said_as_one_made_in_it(setup: str, code: s
     assert followed.snapshot == made.snapshot
     assert followed.phrases == made.phrases
     assert (list(followed.game.moves), followed.mode) == (moves, mode)  # nothing lost
-    assert followed.status == made.table.session.status()
+    with speaking(code):  # the session says its standing line in the language it is asked in
+        assert followed.status == made.table.session.status()
