@@ -159,15 +159,41 @@ def _best(items: Iterable[Json]) -> Json | None:
     return max(found, key=_rank) if found else None
 
 
-def _counts(item: Json) -> tuple[int, int, int, int]:
-    """Hints, Show me, refused moves and steps tried in an item."""
-    steps = item.get("steps", [])
-    return (
-        sum(int(s.get("hints", 0)) for s in steps),
-        sum(int(s.get("shows", 0)) for s in steps),
-        sum(len(s.get("refused", [])) for s in steps),
-        sum(1 for s in steps if s.get("attempts") or s.get("done")),
-    )
+@dataclasses.dataclass(frozen=True)
+class _Tally:
+    """A learner's counts over their items, made in one pass and kept for every view."""
+
+    hints: int
+    shows: int
+    refused: int
+    """Moves the table refused."""
+    tried: int
+    """Steps tried (attempted or done)."""
+    stuck: tuple[str, ...]
+    """The keys of the items stuck (:data:`STUCK_RULE`), in the learner's order."""
+    going: int
+    """Items in progress: started, not finished, not stuck (a daily deal is neither)."""
+    done: int
+    """Items finished (and not found unverified)."""
+
+
+def _tally(items: dict[str, Json]) -> _Tally:
+    """The counts of one learner's ``items``, each step looked at once."""
+    hints = shows = refused = tried = going = done = 0
+    stuck: list[str] = []
+    for key, item in items.items():
+        for step in item.get("steps", ()):
+            hints += int(step.get("hints", 0))
+            shows += int(step.get("shows", 0))
+            refused += len(step.get("refused", ()))
+            tried += bool(step.get("attempts") or step.get("done"))
+        if item.get("finished"):
+            done += item.get("verified") is not False
+        elif _stuck(item):
+            stuck.append(key)
+        elif item.get("kind") != "daily":
+            going += 1
+    return _Tally(hints, shows, refused, tried, tuple(stuck), going, done)
 
 
 def _marked(item: Json, checked: Checked) -> Json:
@@ -546,13 +572,9 @@ class ClassBoard:
         items = self.items
         rows: list[tuple[Value, ...]] = []
         for learner in self.learners:
-            mine = self._items[learner]
-            hints = shows = 0
-            for item in mine.values():
-                h, s, _, _ = _counts(item)
-                hints, shows = hints + h, shows + s
+            mine, tally = self._items[learner], self._tallies[learner]
             cells = [_cell(mine.get(key)) for key, _ in items]
-            rows.append((learner, *cells, hints, shows))
+            rows.append((learner, *cells, tally.hints, tally.shows))
         columns = [Column(pgettext("board column", "learner"))]
         columns += [Column(title) for title in self._headings()]
         columns += [
@@ -565,6 +587,40 @@ class ClassBoard:
             title=gettext("The class by item"),
             notes=(*self._trust(), *self._bad_notes()),
         )
+
+    @functools.cached_property
+    def _tallies(self) -> dict[str, _Tally]:
+        """Each learner's counts (:func:`_tally`), made once for every view of the board."""
+        return {learner: _tally(items) for learner, items in self._items.items()}
+
+    @functools.cached_property
+    def _refusals(self) -> tuple[dict[str, set[str]], dict[str, int]]:
+        """Each reason code of a refused move: the learners it was refused to, and how often."""
+        learners: dict[str, set[str]] = {}
+        times: dict[str, int] = {}
+        for learner in self.learners:
+            for item in self._items[learner].values():
+                for step in item.get("steps", []):
+                    for refused in step.get("refused", []):
+                        code = refused["code"]
+                        learners.setdefault(code, set()).add(learner)
+                        times[code] = times.get(code, 0) + 1
+        return learners, times
+
+    @functools.cached_property
+    def _by_theme(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Puzzles solved and tried by theme, each learner's best attempt counted once."""
+        solved = dict.fromkeys(THEMES, 0)
+        tried = dict.fromkeys(THEMES, 0)
+        for items in self._items.values():
+            for item in items.values():
+                name = item.get("theme")
+                if item.get("kind") != "puzzle" or name not in tried:
+                    continue
+                if item.get("solved") is not None:
+                    tried[name] += 1
+                    solved[name] += bool(item.get("solved"))
+        return solved, tried
 
     def _trust(self) -> tuple[str, ...]:
         """What the board's records prove: replayed against the homework, or nothing."""
@@ -592,20 +648,9 @@ class ClassBoard:
         rows = []
         titles = dict(self.items)
         for learner in self.learners:
-            mine = self._items[learner]
-            stuck = [key for key, item in mine.items() if _stuck(item)]
-            going = sum(
-                not item.get("finished") and item.get("kind") != "daily" and not _stuck(item)
-                for item in mine.values()
-            )
-            hints = shows = refused = tried = 0
-            for item in mine.values():
-                h, s, r, t = _counts(item)
-                hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
-            done = sum(
-                bool(item.get("finished")) and item.get("verified") is not False
-                for item in mine.values()
-            )
+            mine, tally = self._items[learner], self._tallies[learner]
+            stuck, going, done = tally.stuck, tally.going, tally.done
+            hints, shows, refused, tried = tally.hints, tally.shows, tally.refused, tally.tried
             per_step = refused / tried if tried else 0.0
             # TRANSLATORS: an item a learner is stuck on: its title, then its state
             places = [
@@ -652,15 +697,7 @@ class ClassBoard:
     def mistakes(self) -> HtmlTable:
         """The class's refused moves by rule, in words: how many learners made each mistake,
         and how many times, the most common first."""
-        learners: dict[str, set[str]] = {}
-        times: dict[str, int] = {}
-        for learner in self.learners:
-            for item in self._items[learner].values():
-                for step in item.get("steps", []):
-                    for refused in step.get("refused", []):
-                        code = refused["code"]
-                        learners.setdefault(code, set()).add(learner)
-                        times[code] = times.get(code, 0) + 1
+        learners, times = self._refusals
         rows = sorted(
             (
                 (mistake_said(len(who), code), len(who), times[code])
@@ -750,16 +787,7 @@ class ClassBoard:
     @_spoken
     def theme_table(self) -> HtmlTable:
         """Puzzles solved and tried by theme, across the class."""
-        solved = dict.fromkeys(THEMES, 0)
-        tried = dict.fromkeys(THEMES, 0)
-        for items in self._items.values():
-            for item in items.values():
-                name = item.get("theme")
-                if item.get("kind") != "puzzle" or name not in tried:
-                    continue
-                if item.get("solved") is not None:
-                    tried[name] += 1
-                    solved[name] += bool(item.get("solved"))
+        solved, tried = self._by_theme
         rows = [
             (
                 theme_said(name),
