@@ -62,7 +62,6 @@ from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
 from ..engine.words import count_words
-from ..lessons.runner import LessonRun
 from .homework import Homework
 from .mistakes import said as mistake_said
 from .names import name_key
@@ -70,7 +69,7 @@ from .reading import BadRecord, Found, LearnerRecord, read_folder
 from .record import ProgressError
 from .themes import THEMES, theme_said
 from .typed import MAX_ITEMS, WORD, said, typed_record
-from .verify import PROVES, Checked, check_daily, check_steps
+from .verify import PROVES, Checked, Replayer
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
@@ -428,9 +427,10 @@ class ClassBoard:
 
     def _merge(self) -> dict[str, dict[str, Json]]:
         merged: dict[str, dict[str, Json]] = {}
+        replayer = None if self.homework is None else Replayer(self.homework)
         for record in self.records:
-            if self.homework is not None:
-                merged[record.learner] = self._replayed(record, self.homework)
+            if replayer is not None:
+                merged[record.learner] = self._replayed(record, replayer)
                 continue
             attempts: dict[str, list[tuple[Json, Json]]] = {}
             for table in record.tables:
@@ -439,15 +439,18 @@ class ClassBoard:
             merged[record.learner] = {
                 key: _first_daily(key, found)[0]
                 if key.startswith("daily:")
+                else found[0][1]
+                if len(found) == 1
                 else max((item for _, item in found), key=_rank)
                 for key, found in attempts.items()
             }
         return merged
 
-    def _replayed(self, record: LearnerRecord, homework: Homework) -> dict[str, Json]:
-        """The learner's items of ``homework``, each finished one replayed (:mod:`.verify`):
+    def _replayed(self, record: LearnerRecord, replayer: Replayer) -> dict[str, Json]:
+        """The learner's items of the homework, each finished one replayed (:mod:`.verify`):
         the best attempt that replays, else the furthest one, marked not verified when it
         claims to be finished; a daily deal's first result, replayed."""
+        homework = replayer.homework
         attempts: dict[str, list[tuple[Json, Json]]] = {}
         for table in record.tables:
             for key, item in table.get("items", {}).items():
@@ -459,13 +462,13 @@ class ClassBoard:
                 continue
             if place.kind == "daily":
                 item, hand = _first_daily(place.key, tried)
-                found[place.key] = _marked(item, check_daily(homework, hand))
+                found[place.key] = _marked(item, replayer.daily(hand))
                 continue
             best: Json | None = None
             for _, item in tried:
                 if not item.get("finished"):
                     continue
-                checked = check_steps(LessonRun(homework.lesson(), place.start), place, item)
+                checked = replayer.steps(place, item)
                 marked = _marked(item, checked)
                 if checked.verified and (best is None or marked["stars"] > best["stars"]):
                     best = marked
@@ -473,11 +476,10 @@ class ClassBoard:
                 furthest = _best([item for _, item in tried])
                 assert furthest is not None  # tried is not empty
                 best = (
-                    _marked(furthest, check_steps(
-                        LessonRun(homework.lesson(), place.start), place, furthest))
+                    _marked(furthest, replayer.steps(place, furthest))
                     if furthest.get("finished")
                     else furthest
-                )  # fmt: skip
+                )
             found[place.key] = best
         return found
 
