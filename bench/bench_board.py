@@ -23,9 +23,9 @@ The baseline is ``KINGSCORNER_BENCH_BASELINE``: a checkout's folder (the one hol
 ``kingscorner_widget/``), or a git ref of this repository, unpacked with ``git archive`` into a
 temporary folder (default ``main``). Both run in this environment's Python, each with its own
 code first on ``PYTHONPATH``. ``KINGSCORNER_BENCH_BOARD_ROUNDS`` sets the rounds (default 3).
-The first round's board text and gradebook are compared between the sides and said to be the
-same or not (the speed must not change what the board says). Targets (this checkout's median
-wall time): 3,000 learners under 5 s, a 2 MB record under 1 s.
+The first round's board text and gradebook are compared between the sides: each row ends
+"same board" or "BOARDS DIFFER" (the speed must not change what the board says). Targets
+(this checkout's median wall time): 3,000 learners under 5 s, a 2 MB record under 1 s.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def compare(
     print(
         f"{what:<44} wall {base_wall:6.2f} -> {wall:5.2f} s ({wall_ratio:4.1f}x)   "
         f"cpu {base_cpu:6.2f} -> {cpu:5.2f} s ({cpu_ratio:4.1f}x)"
-        + ("" if same else "   BOARDS DIFFER"),
+        + ("   same board" if same else "   BOARDS DIFFER"),
         flush=True,
     )
     return wall, cpu
