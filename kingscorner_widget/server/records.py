@@ -103,10 +103,9 @@ class ServerRecordStore(RecordStore):
             record["tables"].append(table)
             record["updated"] = _now()
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-            if len(text.encode("utf-8")) > MAX_BYTES:
-                raise RecordTooLargeError(
-                    f"{self.learner}'s record would pass the cap of {MAX_BYTES} bytes"
-                )
+            size = len(text.encode("utf-8"))
+            if size > MAX_BYTES:
+                raise RecordTooLargeError(self.learner, size)
             live = self.records.live_of(self.code, self.learner)
             self.records.store.put_record(self.code, self.learner, text, live.hints, live.shows)
             return record
