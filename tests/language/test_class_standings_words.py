@@ -1,15 +1,18 @@
-"""A tournament's standings, its rounds' lines and a learner's save-failure sentence in the
-language spoken: in the test language (``qps``) every word of them comes out bracketed (a word
-left unbracketed never went through the catalogue), and in Spanish, French and German they read
-with per-language places ("1er", "2.", "1.º"), decimal commas and no English sentence left,
-filled with the same facts as in English.
+"""A tournament's standings, its rounds' lines, a learner's save-failure sentence and the
+teacher's live view of a room in the language spoken: in the test language (``qps``) every word
+of them comes out bracketed (a word left unbracketed never went through the catalogue), and in
+Spanish, French and German they read with per-language places ("1er", "2.", "1.º"), decimal
+commas and no English sentence left, filled with the same facts as in English. The live view
+keeps its teacher's language whatever is spoken where it is refreshed from.
 
-What stays as it is, by design: players' names (data), numbers, the chart's own JSON keys, and
-``progress_dir=`` (the table's argument, as a Python programmer types it).
+What stays as it is, by design: players' names (data), lessons' titles (data, as each lesson
+names itself), numbers, ``UTC``, and ``progress_dir=`` (the table's argument, as a Python
+programmer types it).
 """
 
 from __future__ import annotations
 
+import datetime
 import errno
 import pathlib
 import re
@@ -24,6 +27,8 @@ from kingscorner_widget.classroom.standings import Standings, ordinal, said_numb
 from kingscorner_widget.classroom.store import RecordStore, Writer
 from kingscorner_widget.display.language import PSEUDO, speaking
 from kingscorner_widget.engine.game import Outcome
+from kingscorner_widget.server.records import Doing, ServerRecords
+from kingscorner_widget.server.store import Store
 
 TRANSLATED = ("es", "fr", "de")
 NAMES = {"Ada", "Ben", "Cy", "Dee", "Eve"}
@@ -189,3 +194,65 @@ def test_a_record_too_large_is_said_in_the_tables_language(
     assert "über der Grenze von 10" in said[0]
     assert "Ada" in said[0]
     assert "could not" not in said[0]
+
+
+def _live_records() -> ServerRecords:
+    """A room's live rows as the server keeps them: one learner on a lesson's step (stuck on
+    it), one back at their table and away, one at the daily deal, refused again and again."""
+    records = ServerRecords(Store(None), writer=Writer(threads=False))
+    ada = records.live_of("ROOM", "Ada")
+    ada.table, ada.seat, ada.connected = 1, 1, True
+    ada.what = Doing("step", title="A worked turn", step=0, steps=3)
+    ada.step, ada.step_help = ("A worked turn", 0), 2
+    ben = records.live_of("ROOM", "Ben")
+    ben.table, ben.seat = 1, 2
+    ben.what = Doing("table", table=1)
+    ben.away_since = datetime.datetime(2026, 1, 5, 9, 41, tzinfo=datetime.UTC)
+    cy = records.live_of("ROOM", "Cy")
+    cy.table, cy.seat, cy.connected, cy.refused_in_a_row = 2, 1, True, 4
+    cy.what = Doing("step", title="A worked turn", step=2, steps=3, done=True)
+    dee = records.live_of("ROOM", "Dee")
+    dee.table, dee.seat, dee.what = 2, 2, Doing("daily")
+    return records
+
+
+def test_the_live_view_says_nothing_outside_the_catalogue() -> None:
+    """Lessons' titles are data (the lessons area says them); the rest is the catalogue's."""
+    text = str(_live_records().live("ROOM", PSEUDO))
+    assert _unbracketed(text, NAMES | {"worked", "turn", "UTC"}) == []
+
+
+def test_the_live_view_speaks_its_teachers_language_whatever_is_spoken_when_it_refreshes() -> None:
+    records = _live_records()
+    english = str(records.live("ROOM"))
+    for said in (
+        "A worked turn, step 1 of 3",
+        "A worked turn, step 3 of 3, done",
+        "table 1",
+        "the daily deal",
+        "away since 09:41 UTC",
+        "2 hints and Show me on this step",
+        "4 moves refused in a row",
+        "The class now",
+    ):
+        assert said in english
+    french, german = records.live("ROOM", "fr"), records.live("ROOM", "de")
+    with speaking("es"):  # a refresh comes from wherever the server is: the view keeps its own
+        fr, de = str(french), str(german)
+    assert "A worked turn, étape 1 sur 3" in fr
+    assert "absent depuis 09:41 UTC" in fr
+    assert "4 coups refusés à la suite" in fr
+    assert "la donne du jour" in fr
+    assert "A worked turn, Schritt 3 von 3, fertig" in de
+    assert "Tisch 1" in de
+    assert "2 Tipps und „Zeig es mir“ in diesem Schritt" in de
+    for english_words in ("step", "hints", "away", "refused", "daily deal", "The class now"):
+        assert english_words not in fr
+        assert english_words not in de.replace("Schritt", "")
+
+
+def test_a_live_view_in_a_language_no_table_speaks_is_refused() -> None:
+    records = _live_records()
+    for bad in ("xx", "../fr", 3, "fr; drop"):
+        with pytest.raises((ValueError, TypeError)):
+            records.live("ROOM", bad)  # type: ignore[arg-type]
