@@ -1,9 +1,9 @@
-"""A tournament's standings, its rounds' lines, a learner's save-failure sentence and the
-teacher's live view of a room in the language spoken: in the test language (``qps``) every word
-of them comes out bracketed (a word left unbracketed never went through the catalogue), and in
-Spanish, French and German they read with per-language places ("1er", "2.", "1.º"), decimal
-commas and no English sentence left, filled with the same facts as in English. The live view
-keeps its teacher's language whatever is spoken where it is refreshed from.
+"""A tournament's standings, its rounds' lines and its refusals, a learner's save-failure
+sentence and the teacher's live view of a room in the language spoken: in the test language
+(``qps``) every word of them comes out bracketed (a word left unbracketed never went through the
+catalogue), and in Spanish, French and German they read with per-language places ("1er", "2.",
+"1.º"), decimal commas and no English sentence left, filled with the same facts as in English.
+The live view keeps its teacher's language whatever is spoken where it is refreshed from.
 
 What stays as it is, by design: players' names (data), lessons' titles (data, as each lesson
 names itself), numbers, ``UTC``, and ``progress_dir=`` (the table's argument, as a Python
@@ -16,15 +16,17 @@ import datetime
 import errno
 import pathlib
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
 from kingscorner_widget.classroom import store
 from kingscorner_widget.classroom.recorder import Recorder
-from kingscorner_widget.classroom.rounds import Hand, Round, Start
+from kingscorner_widget.classroom.rounds import Hand, Round, Start, TournamentError
 from kingscorner_widget.classroom.standings import Standings, ordinal, said_number
 from kingscorner_widget.classroom.store import RecordStore, Writer
+from kingscorner_widget.classroom.tournament import ClassTournament
 from kingscorner_widget.display.language import PSEUDO, speaking
 from kingscorner_widget.engine.game import Outcome
 from kingscorner_widget.server.records import Doing, ServerRecords
@@ -256,3 +258,59 @@ def test_a_live_view_in_a_language_no_table_speaks_is_refused() -> None:
     for bad in ("xx", "../fr", 3, "fr; drop"):
         with pytest.raises((ValueError, TypeError)):
             records.live("ROOM", bad)  # type: ignore[arg-type]
+
+
+def _refusals() -> list[str]:
+    """What a tournament refuses to a teacher in class, each said in the language spoken."""
+    said: list[str] = []
+
+    def refused(step: Callable[[], object]) -> None:
+        with pytest.raises(TournamentError) as caught:
+            step()
+        said.append(str(caught.value))
+
+    t = ClassTournament(seats=2, pairing="round robin", seed=1)
+    refused(lambda: t.enter_result(1, []))
+    for name in ("Ada", "Ben", "Cy"):
+        t.add_player(name)
+    refused(lambda: t.add_player("ada"))
+    refused(lambda: t.draw_round(["Zed"]))
+    refused(lambda: t.draw_round(["Ada", "ada"]))
+    refused(lambda: t.draw_round([]))
+    refused(lambda: t.draw_round(["Ada"]))
+    t.draw_round()
+    refused(lambda: t.draw_round())
+    t.play_round()
+    refused(lambda: t.enter_result(1, []))
+    t.add_player("Dee")
+    refused(lambda: t.draw_round())
+    for _ in range(2):
+        t.draw_round(["Ada", "Ben", "Cy"])
+        t.play_round()
+    refused(lambda: t.draw_round(["Ada", "Ben", "Cy"]))
+    return said
+
+
+def test_a_tournaments_refusals_say_nothing_outside_the_catalogue() -> None:
+    english = _refusals()
+    assert len(english) == 10
+    assert english[6] == "round 1 is not finished: table 1 has no result yet"
+    with speaking(PSEUDO):
+        pseudo = _refusals()
+    assert len(pseudo) == len(english)
+    for said in pseudo:
+        assert said.startswith("[")
+        assert _unbracketed(said, NAMES | {"Zed", "ada"}) == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_tournaments_refusals_read_in_each_language(code: str) -> None:
+    english = _refusals()
+    with speaking(code):
+        said = _refusals()
+    for mine, theirs in zip(said, english, strict=True):
+        assert mine != theirs
+        for name in ("Ada", "Dee", "'Zed'"):
+            assert (name in mine) == (name in theirs)
+    first = {"es": "la mesa 1", "fr": "la table 1", "de": "Tisch 1"}
+    assert first[code] in said[6]
