@@ -116,7 +116,7 @@ class Doing:
             # TRANSLATORS: the live view's "doing" column: the learner is at table {table}.
             return gettext("table {table}").format(table=self.table)
         if self.kind == "daily":
-            return gettext("the daily deal")
+            return pgettext("live view", "the daily deal")
         if self.kind == "step" and self.done:
             # TRANSLATORS: {lesson}: a lesson's title; {step} of {steps}: where the learner is.
             said = gettext("{lesson}, step {step} of {steps}, done")
