@@ -56,6 +56,7 @@ from ..classroom.rounds import Round
 from ..classroom.standings import Standings
 from ..classroom.tournament import ClassTournament
 from ..display.charts import VegaLiteChart
+from ..display.language import ENGLISH, gettext, speaking
 from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
@@ -101,6 +102,9 @@ class Connection:
         """The learner's own table this connection shows now (``None``: their seat's)."""
         self.learner: str | None = None
         """Whose seat this connection took (``None``: a watcher, or not yet seated)."""
+        self.language = ENGLISH
+        """The language its refusals are said in: the one its last join, rejoin or Hub join
+        named (none named: English)."""
 
     def send(self, data: Json) -> None:
         """Send ``data`` (from any thread)."""
@@ -403,7 +407,11 @@ class ClassServer:
         with self._lock:
             room = self.rooms.get(plain)
         if room is None:
-            raise FrameError("no-room", f"There is no room {spoken(plain)}: check the code.")
+            raise FrameError(
+                "no-room",
+                # TRANSLATORS: a room's code, read aloud
+                gettext("There is no room {code}: check the code.").format(code=spoken(plain)),
+            )
         return room
 
     def _fanout(self, table: Table) -> Fanout:
@@ -439,9 +447,9 @@ class ClassServer:
                         closing = (1008, "too many frames: slow down")
                         break
                     if connection.rate.refused == 1:
-                        connection.send(
-                            error_frame("too-fast", "Too many messages at once: slow down.")
-                        )
+                        with speaking(connection.language):
+                            said = gettext("Too many messages at once: slow down.")
+                        connection.send(error_frame("too-fast", said))
                     continue
                 await self._handle(connection, data)
                 if connection.table is not None and connection.room is not None:
@@ -471,9 +479,21 @@ class ClassServer:
 
     async def _handle(self, connection: Connection, data: object) -> None:
         """One frame from a client: at once on the event loop (a move and its snapshots take
-        a millisecond or so), a Hint on a worker thread (its search would hold every table)."""
+        a millisecond or so), a Hint on a worker thread (its search would hold every table).
+        Whatever the server says to the connection it says in the connection's language."""
+        with speaking(connection.language):
+            try:
+                checked = read_frame(data if isinstance(data, str | bytes) else None)
+            except FrameError as error:
+                connection.send(error_frame(error.code, sentence(str(error))))
+                return
+        if checked["type"] in ("join", "rejoin", "hub-join"):
+            connection.language = checked.get("language", ENGLISH)
+        with speaking(connection.language):
+            await self._handle_checked(connection, checked)
+
+    async def _handle_checked(self, connection: Connection, checked: Json) -> None:
         try:
-            checked = read_frame(data if isinstance(data, str | bytes) else None)
             act = getattr(self, f"_on_{checked['type'].replace('-', '_')}")
             if checked["type"].startswith("hub-"):  # asking the Hub takes a moment: not here
                 checked["user"] = await asyncio.to_thread(self._hub_user, checked["hub"])
@@ -510,8 +530,10 @@ class ClassServer:
         if self.hub is not None:
             raise FrameError(
                 "hub",
-                "On this Hub your name comes from the Hub: join without learner=, "
-                "from your notebook on the Hub.",
+                gettext(
+                    "On this Hub your name comes from the Hub: join without learner=, "
+                    "from your notebook on the Hub."
+                ),
             )
         self._seat(connection, data["room"], data["learner"])
 
@@ -520,10 +542,10 @@ class ClassServer:
         room = self._room(code)
         try:
             check_learner(learner)  # the name the server keeps their record under
-            seat = room.join(learner)
+            seat = room.join(learner, language=connection.language)
         except ValueError as error:
             said = str(error)
-            reason = "room-full" if "full" in said else "name"
+            reason = "room-full" if room.full() else "name"
             raise FrameError(reason, sentence(said)) from None
         self.store.add_seat(room, seat)
         self._wire(room)
@@ -542,7 +564,7 @@ class ClassServer:
     def _hub_user(self, token: str) -> HubUser:
         """Who the Hub says holds ``token`` (on a worker thread: it asks the Hub)."""
         if self._identity is None:
-            raise FrameError("not-hub", "This class server is not a JupyterHub service.")
+            raise FrameError("not-hub", gettext("This class server is not a JupyterHub service."))
         try:
             return self._identity.user_for(token)
         except HubError as error:
@@ -552,7 +574,10 @@ class ClassServer:
         if not (user.admin or self.teachers in user.groups):
             raise FrameError(
                 "not-teacher",
-                f"Only the Hub's admins and the {self.teachers!r} group open and watch rooms.",
+                # TRANSLATORS: the name of the Hub's group of teachers, quoted
+                gettext("Only the Hub's admins and the {group} group open and watch rooms.").format(
+                    group=repr(self.teachers)
+                ),
             )
 
     def _on_hub_join(self, connection: Connection, data: Json) -> None:
@@ -562,7 +587,11 @@ class ClassServer:
             name = check_learner(user.name)
         except ValueError:
             raise FrameError(
-                "name", f"The Hub name {user.name!r} cannot be a learner's name here."
+                "name",
+                # TRANSLATORS: a Hub user's name, quoted
+                gettext("The Hub name {name} cannot be a learner's name here.").format(
+                    name=repr(user.name)
+                ),
             ) from None
         room = self._room(data["room"])
         held = room.seat_of(name)
@@ -570,7 +599,7 @@ class ClassServer:
             self._seat(connection, room.code, name)
             return
         self._unseated(connection)
-        self._sit_again(connection, room, held)
+        self._sit_again(connection, room, room.speak(held, connection.language))
 
     def _on_hub_open(self, connection: Connection, data: Json) -> None:
         self._teacher(data["user"])
@@ -591,7 +620,7 @@ class ClassServer:
             seat = room.rejoin(data["table"], data["seat"], data["token"])
         except PermissionError as error:
             raise FrameError("bad-token", sentence(str(error))) from None
-        self._sit_again(connection, room, seat)
+        self._sit_again(connection, room, room.speak(seat, connection.language))
 
     def _sit_again(self, connection: Connection, room: Room, seat: Seat) -> None:
         """``connection`` takes back the seat its person holds, with the whole table (or the
@@ -627,7 +656,7 @@ class ClassServer:
     def _on_room(self, connection: Connection, data: Json) -> None:
         room = self._room(data["room"])
         if not same_token(self.key, data["key"]):
-            raise FrameError("bad-key", "That is not this server's teacher key.")
+            raise FrameError("bad-key", gettext("That is not this server's teacher key."))
         connection.send(self.room_view(room.code))
 
     def _on_tournament_start(self, connection: Connection, data: Json) -> None:
@@ -668,7 +697,9 @@ class ClassServer:
             homework = Homework.from_dict(data["homework"])
         except (ValueError, TypeError, KeyError, IndexError) as error:
             raise FrameError(
-                "homework", sentence(f"that homework does not read: {error}")
+                # TRANSLATORS: why the homework's JSON does not read (said in English)
+                "homework",
+                sentence(gettext("that homework does not read: {error}").format(error=error)),
             ) from None
         self.set_homework(room.code, homework)
         items = [item.key for item in homework.items]
@@ -676,7 +707,7 @@ class ClassServer:
 
     def _teacher_key(self, data: Json) -> None:
         if not same_token(self.key, data["key"]):
-            raise FrameError("bad-key", "That is not this server's teacher key.")
+            raise FrameError("bad-key", gettext("That is not this server's teacher key."))
 
     def _tournament_started(self, data: Json) -> Json:
         room = self._room(data["room"])
@@ -706,7 +737,9 @@ class ClassServer:
     def _on_intent(self, connection: Connection, data: Json) -> None:
         shared, seat = connection.table, connection.seat
         if shared is None or seat is None:
-            raise FrameError("not-seated", "Only a seat acts at a table: join a room first.")
+            raise FrameError(
+                "not-seated", gettext("Only a seat acts at a table: join a room first.")
+            )
         desk = connection.desk
         if desk is not None:
             desk.table.intent(data["intent"])
@@ -720,22 +753,31 @@ class ClassServer:
         room, shared, seat = connection.room, connection.table, connection.seat
         if room is None or shared is None or seat is None:
             raise FrameError(
-                "not-seated", "Only a learner at a seat opens a lesson: join a room first."
+                "not-seated", gettext("Only a learner at a seat opens a lesson: join a room first.")
             )
         what, name = data["what"], data["name"]
         if what not in OPENS:
-            raise FrameError("open-what", f"A learner opens one of {', '.join(OPENS)}.")
+            raise FrameError(
+                "open-what",
+                # TRANSLATORS: the things a learner opens, as the frame names them
+                gettext("A learner opens one of {whats}.").format(whats=", ".join(OPENS)),
+            )
         if len(name) > MAX_DESK_NAME or not name.isprintable():
             raise FrameError(
-                "open-name", f"an open frame's name is plain text of at most {MAX_DESK_NAME}"
+                "open-name",
+                gettext("an open frame's name is plain text of at most {most} characters").format(
+                    most=MAX_DESK_NAME
+                ),
             )
         learner = connection.learner
         if learner is None:
-            raise FrameError("not-seated", "This seat is no longer yours: join the room again.")
+            raise FrameError(
+                "not-seated", gettext("This seat is no longer yours: join the room again.")
+            )
         key = (room.code, learner)
         if what == "table":
             if name:
-                raise FrameError("open-name", "Back to the table takes no name.")
+                raise FrameError("open-name", gettext("Back to the table takes no name."))
             with self._lock:
                 self._desks.pop(key, None)
             self._to_seat(connection, room, learner)
@@ -774,7 +816,9 @@ class ClassServer:
         """``connection`` goes back from the learner's own table to their seat's."""
         held = room.seat_of(learner)
         if held is None:
-            raise FrameError("not-seated", "This seat is no longer yours: join the room again.")
+            raise FrameError(
+                "not-seated", gettext("This seat is no longer yours: join the room again.")
+            )
         if connection.leave is not None:
             connection.leave()
         connection.desk = None
@@ -819,7 +863,8 @@ class ClassServer:
     def _unseated(self, connection: Connection) -> None:
         if connection.table is not None:
             raise FrameError(
-                "seated", "This connection is at a table already: open another one to join again."
+                "seated",
+                gettext("This connection is at a table already: open another one to join again."),
             )
 
     def _attach(

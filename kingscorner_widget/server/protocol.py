@@ -13,6 +13,10 @@ The frames:
 
 - ``{"type": "join", "room": CODE, "learner": NAME}``: sit at the next free seat;
 - ``{"type": "rejoin", "room": CODE, "table": N, "seat": S, "token": TOKEN}``: take a seat back;
+- ``join``, ``rejoin`` and ``hub-join`` may also carry ``"language": CODE`` (:data:`OPTIONAL`),
+  the language the seat's table, its status lines and the refusals to its connection are said
+  in (``"en"``, ``"es"``, ``"fr"``, ``"de"``; a region is dropped; absent: English). Any other
+  value is refused (code ``language``) and changes nothing;
 - ``{"type": "watch", "room": CODE, "table": N}``: watch a table (the projector);
 - ``{"type": "room", "room": CODE, "key": KEY}``: the teacher's room view (the server's key);
 - ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action;
@@ -53,6 +57,8 @@ Traceback (most recent call last):
 ...
 kingscorner_widget.server.protocol.FrameError: a join frame carries room and learner, nothing \
 else (not seat)
+>>> read_frame('{"type": "join", "room": "KXT-4PQ", "learner": "Ada", "language": "fr-CA"}')
+{'type': 'join', 'room': 'KXT-4PQ', 'learner': 'Ada', 'language': 'fr'}
 >>> def refused(data):
 ...     try:
 ...         read_frame(data)
@@ -60,6 +66,9 @@ else (not seat)
 ...         return error.code
 >>> refused(b"\\x00\\x01"), refused("[1, 2"), refused("[" * 5000), refused('{"type": "fly"}')
 ('binary', 'not-json', 'too-big', 'type')
+>>> refused('{"type": "join", "room": "KXT-4PQ", "learner": "Ada", "language": "../fr"}')
+'language'
+
 """
 
 from __future__ import annotations
@@ -68,7 +77,17 @@ import json
 import time
 from typing import Any
 
-__all__ = ["FIELDS", "MAX_FRAME", "FrameError", "RateLimit", "error_frame", "read_frame"]
+from ..display.language import gettext, listing, spoken
+
+__all__ = [
+    "FIELDS",
+    "MAX_FRAME",
+    "OPTIONAL",
+    "FrameError",
+    "RateLimit",
+    "error_frame",
+    "read_frame",
+]
 
 Json = dict[str, Any]
 
@@ -105,6 +124,12 @@ FIELDS: dict[str, dict[str, type]] = {
 }
 """Each frame type's fields and their JSON types."""
 
+OPTIONAL: dict[str, dict[str, type]] = {
+    kind: {"language": str} for kind in ("join", "rejoin", "hub-join")
+}
+"""The fields a frame type may carry or leave out (the seat's language: an older client sends
+none, and is spoken to in English)."""
+
 
 class FrameError(ValueError):
     """A frame refused: ``code`` names the problem for programs, the message says it in words."""
@@ -118,36 +143,65 @@ def read_frame(data: str | bytes | None) -> Json:
     """The checked frame ``data`` (the text of one websocket message, ``bytes`` for a binary
     one); a bad one raises :class:`FrameError`."""
     if not isinstance(data, str):
-        raise FrameError("binary", "this server reads text frames of JSON, not binary ones")
+        raise FrameError(
+            "binary", gettext("this server reads text frames of JSON, not binary ones")
+        )
     if len(data) > MAX_FRAME or len(data.encode()) > MAX_FRAME:
-        raise FrameError("too-big", f"a frame is at most {MAX_FRAME} bytes: this one is larger")
+        raise FrameError(
+            "too-big",
+            # TRANSLATORS: the most bytes a frame may hold
+            gettext("a frame is at most {most} bytes: this one is larger").format(most=MAX_FRAME),
+        )
     try:
         frame = json.loads(data)
     except (ValueError, RecursionError):
-        raise FrameError("not-json", "a frame is one JSON object: this one is not JSON") from None
+        raise FrameError(
+            "not-json", gettext("a frame is one JSON object: this one is not JSON")
+        ) from None
     if not isinstance(frame, dict):
-        raise FrameError("shape", 'a frame is one JSON object with a "type"')
+        raise FrameError("shape", gettext('a frame is one JSON object with a "type"'))
     kind = frame.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         known = ", ".join(FIELDS)
-        raise FrameError("type", f"a frame's type is one of {known}")
+        # TRANSLATORS: the frame types this server knows, separated by commas
+        raise FrameError("type", gettext("a frame's type is one of {known}").format(known=known))
     fields = FIELDS[kind]
-    extra = sorted(set(frame) - set(fields) - {"type"})
+    optional = OPTIONAL.get(kind, {})
+    extra = sorted(set(frame) - set(fields) - set(optional) - {"type"})
     if extra:
+        carried = _and(list(fields))
         raise FrameError(
             "shape",
-            f"a {kind} frame carries {_and(list(fields))}, nothing else (not {_and(extra)})",
+            # TRANSLATORS: a frame's type, the fields it carries, the fields it carried too
+            gettext("a {kind} frame carries {fields}, nothing else (not {extra})").format(
+                kind=kind, fields=carried, extra=_and(extra)
+            ),
         )
-    for name, wanted in fields.items():
+    for name, wanted in [*fields.items(), *((n, t) for n, t in optional.items() if n in frame)]:
         value = frame.get(name)
         if isinstance(value, bool) or not isinstance(value, wanted):
-            what = {str: "text", int: "a whole number", dict: "a JSON object"}[wanted]
-            raise FrameError("shape", f"a {kind} frame's {name} is {what}")
+            what = {
+                str: gettext("a {kind} frame's {name} is text"),
+                int: gettext("a {kind} frame's {name} is a whole number"),
+                dict: gettext("a {kind} frame's {name} is a JSON object"),
+            }[wanted]
+            raise FrameError("shape", what.format(kind=kind, name=name))
+    if "language" in frame:
+        code = spoken(frame["language"])
+        if code is None:
+            raise FrameError(
+                "language",
+                gettext(
+                    "the table speaks English, Spanish, French or German "
+                    '("en", "es", "fr", "de"): not that language'
+                ),
+            )
+        frame["language"] = code
     return frame
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing(names)
 
 
 def error_frame(code: str, message: str) -> Json:

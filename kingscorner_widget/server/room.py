@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.players import Player, make_player
+from ..display.language import ENGLISH, N_, check_language, gettext, listing, speaking
 from ..engine.game import Game
 from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
@@ -46,7 +47,7 @@ from .codes import new_token, read_code, same_token
 from .seats import SeatSession
 from .views import viewpoint
 
-__all__ = ["MAX_TABLES", "MIN_SEATS", "Room", "Seat", "ServerTable"]
+__all__ = ["MAX_TABLES", "MIN_SEATS", "Later", "Listed", "Room", "Seat", "ServerTable"]
 
 Json = dict[str, Any]
 MIN_SEATS = 2
@@ -84,14 +85,49 @@ def check_learner(name: object) -> str:
     return check_people({1: name, 2: "\u00b7"}, 2)[1]
 
 
+class Listed:
+    """Names that fill a status line's slot as a list in the language it is said in
+    (:meth:`ServerTable.say` says one line in each seat's).
+
+    >>> from kingscorner_widget.display.language import speaking
+    >>> with speaking("de"):
+    ...     "{}".format(Listed(["Ada", "Ben", "Cy"]))
+    'Ada, Ben und Cy'
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = list(names)
+
+    def __format__(self, spec: str) -> str:
+        return listing(self.names)
+
+
+class Later:
+    """A status line's slot said when the line is, in its language: ``said()`` is called then.
+
+    >>> from kingscorner_widget.display.language import gettext, speaking
+    >>> with speaking("fr"):
+    ...     "{}".format(Later(lambda: gettext("{name} is back.").format(name="Ada")))
+    'Ada est de retour.'
+    """
+
+    def __init__(self, said: Callable[[], str]) -> None:
+        self.said = said
+
+    def __format__(self, spec: str) -> str:
+        return self.said()
+
+
 @dataclasses.dataclass(frozen=True)
 class Seat:
-    """A person's seat in a room: the table and seat, their name and their token."""
+    """A person's seat in a room: the table and seat, their name, their token and the language
+    their table speaks to them."""
 
     table: int
     seat: int
     learner: str
     token: str = dataclasses.field(repr=False)
+    language: str = ENGLISH
 
 
 class ServerTable:
@@ -119,6 +155,8 @@ class ServerTable:
         """The computer player of the seats no person holds (its name: any level)."""
         self.people: dict[int, str] = dict(names or {})
         """The people at the table, by seat."""
+        self.languages: dict[int, str] = {}
+        """The language each person's seat is spoken to in, by seat (none: English)."""
         self.away: set[int] = set()
         """People's seats a computer plays for now (the person left longer than the room waits)."""
         self.hand_number = 1
@@ -162,7 +200,27 @@ class ServerTable:
         return random.Random(f"{self.seed}:{self.hand_number}").randrange(2**32)
 
     def title(self) -> str:
-        return f"Table {self.number}, hand {self.hand_number}"
+        """The hand's title, in the language spoken now."""
+        # TRANSLATORS: a class server's table's number and the hand's number at it
+        return gettext("Table {table}, hand {hand}").format(
+            table=self.number, hand=self.hand_number
+        )
+
+    def speak(self, seat: int, language: str) -> None:
+        """Speak ``language`` to ``seat`` from now on (checked first: a bad code raises
+        ``ValueError`` and changes nothing); its table is said again in it at once.
+
+        >>> table = ServerTable(1, seats=2, seed=3, names={1: "Ada", 2: "Ben"})
+        >>> table.speak(2, "de")
+        >>> table.table(2).status
+        'Ada ist dran.'
+        """
+        code = check_language(language)
+        with self.lock:
+            self.languages[seat] = code
+            found = self._tables.get(seat)
+            if found is not None:
+                found.speak(code)
 
     def stuck(self) -> bool:
         """True when nobody is left at a table people sat at (every one of them away), or the
@@ -178,7 +236,9 @@ class ServerTable:
             if found is None:
                 if seat is not None and not 1 <= seat <= self.seats:
                     raise ValueError(f"there is no seat {seat} at a table of {self.seats}")
-                found = self._tables[seat] = viewpoint(self, seat)
+                language = ENGLISH if seat is None else self.languages.get(seat, ENGLISH)
+                with speaking(language):
+                    found = self._tables[seat] = viewpoint(self, seat, language)
             return found
 
     def session(self, seat: int) -> SeatSession:
@@ -294,8 +354,7 @@ class ServerTable:
                 session = table.session
                 if isinstance(session, SeatSession):
                     session.deal(self.title())
-            for table in self._tables.values():
-                table.refresh(table.session.status(f"Hand {self.hand_number} is dealt."))
+            self._say(N_("Hand {hand} is dealt."), hand=self.hand_number)
             if self.on_move is not None:
                 self.on_move(self)
 
@@ -307,31 +366,47 @@ class ServerTable:
         with self.lock:
             if seat in self.people and seat not in self.away:
                 self.away.add(seat)
-                self._say(f"{self.people[seat]} is away: a computer plays their seat for now.")
+                self._say(
+                    N_("{name} is away: a computer plays their seat for now."),
+                    name=self.people[seat],
+                )
 
     def back(self, seat: int) -> None:
         """The person at ``seat`` is back at their seat."""
         with self.lock:
             if seat in self.away:
                 self.away.discard(seat)
-                self._say(f"{self.people[seat]} is back.")
+                self._say(N_("{name} is back."), name=self.people[seat])
 
-    def sit(self, seat: int, name: str) -> None:
-        """``name`` takes ``seat`` (a computer played it until now)."""
+    def sit(self, seat: int, name: str, language: str = ENGLISH) -> None:
+        """``name`` takes ``seat`` (a computer played it until now), spoken to in
+        ``language``."""
         with self.lock:
             self.people[seat] = name
+            self.speak(seat, language)
             for table in self._tables.values():
                 table.session.history.reread()  # the seat's moves are logged under the name
-            self._say(f"{name} sits at seat {seat}.")
+            self._say(N_("{name} sits at seat {seat}."), name=name, seat=seat)
 
-    def say(self, said: str) -> None:
-        """Tell every seat and the watchers ``said`` on their status line."""
+    def say(self, said: str, /, **data: object) -> None:
+        """Tell every seat and the watchers ``said`` on their status line: a sentence marked
+        with :func:`~kingscorner_widget.display.language.N_`, said in each seat's language and
+        filled with ``data``.
+
+        >>> table = ServerTable(1, seats=2, seed=3, names={1: "Ada", 2: "Ben"})
+        >>> table.speak(2, "fr")
+        >>> ada, ben = table.table(1), table.table(2)
+        >>> table.say(N_("{name} is back."), name="Ada")
+        >>> ada.status.split(".")[0], ben.status.split(".")[0]
+        ('Ada is back', 'Ada est de retour')
+        """
         with self.lock:
-            self._say(said)
+            self._say(said, **data)
 
-    def _say(self, said: str) -> None:
+    def _say(self, said: str, /, **data: object) -> None:
         for table in self._tables.values():
-            table.refresh(table.session.status(said))
+            with speaking(table.language):
+                table.refresh(table.session.status(gettext(said).format(**data)))
 
 
 class Room:
@@ -383,22 +458,27 @@ class Room:
             self.tables.append(table)
             return table
 
-    def join(self, learner: str) -> Seat:
+    def join(self, learner: str, language: str = ENGLISH) -> Seat:
         """Seat ``learner`` at the next free seat (a table at a time; a new table when every
-        seat is held) with a new token. A name already in the room is refused."""
+        seat is held) with a new token, their table speaking ``language``. A name already in
+        the room is refused."""
         name = check_learner(learner)
+        language = check_language(language)
         with self.lock:
             if any(seat.learner.casefold() == name.casefold() for seat in self.seated.values()):
                 raise ValueError(
-                    f"someone called {name.casefold()!r} already sits in this room: "
-                    "rejoin with your seat's token"
+                    # TRANSLATORS: a learner's name, quoted
+                    gettext(
+                        "someone called {name} already sits in this room: "
+                        "rejoin with your seat's token"
+                    ).format(name=repr(name.casefold()))
                 )
             table = next((t for t in self.tables if len(t.people) < t.seats), None)
             if table is None:
                 table = self.open_table()
             seat_number = min(set(range(1, table.seats + 1)) - set(table.people))
-            seat = Seat(table.number, seat_number, name, new_token())
-            table.sit(seat_number, name)
+            seat = Seat(table.number, seat_number, name, new_token(), language)
+            table.sit(seat_number, name, language)
             self.seated[seat.table, seat.seat] = seat
             return seat
 
@@ -435,13 +515,17 @@ class Room:
                     left.away.discard(old.seat)
             done = []
             for old, table, seat in planned:
-                new = Seat(table.number, seat, old.learner, old.token)
+                new = Seat(table.number, seat, old.learner, old.token, old.language)
                 self.seated[new.table, new.seat] = new
-                table.sit(seat, old.learner)
+                table.sit(seat, old.learner, old.language)
                 done.append((old, new))
             for old, new in done:
                 if old.table != new.table:
-                    self.tables[old.table - 1].say(f"{old.learner} has moved to table {new.table}.")
+                    self.tables[old.table - 1].say(
+                        N_("{name} has moved to table {table}."),
+                        name=old.learner,
+                        table=new.table,
+                    )
             return done
 
     def seat_of(self, learner: str) -> Seat | None:
@@ -460,13 +544,42 @@ class Room:
             else None
         )
         if found is None or not same_token(found.token, token):
-            raise PermissionError("that seat's token is not this one: join with your name instead")
+            raise PermissionError(
+                gettext("that seat's token is not this one: join with your name instead")
+            )
         return found
+
+    def speak(self, seat: Seat, language: str) -> Seat:
+        """``seat`` spoken to in ``language`` from now on (its table said again in it); a bad
+        code raises ``ValueError`` and changes nothing."""
+        code = check_language(language)
+        with self.lock:
+            held = self.seated.get((seat.table, seat.seat))
+            if held is None or held.token != seat.token:
+                raise ValueError("that seat is not held in this room")
+            new = dataclasses.replace(held, language=code)
+            self.seated[new.table, new.seat] = new
+            self.tables[new.table - 1].speak(new.seat, code)
+            return new
+
+    def full(self) -> bool:
+        """True when every seat of the most tables a room opens is held."""
+        with self.lock:
+            return len(self.tables) >= MAX_TABLES and all(
+                len(t.people) >= t.seats for t in self.tables
+            )
 
     def table(self, number: object) -> ServerTable:
         """Table ``number`` (from 1); anything else raises ``ValueError``."""
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError(f"a table is named by its number, not {number!r}")
+            raise ValueError(
+                gettext("a table is named by its number, not {number}").format(number=repr(number))
+            )
         if not 1 <= number <= len(self.tables):
-            raise ValueError(f"this room has no table {number}: it has {len(self.tables)}")
+            raise ValueError(
+                # TRANSLATORS: the table asked for, and how many tables the room has
+                gettext("this room has no table {number}: it has {tables}").format(
+                    number=number, tables=len(self.tables)
+                )
+            )
         return self.tables[number - 1]

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from ..display.language import gettext
 from ..engine.moves import Move
 from ..engine.words import refusal, sentence
 from ..table.actions import action
@@ -88,13 +89,16 @@ class SeatSession(PlaySession):
     def status(self, last: str = "") -> str:
         game = self.game
         if not game.is_over() and game.turn != self.viewer and not self.reviewing:
-            return f"{last} {self.name(game.turn)} to play.".strip()
+            return _then(last, gettext("{name} to play.").format(name=self.name(game.turn)))
         return super().status(last)
 
     def refusal(self, move: Move) -> str | None:
         game = self.game
         if not self.reviewing and not game.is_over() and game.turn != self.viewer:
-            return f"it is {self.name(game.turn)}'s turn, not yours: wait for them"
+            # TRANSLATORS: the name of the player whose turn it is
+            return gettext("it is {name}'s turn, not yours: wait for them").format(
+                name=self.name(game.turn)
+            )
         if self.reviewing:
             return super().refusal(move)
         return refusal(game.violation(move))
@@ -114,9 +118,10 @@ class SeatSession(PlaySession):
     def next(self) -> Reply:
         """Deal the table's next hand, once this one is over (for every seat)."""
         if not self.game.is_over():
-            return refuse("finish this hand first: the next one is dealt once it is over")
+            return refuse(gettext("finish this hand first: the next one is dealt once it is over"))
         self.shared.next_hand()
-        return Reply(self.status(f"Hand {self.shared.hand_number} is dealt."))
+        said = gettext("Hand {hand} is dealt.").format(hand=self.shared.hand_number)
+        return Reply(self.status(said))
 
     def deal(self, title: str) -> None:
         """The shared table dealt a new hand: sit at it."""
@@ -145,4 +150,9 @@ class WatchSession(SeatSession):
         game = self.game
         if game.is_over():
             return " ".join(filter(None, [last, self.outcome()]))
-        return f"{last} {self.name(game.turn)} to play.".strip()
+        return _then(last, gettext("{name} to play.").format(name=self.name(game.turn)))
+
+
+def _then(last: str, said: str) -> str:
+    """``last`` (what just happened, if anything), then ``said``."""
+    return f"{last} {said}".strip()

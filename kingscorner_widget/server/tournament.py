@@ -47,10 +47,11 @@ from ..classroom.rounds import Hand, Round, TournamentError
 from ..classroom.standings import Standings, said_number
 from ..classroom.tournament import ClassTournament
 from ..display.charts import VegaLiteChart
+from ..display.language import N_, gettext, listing, speaking
 from ..engine.game import Game
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
-from .room import MAX_TABLES, Room, Seat, ServerTable
+from .room import MAX_TABLES, Later, Listed, Room, Seat, ServerTable
 
 if TYPE_CHECKING:
     from .store import Store
@@ -250,18 +251,24 @@ class TournamentDesk:
                 with self._lock:
                     held.tables.append(Played(shared.number, shared.hand_number, *where(hand)))
             shared.say(
-                f"Round {drawn.number}, table {hand.table}: {_and(list(hand.players))}. "
-                f"{hand.players[0]} moves first."
+                # TRANSLATORS: the round's number, the table's, the players at it (a list), and
+                # the one who moves first
+                N_("Round {round}, table {table}: {players}. {first} moves first."),
+                round=drawn.number,
+                table=hand.table,
+                players=Listed(list(hand.players)),
+                first=hand.players[0],
             )
 
     @staticmethod
     def _said(drawn: Round, old: Seat, new: Seat) -> str:
         hand = next(h for h in drawn.hands if new.learner in h.players)
         others = [p for p in hand.players if p != new.learner]
-        return (
-            f"Round {drawn.number}: you play at table {new.table}, seat {new.seat}, "
-            f"against {_and(others)}."
-        )
+        with speaking(new.language):
+            # TRANSLATORS: the round's number, the learner's table and seat, the others (a list)
+            return gettext(
+                "Round {round}: you play at table {table}, seat {seat}, against {others}."
+            ).format(round=drawn.number, table=new.table, seat=new.seat, others=listing(others))
 
     def _byes(self, room: Room, drawn: Round) -> None:
         """Each learner with a bye plays on at their table against the computer."""
@@ -274,8 +281,12 @@ class TournamentDesk:
                 if shared.game.is_over():
                     shared.deal()
                 shared.say(
-                    f"Round {drawn.number}: {learner} has a bye (a point) and plays on here "
-                    "against the computer."
+                    N_(
+                        "Round {round}: {name} has a bye (a point) and plays on here "
+                        "against the computer."
+                    ),
+                    round=drawn.number,
+                    name=learner,
                 )
             self.kick(room, shared)
 
@@ -303,7 +314,8 @@ class TournamentDesk:
                 return
             done = tournament.enter_result(played.at, game)
             self._save(code, held)
-        shared.say(f"{done.describe()} This hand is kept for the standings.")
+        # TRANSLATORS: how the round's hand ended (a sentence), then this one
+        shared.say(N_("{result} This hand is kept for the standings."), result=Later(done.describe))
 
     def tournament(self, code: str) -> ClassTournament:
         """A copy of room ``code``'s tournament as it stands (change it freely: the server's

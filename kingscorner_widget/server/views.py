@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..display.language import gettext, pgettext
+from ..display.language import ENGLISH, gettext, pgettext, speaking
 from ..display.tables import Column, HtmlTable
 from ..table.table import Table, View
 from .seats import SeatSession, WatchSession
@@ -40,12 +40,13 @@ __all__ = ["frame", "room_table", "table_line", "viewpoint"]
 Json = dict[str, Any]
 
 
-def viewpoint(shared: ServerTable, seat: int | None) -> Table:
-    """The table as seat ``seat`` sees it (``None``: as its watchers see it): a
-    :class:`~kingscorner_widget.table.table.Table` around that seat's session on the shared
-    game."""
-    session = WatchSession(shared) if seat is None else SeatSession(shared, seat)
-    return Table(session=session)
+def viewpoint(shared: ServerTable, seat: int | None, language: str = ENGLISH) -> Table:
+    """The table as seat ``seat`` sees it (``None``: as its watchers see it), speaking
+    ``language``: a :class:`~kingscorner_widget.table.table.Table` around that seat's session
+    on the shared game."""
+    with speaking(language):
+        session = WatchSession(shared) if seat is None else SeatSession(shared, seat)
+    return Table(session=session, language=language)
 
 
 def frame(view: View) -> Json:
