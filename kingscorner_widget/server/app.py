@@ -487,7 +487,9 @@ class ClassServer:
             except FrameError as error:
                 connection.send(error_frame(error.code, sentence(str(error))))
                 return
-        if checked["type"] in ("join", "rejoin", "hub-join"):
+        if checked["type"] == "language":
+            pass  # said in the language it names, once it is taken (_on_language)
+        elif checked["type"] in ("join", "rejoin", "hub-join"):
             connection.language = checked.get("language", ENGLISH)
         with speaking(connection.language):
             await self._handle_checked(connection, checked)
@@ -747,6 +749,19 @@ class ClassServer:
         with shared.lock:
             shared.table(seat).intent(data["intent"])
 
+    def _on_language(self, connection: Connection, data: Json) -> None:
+        """The connection speaks ``language`` from now on: its seat's table too (a page that
+        changed its language), and the learner's own table, if one is open."""
+        connection.language = data["language"]
+        room, learner = connection.room, connection.learner
+        held = None if room is None or learner is None else room.seat_of(learner)
+        if room is not None and held is not None:
+            room.speak(held, connection.language)
+        desk = connection.desk
+        if desk is not None:
+            desk.table.speak(connection.language)
+        connection.send({"type": "language", "language": connection.language})
+
     def _on_open(self, connection: Connection, data: Json) -> None:
         """A seated learner opens a table of their own (a lesson, the homework, a puzzle, the
         daily deal) or goes back to their seat's (``table``)."""
@@ -784,7 +799,9 @@ class ClassServer:
             return
         homework = self.homework.get(room.code)
         try:
-            desk = open_desk(what, name, homework=homework, seats=shared.seats)
+            desk = open_desk(
+                what, name, homework=homework, seats=shared.seats, language=connection.language
+            )
         except DeskError as error:
             raise FrameError(error.code, sentence(str(error))) from None
         walked = homework if desk.record.startswith("homework:") else None

@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from ..display.language import check_language
 from .client import websocket_address
 from .codes import read_code
 from .seatbook import KeptSeat, followed
@@ -80,7 +81,8 @@ class BrowserTable:
     """One table at the class server at ``address`` (default: the page's own), from the
     browser course: ``join`` a room's code as ``learner``, or ``watch`` a room's ``table``.
     ``on_frame`` is called with every frame the server sends after the seat (or the watched
-    table) is given, and with the server's refusal or its going, on the kernel's thread."""
+    table) is given, and with the server's refusal or its going, on the kernel's thread.
+    ``language`` is the seat's, as :class:`~.client.RemoteTable`'s."""
 
     def __init__(
         self,
@@ -94,7 +96,9 @@ class BrowserTable:
         on_frame: Callable[[Json], None] | None = None,
         hub: str | None = None,
         opener: Opener | None = None,
+        language: str | None = None,
     ) -> None:
+        language = None if language is None else check_language(language)
         if (join is None) == (watch is None):
             raise ValueError("give join= (a student's seat) or watch= (the projector), not both")
         if hub is not None:
@@ -118,7 +122,7 @@ class BrowserTable:
         self._kept: KeptSeat | None = None
         if join is not None:
             assert learner is not None
-            self._kept = KeptSeat(learner, progress_dir, self.address, self.code)
+            self._kept = KeptSeat(learner, progress_dir, self.address, self.code, language)
             self._ask: Json = self._kept.ask()
         else:
             self._ask = {"type": "watch", "room": self.code, "table": table}
@@ -182,6 +186,20 @@ class BrowserTable:
             self._tell({"type": "status", "status": f"Not connected to the class server: {why}."})
             return
         self._socket.send(json.dumps({"type": "intent", "intent": intent}))
+
+    def speak(self, language: str) -> None:
+        """Ask the server to speak ``language`` to this seat from now on, as
+        :meth:`RemoteTable.speak <kingscorner_widget.server.client.RemoteTable.speak>` does
+        (before the seat is taken, the join asks for it)."""
+        code = check_language(language)
+        if self._kept is not None:
+            self._kept.language = code
+        if not self.seated:
+            if self._ask["type"] in ("join", "rejoin"):
+                self._ask = {**self._ask, "language": code}
+            return
+        if not self.closed and self._socket.readyState == OPEN:
+            self._socket.send(json.dumps({"type": "language", "language": code}))
 
     def open(self, what: str, name: str = "") -> None:
         """Ask the server for a table of the learner's own, as

@@ -43,6 +43,7 @@ try:
 except ImportError:  # pragma: no cover - the browser course: its seats use .browser instead
     pass
 
+from ..display.language import check_language
 from .codes import read_code
 from .hub import kernel_hub_token
 from .seatbook import KeptSeat, followed
@@ -82,7 +83,9 @@ class RemoteTable:
     seat kept in their progress folder and taken back next time), or ``watch`` a room's
     ``table``. On a JupyterHub (no ``learner``) the kernel's Hub token (``hub``, by default
     the one its single-user server holds) names the learner, and the Hub user's seat is theirs
-    again whenever they join. ``on_frame`` is called (on the reader's thread) with every frame
+    again whenever they join. ``language`` (``"fr"``...; default English) is the language the
+    seat's table, its status lines and the server's refusals are said in (checked first: another
+    code raises ``ValueError``). ``on_frame`` is called (on the reader's thread) with every frame
     that follows."""
 
     def __init__(
@@ -96,7 +99,9 @@ class RemoteTable:
         progress_dir: str | os.PathLike[str] | None = None,
         on_frame: Callable[[Json], None] | None = None,
         hub: str | None = None,
+        language: str | None = None,
     ) -> None:
+        self.language = None if language is None else check_language(language)
         if (join is None) == (watch is None):
             raise ValueError("give join= (a student's seat) or watch= (the projector), not both")
         if join is not None and learner is None:
@@ -130,9 +135,10 @@ class RemoteTable:
         try:
             if join is not None and learner is None:
                 assert hub is not None
-                self.learner = self._request({"type": "hub-join", "room": self.code, "hub": hub})[
-                    "learner"
-                ]
+                ask = {"type": "hub-join", "room": self.code, "hub": hub}
+                if self.language is not None:
+                    ask["language"] = self.language
+                self.learner = self._request(ask)["learner"]
             elif join is not None:
                 assert learner is not None
                 self._sit(learner, progress_dir)
@@ -145,7 +151,7 @@ class RemoteTable:
         self._reader.start()
 
     def _sit(self, learner: str, progress_dir: str | os.PathLike[str] | None) -> None:
-        kept = self._kept = KeptSeat(learner, progress_dir, self.address, self.code)
+        kept = self._kept = KeptSeat(learner, progress_dir, self.address, self.code, self.language)
         ask = kept.ask()
         if ask["type"] == "rejoin":
             try:
@@ -200,6 +206,15 @@ class RemoteTable:
                 self.on_frame(
                     {"type": "gone", "status": "The class server has gone: nothing was sent."}
                 )
+
+    def speak(self, language: str) -> None:
+        """Ask the server to speak ``language`` to this seat from now on (checked first: a bad
+        code raises ``ValueError`` and sends nothing); its table is said again in it."""
+        self.language = check_language(language)
+        if self._kept is not None:
+            self._kept.language = self.language
+        with contextlib.suppress(ConnectionClosed):
+            self._socket.send(json.dumps({"type": "language", "language": self.language}))
 
     def open(self, what: str, name: str = "") -> Json:
         """Ask the server for a table of the learner's own (:mod:`~.desks`): ``what`` is

@@ -34,6 +34,7 @@ import datetime
 from typing import ClassVar
 
 from ..classroom.homework import Homework, HomeworkSession
+from ..display.language import ENGLISH, check_language, gettext, speaking
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..lessons import lesson_names, load_lesson
@@ -115,36 +116,66 @@ def open_desk(
     seats: int,
     listener: Listener | None = None,
     day: datetime.date | None = None,
+    language: str = ENGLISH,
 ) -> Desk:
     """The table for ``what`` (one of :data:`OPENS` but ``table``) and ``name``: a built-in
     lesson's name; for ``homework`` an item's key of the room's ``homework`` (``""``: from its
     start); for ``puzzle`` a puzzle's number in it; for ``daily`` nothing (the daily deal of
     ``day``, today by default, under the homework's rules, else those of a table of
-    ``seats``). Its sessions tell ``listener`` of every action. Anything else raises
-    :class:`DeskError` and opens nothing."""
+    ``seats``). Its sessions tell ``listener`` of every action; its table speaks ``language``.
+    Anything else raises :class:`DeskError` and opens nothing."""
+    with speaking(check_language(language)):
+        return _opened(what, name, homework, seats, listener, day, language)
+
+
+def _opened(
+    what: str,
+    name: str,
+    homework: Homework | None,
+    seats: int,
+    listener: Listener | None,
+    day: datetime.date | None,
+    language: str,
+) -> Desk:
     if what == "lesson":
         if name not in lesson_names():
-            raise DeskError("no-lesson", f"there is no built-in lesson called {name!r}")
+            raise DeskError(
+                "no-lesson",
+                # TRANSLATORS: the name asked for, quoted
+                gettext("there is no built-in lesson called {name}").format(name=repr(name)),
+            )
         session: Session = LessonSession(load_lesson(name))
-        return _desk(what, name, session, listener, "lessons")
+        return _desk(what, name, session, listener, "lessons", language)
     if what == "daily":
         if name:
-            raise DeskError("open-name", "the daily deal is today's: open it with no name")
+            raise DeskError("open-name", gettext("the daily deal is today's: open it with no name"))
         if homework is not None and homework.daily is not None:
             day, rules = day or homework.daily, homework.rules
         else:
             rules = Rules().with_players(seats)
         session = daily_session(day or today(), rules)
-        return _desk(what, name, session, listener, "daily")
+        return _desk(what, name, session, listener, "daily", language)
     if what not in ("homework", "puzzle"):
-        raise DeskError("open-what", f"a learner opens one of {', '.join(OPENS)}, not {what!r}")
+        raise DeskError(
+            "open-what",
+            # TRANSLATORS: the things a learner opens, as the frame names them; the one asked for
+            gettext("a learner opens one of {whats}, not {what}").format(
+                whats=", ".join(OPENS), what=repr(what)
+            ),
+        )
     if homework is None:
-        raise DeskError("no-homework", "no homework is set for this room yet: ask your teacher")
+        raise DeskError(
+            "no-homework", gettext("no homework is set for this room yet: ask your teacher")
+        )
     key = name
     if what == "puzzle":
         if not name.isdecimal() or not 1 <= int(name) <= len(homework.puzzles):
             raise DeskError(
-                "no-item", f"this homework has puzzles 1 to {len(homework.puzzles)}, not {name!r}"
+                "no-item",
+                # TRANSLATORS: how many puzzles the homework has, and the one asked for
+                gettext("this homework has puzzles 1 to {most}, not {name}").format(
+                    most=len(homework.puzzles), name=repr(name)
+                ),
             )
         key = f"puzzle:{int(name)}"
     desk = HomeworkDesk(homework)
@@ -152,13 +183,26 @@ def open_desk(
         found = next((i for i in homework.items if i.key == key and i.steps), None)
         if found is None:
             keys = ", ".join(i.key for i in homework.items if i.steps)
-            raise DeskError("no-item", f"this homework's items are {keys}, not {key!r}")
+            raise DeskError(
+                "no-item",
+                # TRANSLATORS: the homework's items' keys, and the one asked for
+                gettext("this homework's items are {keys}, not {key}").format(
+                    keys=keys, key=repr(key)
+                ),
+            )
         if found.start:
             desk.run.go_to(found.start)
             desk.learner = desk.run.step.learner
-    return _desk(what, name, desk, listener, f"homework:{homework.title}")
+    return _desk(what, name, desk, listener, f"homework:{homework.title}", language)
 
 
-def _desk(what: str, name: str, session: Session, listener: Listener | None, record: str) -> Desk:
-    table = Table(session=session, listener=listener)
+def _desk(
+    what: str,
+    name: str,
+    session: Session,
+    listener: Listener | None,
+    record: str,
+    language: str,
+) -> Desk:
+    table = Table(session=session, listener=listener, language=language)
     return Desk(what, name, session.heading(), table, record)

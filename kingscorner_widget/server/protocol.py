@@ -17,6 +17,9 @@ The frames:
   the language the seat's table, its status lines and the refusals to its connection are said
   in (``"en"``, ``"es"``, ``"fr"``, ``"de"``; a region is dropped; absent: English). Any other
   value is refused (code ``language``) and changes nothing;
+- ``{"type": "language", "language": CODE}``: speak ``CODE`` from now on (a page that changed
+  its language), to this connection and its seat; the server answers ``{"type": "language",
+  "language": CODE}`` (the code as it reads it) and the seat's table is said again in it;
 - ``{"type": "watch", "room": CODE, "table": N}``: watch a table (the projector);
 - ``{"type": "room", "room": CODE, "key": KEY}``: the teacher's room view (the server's key);
 - ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action;
@@ -104,6 +107,7 @@ FIELDS: dict[str, dict[str, type]] = {
     "room": {"room": str, "key": str},
     "intent": {"intent": dict},
     "open": {"what": str, "name": str},
+    "language": {"language": str},
     "homework": {"room": str, "key": str, "homework": dict},
     "hub-homework": {"room": str, "hub": str, "homework": dict},
     "hub-join": {"room": str, "hub": str},

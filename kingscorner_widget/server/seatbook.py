@@ -74,7 +74,8 @@ class SeatBook:
 
 class KeptSeat:
     """The seat ``learner`` keeps in room ``code`` of the class server at ``address``: its
-    entry in their :class:`SeatBook` (in ``progress_dir``), and what to ask the server."""
+    entry in their :class:`SeatBook` (in ``progress_dir``), and what to ask the server (in
+    ``language``, when one is given: the language their table speaks to them)."""
 
     def __init__(
         self,
@@ -82,20 +83,29 @@ class KeptSeat:
         progress_dir: str | os.PathLike[str] | None,
         address: str,
         code: str,
+        language: str | None = None,
     ) -> None:
         self.learner = learner
         self.code = code
+        self.language = language
         self.book = SeatBook(learner, progress_dir)
         self.key = f"{address} {code}"
 
     def join(self) -> Json:
         """The frame that asks for a new seat in the room."""
-        return {"type": "join", "room": self.code, "learner": self.learner}
+        return self._spoken({"type": "join", "room": self.code, "learner": self.learner})
 
     def ask(self) -> Json:
         """The frame to send first: take the kept seat back, else :meth:`join`."""
         kept = self.book.get(self.key)
-        return {"type": "rejoin", "room": self.code, **kept} if kept is not None else self.join()
+        if kept is None:
+            return self.join()
+        return self._spoken({"type": "rejoin", "room": self.code, **kept})
+
+    def _spoken(self, frame: Json) -> Json:
+        """``frame`` with the seat's language, when one is given (an older server's frames
+        are sent without it)."""
+        return frame if self.language is None else {**frame, "language": self.language}
 
     def keep(self, seat: Mapping[str, Any]) -> None:
         """Keep the seat the server gave (its ``table``, ``seat`` and ``token``)."""

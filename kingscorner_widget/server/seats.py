@@ -80,6 +80,10 @@ class SeatSession(PlaySession):
     def name(self, player: int) -> str:
         return "You" if player == self.viewer else self.shared.name(player)
 
+    def heading(self) -> str:
+        """The shared table's number and hand, in the language spoken now."""
+        return self.shared.title()
+
     def seat_name(self, seat: int) -> str:
         return self.name(seat)
 

@@ -33,6 +33,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..display.language import ENGLISH, check_language, system_language
 from ..engine.moves import Move
 from ..server.browser import BrowserTable
 from ..server.client import RemoteTable
@@ -49,7 +50,9 @@ WATCHING = "You are watching this table: every hand stays face down until the ha
 class RemoteTableWidget(KingsCornerWidget):
     """A seat at a class server's table (``join`` a room's code as ``learner``), or the view
     of one of its tables (``watch`` a room's code, ``table``), at the server's ``address``.
-    Everything else about the table is the server's to set."""
+    ``language`` is the language the server says the seat's table in, as
+    :class:`KingsCornerWidget`'s (without it, the page's language once the page reports it,
+    else the system's, else English). Everything else about the table is the server's to set."""
 
     def __init__(
         self,
@@ -62,6 +65,7 @@ class RemoteTableWidget(KingsCornerWidget):
         table: int | None = None,
         progress_dir: str | os.PathLike[str] | None = None,
         speed: float = 0.8,
+        language: str | None = None,
         **others: object,
     ) -> None:
         given = [name for name, value in others.items() if value is not None]
@@ -75,7 +79,12 @@ class RemoteTableWidget(KingsCornerWidget):
             raise ValueError("join= reaches a class server: give server=, its address")
         if watch is not None and not isinstance(watch, str):
             raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
-        phrases = page_phrases()
+        self._follows = language is None
+        """Whether the seat follows the page's language (no ``language=`` was given)."""
+        self._language = (
+            (system_language() or ENGLISH) if language is None else check_language(language)
+        )
+        phrases = page_phrases(self._language)
         if watch is not None:  # people play here: the page's "the computers play on" is not so
             phrases["text"]["watching"] = WATCHING
         anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=phrases)
@@ -94,12 +103,26 @@ class RemoteTableWidget(KingsCornerWidget):
             table=table,
             progress_dir=progress_dir,
             on_frame=self._frame,
+            language=self._language,
         )
         if in_browser and watch is not None:
             self.status = "Finding the table at the class server..."  # it comes with an event
         elif in_browser:
             self.status = "Taking your seat at the class server..."  # it comes with an event
         self.on_msg(self._on_custom_message)
+
+    @property
+    def language(self) -> str:
+        """The language the server speaks to this seat (see ``language=``)."""
+        return self._language
+
+    @traitlets.observe("page_language")
+    def _follow_page(self, change: dict[str, Any]) -> None:
+        """The page reported its language: a seat that follows it asks the server for it."""
+        if getattr(self, "_follows", False) and change["new"] and hasattr(self, "remote"):
+            self._language = change["new"]
+            self.phrases = dict(page_phrases(change["new"]))
+            self.remote.speak(change["new"])
 
     # -- what the server sends ------------------------------------------------------------------
 
