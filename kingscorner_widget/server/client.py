@@ -136,7 +136,7 @@ class RemoteTable:
             if join is not None and learner is None:
                 assert hub is not None
                 ask = {"type": "hub-join", "room": self.code, "hub": hub}
-                if self.language is not None:
+                if self.language not in (None, "en"):  # none: English (and any server reads it)
                     ask["language"] = self.language
                 self.learner = self._request(ask)["learner"]
             elif join is not None:

@@ -103,9 +103,11 @@ class KeptSeat:
         return self._spoken({"type": "rejoin", "room": self.code, **kept})
 
     def _spoken(self, frame: Json) -> Json:
-        """``frame`` with the seat's language, when one is given (an older server's frames
-        are sent without it)."""
-        return frame if self.language is None else {**frame, "language": self.language}
+        """``frame`` with the seat's language, unless that is English: a frame with none is
+        spoken to in English, and is the frame a server from before languages reads."""
+        if self.language is None or self.language == "en":
+            return frame
+        return {**frame, "language": self.language}
 
     def keep(self, seat: Mapping[str, Any]) -> None:
         """Keep the seat the server gave (its ``table``, ``seat`` and ``token``)."""

@@ -6,13 +6,17 @@ a seat that names no language (an older client) is spoken to in English as befor
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kingscorner_widget import ClassServer
+from kingscorner_widget import ClassServer, KingsCornerWidget
+from kingscorner_widget.server.client import RemoteTable
 from kingscorner_widget.server.room import Room
+from kingscorner_widget.widget.remote import RemoteTableWidget
 
+from .test_browser_seat import Seat as BrowserSeat
 from .wire import Client, Clients
 
 Json = dict[str, Any]
@@ -187,3 +191,68 @@ def test_a_rejoin_takes_the_seat_back_in_the_language_it_names(
     bad = refused(again, {**ask, "token": "wrong", "language": "de"})
     assert bad["code"] == "seated"
     assert bad["error"].startswith("Diese Verbindung ist schon an einem Tisch")
+
+
+def test_a_notebook_seat_sends_its_widgets_language_and_follows_the_page(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = open_room(class_server, seats=2)
+    greta = KingsCornerWidget(
+        join=room.code,
+        server=class_server.address,
+        learner="Greta",
+        progress_dir=tmp_path,
+        language="de",
+    )
+    paula = KingsCornerWidget(
+        join=room.code, server=class_server.address, learner="Paula", progress_dir=tmp_path
+    )
+    try:
+        assert isinstance(greta, RemoteTableWidget)
+        assert isinstance(paula, RemoteTableWidget)
+        assert isinstance(greta.remote, RemoteTable)
+        assert isinstance(paula.remote, RemoteTable)
+        first = greta.remote.wait(lambda frame: frame["type"] == "view")
+        assert first["snapshot"]["title"] == "Tisch 1, Runde 1"
+        assert greta.language == "de"
+        assert [seat.language for seat in room.seated.values()] == ["de", paula.language]
+        paula.set_state({"page_language": "fr-FR"})  # the page reports its language
+        assert paula.language == "fr"
+        paula.remote.wait(
+            lambda frame: (
+                frame["type"] == "view" and frame["snapshot"]["title"] == "Table 1, manche 1"
+            )
+        )
+        assert room.seat_of("Paula") is not None
+        assert room.seat_of("Paula").language == "fr"  # type: ignore[union-attr]
+        greta.set_state({"page_language": "fr"})  # language= given: the seat stays German
+        assert greta.language == "de"
+        assert room.seat_of("Greta").language == "de"  # type: ignore[union-attr]
+        with pytest.raises(ValueError, match="speaks"):
+            KingsCornerWidget(
+                join=room.code, server=class_server.address, learner="X", language="xx"
+            )
+    finally:
+        greta.close()
+        paula.close()
+
+
+def test_a_browser_course_seat_joins_in_its_language(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = open_room(class_server, seats=2)
+    amelie = BrowserSeat(
+        class_server.address, tmp_path, join=room.code, learner="Amelie", language="fr"
+    )
+    view = amelie.view()
+    assert amelie.socket.sent == [
+        {"type": "join", "room": room.code, "learner": "Amelie", "language": "fr"}
+    ]
+    assert view["snapshot"]["title"] == "Table 1, manche 1"
+    amelie.table.speak("es")
+    amelie.view(lambda frame: frame["snapshot"]["title"] == "Mesa 1, mano 1")
+    english = BrowserSeat(
+        class_server.address, tmp_path, join=room.code, learner="Ada", language="en"
+    )
+    english.view()
+    assert english.socket.sent == [{"type": "join", "room": room.code, "learner": "Ada"}]
