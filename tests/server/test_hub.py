@@ -203,3 +203,25 @@ def test_a_hub_teacher_sets_the_homework_and_a_learner_solves_its_puzzle_at_the_
         assert view["snapshot"]["lesson"]["stepDone"] is True
     finally:
         learner.close()
+
+
+def test_a_hub_learner_joins_and_takes_their_seat_back_in_their_language(hub: RealHub) -> None:
+    teacher = hub.user_token("mme-fay")
+    hub.api("POST", "/groups/teachers/users", {"users": ["mme-fay"]})
+    code = HubClass(address(hub), hub=teacher).open_room("Year 6", seats=2)["code"]
+    first = RemoteTable(address(hub), join=code, hub=hub.user_token("zoe"), language="fr")
+    try:
+        view = first.wait(lambda frame: frame["type"] == "view")
+        assert view["snapshot"]["title"] == "Table 1, manche 1"
+    finally:
+        first.close()
+    again = RemoteTable(address(hub), join=code, hub=hub.user_token("zoe"), language="de")
+    try:
+        assert (again.learner, again.table, again.seat) == ("zoe", 1, 1)
+        view = again.wait(lambda frame: frame["type"] == "view")
+        assert view["snapshot"]["title"] == "Tisch 1, Runde 1"
+        with pytest.raises(ClassServerError, match="Ein Schüler öffnet eines davon") as refused:
+            again.open("fly")
+        assert refused.value.code == "open-what"
+    finally:
+        again.close()
