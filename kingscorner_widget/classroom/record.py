@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
-from ..display.language import ENGLISH, LANGUAGES, PSEUDO
+from ..display.language import ENGLISH, LANGUAGES, N_, PSEUDO, gettext
 from ..table.look import Look
 
 __all__ = [
@@ -63,9 +63,9 @@ MAX_BYTES = 2_000_000
 """The largest record a table writes or a board reads (bytes of JSON)."""
 SCHEMA_FILE = "progress.schema.json"
 _NAME = re.compile(r"[^\W_][\w .-]{0,63}")
-NAME_RULE = (
+NAME_RULE = N_(
     "a learner's name is letters, digits, spaces, dots, hyphens and underscores (up to 64, "
-    "starting with a letter or digit)"
+    "starting with a letter or digit), not {name}"
 )
 _WINDOWS = {
     "con",
@@ -92,7 +92,7 @@ def check_learner(name: object) -> str:
         or name.endswith((".", " "))
         or name.split(".")[0].lower() in _WINDOWS
     ):
-        raise ValueError(f"{NAME_RULE}, not {name!r}")
+        raise ValueError(gettext(NAME_RULE).format(name=repr(name)))
     return name
 
 

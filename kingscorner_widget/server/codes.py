@@ -31,6 +31,8 @@ from __future__ import annotations
 import hmac
 import secrets
 
+from ..display.language import gettext
+
 __all__ = ["ALPHABET", "CODE_LENGTH", "new_code", "new_token", "read_code", "same_token", "spoken"]
 
 ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -55,7 +57,10 @@ def read_code(text: object) -> str:
     if len(plain) != CODE_LENGTH or not set(plain) <= set(ALPHABET):
         shown = text if isinstance(text, str) and len(text) <= 20 else "that"
         raise ValueError(
-            f"a room code is {CODE_LENGTH} letters and digits, like KXT-4PQ: {shown!r} is not one"
+            # TRANSLATORS: how many letters and digits a room code has; what was typed, quoted
+            gettext(
+                "a room code is {n} letters and digits, like KXT-4PQ: {shown} is not one"
+            ).format(n=CODE_LENGTH, shown=repr(shown))
         )
     return plain
 

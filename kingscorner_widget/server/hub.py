@@ -37,6 +37,8 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..display.language import gettext
+
 __all__ = ["HubError", "HubIdentity", "HubService", "HubUser", "kernel_hub_token"]
 
 #: How long the Hub's answer for one token is kept (seconds).
@@ -155,9 +157,9 @@ class HubIdentity:
     def user_for(self, token: str) -> HubUser:
         """The Hub user holding ``token``, or :class:`HubError`."""
         if not isinstance(token, str) or not token:
-            raise HubError("no Hub token was sent: join from a notebook on the Hub")
+            raise HubError(gettext("no Hub token was sent: join from a notebook on the Hub"))
         if len(token) > TOKEN_AT_MOST or not token.isascii() or not token.isprintable():
-            raise HubError("that is not a Hub token")
+            raise HubError(gettext("that is not a Hub token"))
         key = hashlib.sha256(token.encode()).hexdigest()
         now = self._clock()
         with self._lock:
@@ -183,7 +185,7 @@ class HubIdentity:
         except urllib.error.HTTPError as error:
             if error.code in (401, 403, 404):
                 raise HubError(
-                    "the Hub does not know that token: sign in to the Hub again"
+                    gettext("the Hub does not know that token: sign in to the Hub again")
                 ) from None
             raise HubError(f"the Hub answered {error.code} when asked who is joining") from None
         except (OSError, ValueError) as error:
@@ -202,7 +204,7 @@ def _read_user(body: bytes) -> HubUser:
     if not isinstance(model, dict):
         raise HubError("the Hub's answer about that token is not a user")
     if model.get("kind", "user") != "user":
-        raise HubError("that token is a Hub service's, not a person's: join as a learner")
+        raise HubError(gettext("that token is a Hub service's, not a person's: join as a learner"))
     name, admin, groups = model.get("name"), model.get("admin", False), model.get("groups", [])
     if not isinstance(name, str) or not name:
         raise HubError("the Hub's answer about that token has no user name")

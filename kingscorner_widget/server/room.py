@@ -34,11 +34,19 @@ from collections.abc import Callable
 from typing import Any
 
 from ..analysis.players import Player, make_player
-from ..display.language import ENGLISH, N_, check_language, gettext, listing, speaking
+from ..display.language import (
+    ENGLISH,
+    N_,
+    check_language,
+    gettext,
+    listing,
+    ngettext,
+    speaking,
+)
 from ..engine.game import Game
 from ..engine.moves import Move, as_move
 from ..engine.rules import Rules
-from ..engine.words import count_words, refusal, sentence
+from ..engine.words import refusal, sentence
 from ..table.advice import COMPUTER_OPTIONS
 from ..table.pass_play import MAX_NAME, MAX_PEOPLE, check_people
 from ..table.play import check_opponents
@@ -78,9 +86,15 @@ def check_learner(name: object) -> str:
     ValueError: 'P2' reads as a seat of the table: give a person's own name
     """
     if not isinstance(name, str):
-        raise ValueError(f"a learner's name is text, not {type(name).__name__}")
+        raise ValueError(
+            gettext("a learner's name is text, not {kind}").format(kind=type(name).__name__)
+        )
     if len(name) > MAX_NAME:
-        raise ValueError(f"a learner's name is plain text of at most {MAX_NAME} characters")
+        raise ValueError(
+            gettext("a learner's name is plain text of at most {most} characters").format(
+                most=MAX_NAME
+            )
+        )
     # a pass-and-play table's check, beside a second name no person can have ("·")
     return check_people({1: name, 2: "\u00b7"}, 2)[1]
 
@@ -447,7 +461,13 @@ class Room:
         tournament's table has as many as its hand has players)."""
         with self.lock:
             if len(self.tables) >= MAX_TABLES:
-                raise ValueError(f"this room is full: it has {count_words(MAX_TABLES, 'table')}")
+                raise ValueError(
+                    ngettext(
+                        "this room is full: it has {n} table",
+                        "this room is full: it has {n} tables",
+                        MAX_TABLES,
+                    ).format(n=MAX_TABLES)
+                )
             number = len(self.tables) + 1
             table = ServerTable(
                 number,

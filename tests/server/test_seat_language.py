@@ -256,3 +256,67 @@ def test_a_browser_course_seat_joins_in_its_language(
     )
     english.view()
     assert english.socket.sent == [{"type": "join", "room": room.code, "learner": "Ada"}]
+
+
+def bracketed(text: str) -> bool:
+    """Whether ``text`` is said whole in the test language (a refusal closes with a stop)."""
+    return text.startswith("[") and text.removesuffix(".").endswith("]")
+
+
+def test_in_the_test_language_every_refusal_to_a_connection_is_catalogued(
+    class_server: ClassServer, clients: Clients
+) -> None:
+    """Every refusal the server says to a connection, in ``qps``: none left English (only
+    the notation inside them stays as it is: frame types, field names, codes)."""
+    room = open_room(class_server, seats=2)
+    other = open_room(class_server, seats=2)
+    join(clients.connect(), other.code, "Taken", None)
+    client = clients.connect()
+    client.send({"type": "language", "language": "qps"})
+    assert client.read() == {"type": "language", "language": "qps"}
+    qps = {"language": "qps"}
+    unseated: list[Json | str | bytes] = [
+        b"\x00\x01",
+        "[1, 2",
+        "[" * 5000,
+        "[]",
+        {"type": "fly"},
+        {"type": "join", "room": room.code, "learner": "Ada", "seat": 2},
+        {"type": "join", "room": room.code, "learner": 3},
+        {"type": "watch", "room": room.code, "table": "one"},
+        {"type": "intent", "intent": []},
+        {"type": "join", "room": room.code, "learner": "Ada", "language": "../fr"},
+        {"type": "join", "room": "hello", "learner": "Ada", **qps},
+        {"type": "join", "room": "ZZZ-ZZZ", "learner": "Ada", **qps},
+        {"type": "join", "room": room.code, "learner": "../etc", **qps},
+        {"type": "join", "room": room.code, "learner": "x" * 40, **qps},
+        {"type": "join", "room": other.code, "learner": "taken", **qps},
+        {"type": "rejoin", "room": room.code, "table": 1, "seat": 1, "token": "x", **qps},
+        {"type": "hub-join", "room": room.code, "hub": "x", **qps},
+        {"type": "intent", "intent": {"kind": "draw", "version": 1}},
+        {"type": "open", "what": "lesson", "name": ""},
+        {"type": "room", "room": room.code, "key": "wrong"},
+        {"type": "watch", "room": room.code, "table": 9},
+    ]
+    codes = []
+    for frame in unseated:
+        error = refused(client, frame)
+        codes.append(error["code"])
+        assert bracketed(error["error"]), (frame, error)
+    assert len(set(codes)) >= 12, codes
+    assert room.seated == {}
+    join(client, room.code, "Ada", "qps")
+    seated: list[Json] = [
+        {"type": "open", "what": "fly", "name": ""},
+        {"type": "open", "what": "table", "name": "x"},
+        {"type": "open", "what": "lesson", "name": "no such lesson"},
+        {"type": "open", "what": "homework", "name": ""},
+        {"type": "open", "what": "daily", "name": "x"},
+        {"type": "open", "what": "lesson", "name": "\x00"},
+        {"type": "join", "room": room.code, "learner": "Ben", **qps},
+    ]
+    for frame in seated:
+        error = refused(client, frame)
+        assert bracketed(error["error"]), (frame, error)
+    view = [data for data in client.seen if data["type"] == "view"][-1]
+    assert bracketed(view["snapshot"]["title"])
