@@ -103,8 +103,8 @@ class Connection:
         self.learner: str | None = None
         """Whose seat this connection took (``None``: a watcher, or not yet seated)."""
         self.language = ENGLISH
-        """The language its refusals are said in: the one its last join, rejoin or Hub join
-        named (none named: English)."""
+        """The language its refusals are said in: the one its join, rejoin or Hub join named
+        (none named: English), or a language frame since."""
 
     def send(self, data: Json) -> None:
         """Send ``data`` (from any thread)."""
@@ -487,9 +487,9 @@ class ClassServer:
             except FrameError as error:
                 connection.send(error_frame(error.code, sentence(str(error))))
                 return
-        if checked["type"] == "language":
-            pass  # said in the language it names, once it is taken (_on_language)
-        elif checked["type"] in ("join", "rejoin", "hub-join"):
+        if checked["type"] in ("join", "rejoin", "hub-join") and connection.table is None:
+            # (a seated connection's join is refused in its seat's language, changing nothing;
+            # a language frame is taken by _on_language)
             connection.language = checked.get("language", ENGLISH)
         with speaking(connection.language):
             await self._handle_checked(connection, checked)

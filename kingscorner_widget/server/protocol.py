@@ -80,7 +80,7 @@ import json
 import time
 from typing import Any
 
-from ..display.language import gettext, listing, spoken
+from ..display.language import ENGLISH, active, gettext, listing, spoken
 
 __all__ = [
     "FIELDS",
@@ -205,7 +205,11 @@ def read_frame(data: str | bytes | None) -> Json:
 
 
 def _and(names: list[str]) -> str:
-    return listing(names)
+    """The field names ``names`` as a list in the language spoken (English as this server has
+    always said it: no comma before "and")."""
+    if active() != ENGLISH:
+        return listing(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def error_frame(code: str, message: str) -> Json:

@@ -190,7 +190,8 @@ def test_a_rejoin_takes_the_seat_back_in_the_language_it_names(
     assert again.view()["snapshot"]["title"] == "Mesa 1, mano 1"
     bad = refused(again, {**ask, "token": "wrong", "language": "de"})
     assert bad["code"] == "seated"
-    assert bad["error"].startswith("Diese Verbindung ist schon an einem Tisch")
+    assert bad["error"].startswith("Esta conexión ya está en una mesa")  # the seat's language
+    assert [held.language for held in room.seated.values()] == ["es"]
 
 
 def test_a_notebook_seat_sends_its_widgets_language_and_follows_the_page(
@@ -320,3 +321,19 @@ def test_in_the_test_language_every_refusal_to_a_connection_is_catalogued(
         assert bracketed(error["error"]), (frame, error)
     view = [data for data in client.seen if data["type"] == "view"][-1]
     assert bracketed(view["snapshot"]["title"])
+
+
+def test_a_learners_own_table_at_the_server_speaks_their_language(
+    class_server: ClassServer, clients: Clients
+) -> None:
+    room = open_room(class_server, seats=2)
+    client = clients.connect()
+    join(client, room.code, "Greta", "de")
+    client.send({"type": "open", "what": "daily", "name": ""})
+    opened = client.until(lambda data: data["type"] == "opened")
+    assert opened["title"].startswith("Daily deal")  # its title is kept (the teacher reads it)
+    view = client.until(lambda data: data["type"] == "view")
+    assert "Ziehen & Zug beenden" in {a["label"] for a in view["snapshot"]["actions"]}
+    client.send({"type": "open", "what": "table", "name": ""})
+    back = client.until(lambda data: data["type"] == "opened")
+    assert back["title"] == "Tisch 1, Runde 1"
