@@ -39,7 +39,7 @@ def said(client: Client, words: str) -> Json:
     return client.until(lambda data: data["type"] == "view" and words in data["status"])
 
 
-def refused(client: Client, frame: Json | str) -> Json:
+def refused(client: Client, frame: Json | str | bytes) -> Json:
     client.send(frame)
     error = client.until(lambda data: data["type"] == "error")
     return error
