@@ -50,6 +50,7 @@ __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "LIST_PATTERNS",
+    "Later",
     "LOCALE_DIR",
     "N_",
     "PLURAL_RULES",
@@ -68,6 +69,7 @@ __all__ = [
     "plural_samples",
     "pseudo",
     "read_template",
+    "say",
     "speaking",
     "spoken",
     "system_language",
@@ -115,6 +117,63 @@ def NP_(context: str, message: str) -> str:  # noqa: N802 (after N_)
     'jack'
     """
     return message
+
+
+class Later:
+    """A sentence kept unsaid: a marked ``message`` and its slots, said in the language spoken
+    when it is shown (:func:`say`), so a table that changes language says it again in the new
+    one. A slot may hold another :class:`Later`.
+
+    >>> title = Later(N_("Hand {n}"), n=2)
+    >>> say(title)
+    'Hand 2'
+    >>> with speaking("de"):
+    ...     say(title)
+    'Hand 2'
+    >>> with speaking(PSEUDO):
+    ...     say(title).startswith("[")
+    True
+    """
+
+    __slots__ = ("message", "slots")
+
+    def __init__(self, message: str, **slots: object) -> None:
+        self.message = message
+        """The English message, marked for the catalogue where the sentence is made."""
+        self.slots = slots
+        """What fills its ``{slots}`` (facts, not words)."""
+
+    def __str__(self) -> str:
+        return gettext(self.message).format(
+            **{
+                name: say(value) if isinstance(value, Later) else value
+                for name, value in self.slots.items()
+            }
+        )
+
+    def __repr__(self) -> str:
+        return f"Later({self.message!r}, {self.slots!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Later):
+            return NotImplemented
+        return (self.message, self.slots) == (other.message, other.slots)
+
+    def __hash__(self) -> int:
+        return hash((self.message, tuple(sorted(self.slots))))
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def say(words: str | Later) -> str:
+    """``words`` in the active language: a :class:`Later` said now, a literal (a teacher's own
+    title) as it is.
+
+    >>> say("Deal 4 of my own"), say(Later(N_("Explore")))
+    ('Deal 4 of my own', 'Explore')
+    """
+    return str(words) if isinstance(words, Later) else words
 
 
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{2,8})*")

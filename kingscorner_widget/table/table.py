@@ -51,7 +51,7 @@ from typing import Any
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..display.language import ENGLISH, N_, check_language, gettext, speaking
+from ..display.language import ENGLISH, N_, Later, check_language, gettext, speaking
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.render import Picture, table_picture
@@ -208,10 +208,10 @@ class TableSetup:
         return self.adopt(self._play(source, current))
 
     def _play(self, source: Game | Match | None, current: Session | None) -> Session:
-        title = ""
+        title: str | Later = ""
         if source is None and current is None:  # a new table: a new match
             source = Match(self.rules, seed=self.seed)
-            title = gettext("Hand 1 of a match to {target}").format(target=self.rules.target)
+            title = Later(N_("Hand 1 of a match to {target}"), target=self.rules.target)
         elif source is None and self.play is not None:  # back to the table's own game
             return self.play
         elif source is None and current is not None:  # play on from the position on the table
@@ -241,7 +241,8 @@ class TableSetup:
         return self.play
 
     def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
-        title, seat = "", None
+        title: str | Later = ""
+        seat = None
         if source is None and current is None:
             source = Game.new(seed=self.seed, rules=self.rules)
             title = deal_title(self.seed, shown=self.show_all_hands)
@@ -527,6 +528,7 @@ class Table:
             self.language = code
             with self._held():
                 session = self._session
+                session.said()
                 self.status = session.status()
                 snapshot = session.snapshot(self.version)
                 self._tell(View(self.status, snapshot, tuple(session.legal()), session.mode))
