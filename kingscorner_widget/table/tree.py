@@ -186,7 +186,8 @@ class MoveTree(History):
                 replay.undo()
                 continue
             move = node.move
-            assert move is not None and node.line is not None
+            assert move is not None
+            assert node.line is not None
             shown = (
                 ""
                 if isinstance(move, EndTurn)
