@@ -129,7 +129,7 @@ class Later:
     'Hand 2'
     >>> with speaking("de"):
     ...     say(title)
-    'Hand 2'
+    'Runde 2'
     >>> with speaking(PSEUDO):
     ...     say(title).startswith("[")
     True
