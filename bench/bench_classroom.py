@@ -14,7 +14,8 @@ No file slows the board: 3,000 learners (one record each) must read and draw in 
 one record of 2 MB (the size cap) in under 1 s, whatever it holds: 20,000 small items (the
 board reads the first :data:`~kingscorner_widget.classroom.typed.MAX_ITEMS`), one 2 MB title,
 or 20,000 hands. Each is printed beside the 30-learner class, as a ratio, so a reader sees that
-the board's time grows with what it reads and no more.
+the board's time grows with what it reads and no more. :mod:`.bench_board` times the same
+sizes as the command a teacher runs, beside main's code.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ import os
 import pathlib
 import tempfile
 import time
-from typing import Any
 
 from kingscorner_widget import ClassBoard, KingsCornerWidget
 from kingscorner_widget.classroom.recorder import Recorder
 from kingscorner_widget.classroom.sample import sample_class
 from kingscorner_widget.classroom.store import WRITER, RecordStore, Writer
+
+from .board_classes import big_records
 
 CLICKS = 40
 ROUNDS = 5
@@ -66,20 +68,6 @@ def _drawn(folder: str | pathlib.Path) -> tuple[float, ClassBoard]:
     board.text()
     board.to_html()
     return time.perf_counter() - start, board
-
-
-def big_records() -> dict[str, dict[str, Any]]:
-    """Records of about 2 MB each, of the shapes that once made the board slow."""
-    base: dict[str, Any] = {"format": "kingscorner-progress", "version": 1, "learner": "bo"}
-    small = {"kind": "puzzle", "title": "P", "finished": True, "stars": 3, "solved": True}
-    items = {f"puzzle:{n}": {**small, "title": f"P{n}"} for n in range(20_000)}
-    title = {"lesson:big": {"kind": "lesson", "title": "W" * 1_950_000, "finished": True}}
-    hand = {"won": True, "cardsLeft": 0, "moves": 30, "opponents": ["greedy"], "record": None}
-    return {
-        "20,000 items": {**base, "tables": [{"id": "t", "items": items}]},
-        "a 2 MB title": {**base, "tables": [{"id": "t", "items": title}]},
-        "20,000 hands": {**base, "tables": [{"id": "t", "hands": [hand] * 20_000}]},
-    }
 
 
 def board_cpu(learners: int, items: int = 20) -> tuple[float, float]:

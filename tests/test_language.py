@@ -312,6 +312,8 @@ VIEWER = {"You", pseudo("You")}
 def kind_of(path: str, text: str) -> str:
     if path in NAMES:
         return "catalogued" if text in VIEWER else "name"
+    if path in CATALOGUED:  # a field named whole is catalogued, whatever pattern covers it
+        return "catalogued"
     if CODE.fullmatch(path):
         return "code"
     for pattern in NOT_YET:

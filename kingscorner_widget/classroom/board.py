@@ -62,7 +62,6 @@ from ..engine.game import Game
 from ..engine.moves import as_move
 from ..engine.record import game_from_json
 from ..engine.words import count_words
-from ..lessons.runner import LessonRun
 from .homework import Homework
 from .mistakes import said as mistake_said
 from .names import name_key
@@ -70,7 +69,7 @@ from .reading import BadRecord, Found, LearnerRecord, read_folder
 from .record import ProgressError
 from .themes import THEMES, theme_said
 from .typed import MAX_ITEMS, WORD, said, typed_record
-from .verify import PROVES, Checked, check_daily, check_steps
+from .verify import PROVES, Checked, Replayer
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
@@ -159,15 +158,41 @@ def _best(items: Iterable[Json]) -> Json | None:
     return max(found, key=_rank) if found else None
 
 
-def _counts(item: Json) -> tuple[int, int, int, int]:
-    """Hints, Show me, refused moves and steps tried in an item."""
-    steps = item.get("steps", [])
-    return (
-        sum(int(s.get("hints", 0)) for s in steps),
-        sum(int(s.get("shows", 0)) for s in steps),
-        sum(len(s.get("refused", [])) for s in steps),
-        sum(1 for s in steps if s.get("attempts") or s.get("done")),
-    )
+@dataclasses.dataclass(frozen=True)
+class _Tally:
+    """A learner's counts over their items, made in one pass and kept for every view."""
+
+    hints: int
+    shows: int
+    refused: int
+    """Moves the table refused."""
+    tried: int
+    """Steps tried (attempted or done)."""
+    stuck: tuple[str, ...]
+    """The keys of the items stuck (:data:`STUCK_RULE`), in the learner's order."""
+    going: int
+    """Items in progress: started, not finished, not stuck (a daily deal is neither)."""
+    done: int
+    """Items finished (and not found unverified)."""
+
+
+def _tally(items: dict[str, Json]) -> _Tally:
+    """The counts of one learner's ``items``, each step looked at once."""
+    hints = shows = refused = tried = going = done = 0
+    stuck: list[str] = []
+    for key, item in items.items():
+        for step in item.get("steps", ()):
+            hints += int(step.get("hints", 0))
+            shows += int(step.get("shows", 0))
+            refused += len(step.get("refused", ()))
+            tried += bool(step.get("attempts") or step.get("done"))
+        if item.get("finished"):
+            done += item.get("verified") is not False
+        elif _stuck(item):
+            stuck.append(key)
+        elif item.get("kind") != "daily":
+            going += 1
+    return _Tally(hints, shows, refused, tried, tuple(stuck), going, done)
 
 
 def _marked(item: Json, checked: Checked) -> Json:
@@ -402,9 +427,10 @@ class ClassBoard:
 
     def _merge(self) -> dict[str, dict[str, Json]]:
         merged: dict[str, dict[str, Json]] = {}
+        replayer = None if self.homework is None else Replayer(self.homework)
         for record in self.records:
-            if self.homework is not None:
-                merged[record.learner] = self._replayed(record, self.homework)
+            if replayer is not None:
+                merged[record.learner] = self._replayed(record, replayer)
                 continue
             attempts: dict[str, list[tuple[Json, Json]]] = {}
             for table in record.tables:
@@ -413,15 +439,18 @@ class ClassBoard:
             merged[record.learner] = {
                 key: _first_daily(key, found)[0]
                 if key.startswith("daily:")
+                else found[0][1]
+                if len(found) == 1
                 else max((item for _, item in found), key=_rank)
                 for key, found in attempts.items()
             }
         return merged
 
-    def _replayed(self, record: LearnerRecord, homework: Homework) -> dict[str, Json]:
-        """The learner's items of ``homework``, each finished one replayed (:mod:`.verify`):
+    def _replayed(self, record: LearnerRecord, replayer: Replayer) -> dict[str, Json]:
+        """The learner's items of the homework, each finished one replayed (:mod:`.verify`):
         the best attempt that replays, else the furthest one, marked not verified when it
         claims to be finished; a daily deal's first result, replayed."""
+        homework = replayer.homework
         attempts: dict[str, list[tuple[Json, Json]]] = {}
         for table in record.tables:
             for key, item in table.get("items", {}).items():
@@ -433,13 +462,13 @@ class ClassBoard:
                 continue
             if place.kind == "daily":
                 item, hand = _first_daily(place.key, tried)
-                found[place.key] = _marked(item, check_daily(homework, hand))
+                found[place.key] = _marked(item, replayer.daily(hand))
                 continue
             best: Json | None = None
             for _, item in tried:
                 if not item.get("finished"):
                     continue
-                checked = check_steps(LessonRun(homework.lesson(), place.start), place, item)
+                checked = replayer.steps(place, item)
                 marked = _marked(item, checked)
                 if checked.verified and (best is None or marked["stars"] > best["stars"]):
                     best = marked
@@ -447,11 +476,10 @@ class ClassBoard:
                 furthest = _best([item for _, item in tried])
                 assert furthest is not None  # tried is not empty
                 best = (
-                    _marked(furthest, check_steps(
-                        LessonRun(homework.lesson(), place.start), place, furthest))
+                    _marked(furthest, replayer.steps(place, furthest))
                     if furthest.get("finished")
                     else furthest
-                )  # fmt: skip
+                )
             found[place.key] = best
         return found
 
@@ -546,13 +574,9 @@ class ClassBoard:
         items = self.items
         rows: list[tuple[Value, ...]] = []
         for learner in self.learners:
-            mine = self._items[learner]
-            hints = shows = 0
-            for item in mine.values():
-                h, s, _, _ = _counts(item)
-                hints, shows = hints + h, shows + s
+            mine, tally = self._items[learner], self._tallies[learner]
             cells = [_cell(mine.get(key)) for key, _ in items]
-            rows.append((learner, *cells, hints, shows))
+            rows.append((learner, *cells, tally.hints, tally.shows))
         columns = [Column(pgettext("board column", "learner"))]
         columns += [Column(title) for title in self._headings()]
         columns += [
@@ -565,6 +589,40 @@ class ClassBoard:
             title=gettext("The class by item"),
             notes=(*self._trust(), *self._bad_notes()),
         )
+
+    @functools.cached_property
+    def _tallies(self) -> dict[str, _Tally]:
+        """Each learner's counts (:func:`_tally`), made once for every view of the board."""
+        return {learner: _tally(items) for learner, items in self._items.items()}
+
+    @functools.cached_property
+    def _refusals(self) -> tuple[dict[str, set[str]], dict[str, int]]:
+        """Each reason code of a refused move: the learners it was refused to, and how often."""
+        learners: dict[str, set[str]] = {}
+        times: dict[str, int] = {}
+        for learner in self.learners:
+            for item in self._items[learner].values():
+                for step in item.get("steps", []):
+                    for refused in step.get("refused", []):
+                        code = refused["code"]
+                        learners.setdefault(code, set()).add(learner)
+                        times[code] = times.get(code, 0) + 1
+        return learners, times
+
+    @functools.cached_property
+    def _by_theme(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Puzzles solved and tried by theme, each learner's best attempt counted once."""
+        solved = dict.fromkeys(THEMES, 0)
+        tried = dict.fromkeys(THEMES, 0)
+        for items in self._items.values():
+            for item in items.values():
+                name = item.get("theme")
+                if item.get("kind") != "puzzle" or name not in tried:
+                    continue
+                if item.get("solved") is not None:
+                    tried[name] += 1
+                    solved[name] += bool(item.get("solved"))
+        return solved, tried
 
     def _trust(self) -> tuple[str, ...]:
         """What the board's records prove: replayed against the homework, or nothing."""
@@ -592,20 +650,9 @@ class ClassBoard:
         rows = []
         titles = dict(self.items)
         for learner in self.learners:
-            mine = self._items[learner]
-            stuck = [key for key, item in mine.items() if _stuck(item)]
-            going = sum(
-                not item.get("finished") and item.get("kind") != "daily" and not _stuck(item)
-                for item in mine.values()
-            )
-            hints = shows = refused = tried = 0
-            for item in mine.values():
-                h, s, r, t = _counts(item)
-                hints, shows, refused, tried = hints + h, shows + s, refused + r, tried + t
-            done = sum(
-                bool(item.get("finished")) and item.get("verified") is not False
-                for item in mine.values()
-            )
+            mine, tally = self._items[learner], self._tallies[learner]
+            stuck, going, done = tally.stuck, tally.going, tally.done
+            hints, shows, refused, tried = tally.hints, tally.shows, tally.refused, tally.tried
             per_step = refused / tried if tried else 0.0
             # TRANSLATORS: an item a learner is stuck on: its title, then its state
             places = [
@@ -652,15 +699,7 @@ class ClassBoard:
     def mistakes(self) -> HtmlTable:
         """The class's refused moves by rule, in words: how many learners made each mistake,
         and how many times, the most common first."""
-        learners: dict[str, set[str]] = {}
-        times: dict[str, int] = {}
-        for learner in self.learners:
-            for item in self._items[learner].values():
-                for step in item.get("steps", []):
-                    for refused in step.get("refused", []):
-                        code = refused["code"]
-                        learners.setdefault(code, set()).add(learner)
-                        times[code] = times.get(code, 0) + 1
+        learners, times = self._refusals
         rows = sorted(
             (
                 (mistake_said(len(who), code), len(who), times[code])
@@ -750,16 +789,7 @@ class ClassBoard:
     @_spoken
     def theme_table(self) -> HtmlTable:
         """Puzzles solved and tried by theme, across the class."""
-        solved = dict.fromkeys(THEMES, 0)
-        tried = dict.fromkeys(THEMES, 0)
-        for items in self._items.values():
-            for item in items.values():
-                name = item.get("theme")
-                if item.get("kind") != "puzzle" or name not in tried:
-                    continue
-                if item.get("solved") is not None:
-                    tried[name] += 1
-                    solved[name] += bool(item.get("solved"))
+        solved, tried = self._by_theme
         rows = [
             (
                 theme_said(name),

@@ -33,7 +33,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..display.language import ENGLISH, check_language
+from ..display.language import ENGLISH, N_, check_language, gettext, speaking
 from ..table.events import TableEvent
 from .record import ProgressError, lesson_stars, step_stars
 from .store import WRITER, RecordStore, RecordTooLargeError, Writer, _now
@@ -46,8 +46,9 @@ __all__ = ["ItemPlace", "PeopleRecorder", "Recorder", "open_record", "open_recor
 Json = dict[str, Any]
 RETRY = (5.0, 15.0, 60.0)
 """Seconds before a failed save is tried again (then every minute), clicks or not."""
-UNSAVED = "Your progress could not be saved: {why}. Your work is kept until it can be."
-SAVED_AGAIN = "Your progress is saved again."
+# TRANSLATORS: {why}: why the save failed, such as "the disk is full".
+UNSAVED = N_("Your progress could not be saved: {why}. Your work is kept until it can be.")
+SAVED_AGAIN = N_("Your progress is saved again.")
 KEPT_RECORDS = 20
 """Hands whose whole game is kept for a replay (the latest; older hands keep their result,
 except a daily deal's first hand, whose game the board replays to verify it)."""
@@ -108,8 +109,10 @@ class Recorder:
         }
         """This table's entry in the record (with the language the table spoke, unless it
         spoke English: an entry without one is English)."""
-        if check_language(language) != ENGLISH:
-            self.table["language"] = check_language(language)
+        self.language = check_language(language)
+        """The language the table speaks: what the message line is told is said in it."""
+        if self.language != ENGLISH:
+            self.table["language"] = self.language
         self.error: str | None = None
         """Why the last write failed (the record on disk keeps what was saved before)."""
         self.say: Callable[[str], None] | None = None
@@ -309,7 +312,8 @@ class Recorder:
         if self._retry is not None:
             self._retry.cancel()
         if failed and self.say is not None:
-            self.say(SAVED_AGAIN)
+            with speaking(self.language):
+                self.say(gettext(SAVED_AGAIN))
 
     def _failed(self, error: Exception) -> None:
         if not isinstance(error, ProgressError | OSError):
@@ -319,7 +323,8 @@ class Recorder:
         if first:
             warnings.warn(self.error, stacklevel=3)
         if self.say is not None:
-            self.say(UNSAVED.format(why=_why(error)))
+            with speaking(self.language):
+                self.say(gettext(UNSAVED).format(why=_why(error)))
         if isinstance(error, RecordTooLargeError):
             return  # trying again cannot help: the learner is told to start a new folder
         wait = RETRY[min(self._failures, len(RETRY) - 1)]
@@ -333,18 +338,21 @@ class Recorder:
 
 
 _REASONS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "the folder may not be written",
-    errno.EPERM: "the folder may not be written",
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("the folder may not be written"),
+    errno.EPERM: N_("the folder may not be written"),
 }
 
 
 def _why(error: Exception) -> str:
-    """A failed save's reason in a learner's words."""
+    """A failed save's reason in a learner's words (in the language spoken, but for the
+    system's own words for an unusual failure)."""
     if isinstance(error, OSError) and error.errno in _REASONS:
-        return _REASONS[error.errno]
+        return gettext(_REASONS[error.errno])
+    if isinstance(error, RecordTooLargeError):
+        return error.words()
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)

@@ -14,6 +14,7 @@ import dataclasses
 import hashlib
 from collections.abc import Sequence
 
+from ..display.language import ENGLISH, active, gettext, listing
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game, Outcome
 from ..engine.moves import Move
@@ -39,6 +40,12 @@ def deal_seed(seed: int, round_number: int) -> int:
     """
     digest = hashlib.sha256(f"kingscorner-tournament-deal:{seed}:{round_number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _names(players: Sequence[str]) -> str:
+    """A table's players in a sentence of the language spoken ("Ada and Ben and Cy" in
+    English, as the class has always read it)."""
+    return " and ".join(players) if active() == ENGLISH else listing(players)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,7 +162,8 @@ class Hand:
         'Ada and Ben: not played yet.'
         """
         if self.outcome is None:
-            return f"{' and '.join(self.players)}: not played yet."
+            # TRANSLATORS: {players}: the names of the hand's players, as a list.
+            return gettext("{players}: not played yet.").format(players=_names(self.players))
 
         def name(seat: int) -> str:
             return self.players[seat - 1]

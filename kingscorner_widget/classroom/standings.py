@@ -37,35 +37,67 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
 from ..display.charts import VegaLiteChart, line_chart
+from ..display.language import ENGLISH, N_, NP_, PSEUDO, active, gettext, listing, pgettext
 from ..display.tables import Column, HtmlTable, ShownAsTable
 from ..engine.words import listed
 from .rounds import Round
 
-__all__ = ["BYE_POINTS", "RULES_SAID", "Standing", "Standings", "ordinal", "said_number"]
+__all__ = [
+    "BYE_POINTS",
+    "RULES_SAID",
+    "Standing",
+    "Standings",
+    "TieBreak",
+    "ordinal",
+    "said_number",
+]
 
 BYE_POINTS = Fraction(1)
 """What a bye scores."""
 
 RULES_SAID = (
-    "Points: 1 for winning a hand (a shared win splits it), 1 for a bye; a blocked hand has no "
-    "winner.",
-    "Level on points: more opponents' points first, then fewer cards left per hand; still "
-    "level: the place is shared.",
+    N_(
+        "Points: 1 for winning a hand (a shared win splits it), 1 for a bye; a blocked hand has "
+        "no winner."
+    ),
+    N_(
+        "Level on points: more opponents' points first, then fewer cards left per hand; still "
+        "level: the place is shared."
+    ),
 )
-"""The scoring and the order, in the words printed under every standings table."""
+"""The scoring and the order, in the words printed under every standings table (marked: said
+with :func:`~kingscorner_widget.display.language.gettext` in the language spoken)."""
 
 TIE_BREAKS = ("points", "opponents' points", "cards left per hand")
 """What orders the standings, most important first."""
 
 
+_FIRST = NP_("place", "1st")
+"""First place on its own: a language may say it unlike every other place ("1er", "21e")."""
+_ORDINALS = {
+    1: NP_("place", "{n}st"),
+    2: NP_("place", "{n}nd"),
+    3: NP_("place", "{n}rd"),
+    0: NP_("place", "{n}th"),
+}
+"""A place's number by English's ending (each language says every ending its own way)."""
+
+
 def ordinal(n: int) -> str:
-    """``"1st"``, ``"2nd"``, ``"11th"``, ``"23rd"``.
+    """A place in the language spoken: ``"1st"``, ``"2nd"``, ``"11th"``, ``"23rd"`` in English
+    (``"1er"``, ``"2e"`` in French; ``"1."`` in German; ``"1.º"`` in Spanish).
 
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    >>> from kingscorner_widget.display.language import speaking
+    >>> with speaking("fr"):
+    ...     [ordinal(n) for n in (1, 2, 21)]
+    ['1er', '2e', '21e']
     """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if n == 1:
+        return pgettext("place", _FIRST)
+    ending = 0 if 10 <= n % 100 <= 20 else n % 10 if n % 10 in (1, 2, 3) else 0
+    return pgettext("place", _ORDINALS[ending]).format(n=n)
 
 
 def said_number(value: Fraction | None, halves: bool = True) -> str:
@@ -84,7 +116,54 @@ def said_number(value: Fraction | None, halves: bool = True) -> str:
         return str(int(whole))
     if part == Fraction(1, 2) and halves:
         return f"{int(whole) or ''}½"
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    # TRANSLATORS: the mark between a number's whole part and its decimals ("1.33", "1,33").
+    return f"{float(value):.2f}".rstrip("0").rstrip(".").replace(".", pgettext("decimal", "."))
+
+
+@dataclasses.dataclass(frozen=True)
+class TieBreak:
+    """What placed a player against the one level on points above them, kept as facts and said
+    in the language spoken when read (:meth:`words`)."""
+
+    kind: str
+    """``"shared"`` (level on everything), ``"opponents"`` (fewer opponents' points) or
+    ``"cards"`` (more cards left per hand)."""
+    others: tuple[str, ...]
+    """Who they share the place with, or the player just above them."""
+    mine: Fraction | None = None
+    """Their own figure for the tie-break that placed them."""
+    theirs: Fraction | None = None
+    """The figure of the player above."""
+
+    def words(self) -> str:
+        """The tie-break in words, in the language spoken."""
+        if self.kind == "shared":
+            # TRANSLATORS: {players}: the names of the players sharing the place, as a list.
+            return gettext("shared with {players}: nothing separates them").format(
+                players=listed(self.others)
+                if active() in (ENGLISH, PSEUDO)
+                else listing(self.others)
+            )
+        if self.kind == "opponents":
+            # TRANSLATORS: {player}: the name of the player above; {mine} and {theirs}: the two
+            # players' opponents' points.
+            return gettext(
+                "level on points with {player}: fewer opponents' points ({mine} to {theirs})"
+            ).format(
+                player=self.others[0],
+                mine=said_number(self.mine),
+                theirs=said_number(self.theirs),
+            )
+        # TRANSLATORS: {player}: the name of the player above; {mine} and {theirs}: the two
+        # players' cards left per hand.
+        return gettext(
+            "level on points and opponents' points with {player}: more cards left per hand "
+            "({mine} to {theirs})"
+        ).format(
+            player=self.others[0],
+            mine=said_number(self.mine, False),
+            theirs=said_number(self.theirs, False),
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,9 +188,14 @@ class Standing:
     """The points of everyone they sat with, once for each hand."""
     cards_left: int
     """The rules' count of the cards left in their hand, over every hand played."""
-    tie_break: str
-    """In words: what placed them against the player level on points above them, or who they
-    share the place with (empty when points alone placed them)."""
+    why: TieBreak | None
+    """What placed them against the player level on points above them, or who they share the
+    place with (``None`` when points alone placed them)."""
+
+    @property
+    def tie_break(self) -> str:
+        """:attr:`why` in words, in the language spoken (empty when points alone placed them)."""
+        return self.why.words() if self.why else ""
 
     @property
     def cards_per_hand(self) -> Fraction | None:
@@ -120,8 +204,11 @@ class Standing:
 
     @property
     def place_words(self) -> str:
-        """``"2nd"`` or ``"shared 2nd"``."""
-        return f"shared {ordinal(self.place)}" if self.shared else ordinal(self.place)
+        """``"2nd"`` or ``"shared 2nd"``, in the language spoken."""
+        if not self.shared:
+            return ordinal(self.place)
+        # TRANSLATORS: {place}: a place in the standings, such as "2nd".
+        return gettext("shared {place}").format(place=ordinal(self.place))
 
     def key(self) -> tuple[Fraction, Fraction, Fraction]:
         """What orders the standings, smaller first (no hand played counts as the most cards)."""
@@ -178,7 +265,7 @@ class Standings(ShownAsTable):
                 byes[name],
                 sum((points.get(o, Fraction(0)) for o in opponents[name]), Fraction(0)),
                 cards[name],
-                "",
+                None,
             )
             for name in names
         ]
@@ -198,26 +285,31 @@ class Standings(ShownAsTable):
         raise KeyError(f"{player!r} is not in the standings")
 
     def table(self) -> HtmlTable:
-        """The standings as a table (HTML in a notebook, text elsewhere)."""
+        """The standings as a table (HTML in a notebook, text elsewhere), in the language
+        spoken."""
         return HtmlTable(
             [
-                Column("place"),
-                Column("player"),
-                Column("points", align="right", description="1 for a hand won, 1 for a bye"),
-                Column("hands"),
-                Column("wins"),
-                Column("byes"),
+                Column(pgettext("standings column", "place")),
+                Column(pgettext("standings column", "player")),
                 Column(
-                    "opponents' points",
+                    pgettext("standings column", "points"),
                     align="right",
-                    description="the points of everyone they played, once for each hand",
+                    description=gettext("1 for a hand won, 1 for a bye"),
+                ),
+                Column(pgettext("standings column", "hands")),
+                Column(pgettext("standings column", "wins")),
+                Column(pgettext("standings column", "byes")),
+                Column(
+                    pgettext("standings column", "opponents' points"),
+                    align="right",
+                    description=gettext("the points of everyone they played, once for each hand"),
                 ),
                 Column(
-                    "cards left per hand",
+                    pgettext("standings column", "cards left per hand"),
                     align="right",
-                    description="the count of the cards left in hand at the end, per hand",
+                    description=gettext("the count of the cards left in hand at the end, per hand"),
                 ),
-                Column("tie-break"),
+                Column(pgettext("standings column", "tie-break")),
             ],
             [
                 (
@@ -233,8 +325,12 @@ class Standings(ShownAsTable):
                 )
                 for row in self.rows
             ],
-            title=f"Standings after round {self.after}" if self.after else "Standings",
-            notes=RULES_SAID,
+            title=(
+                gettext("Standings after round {round}").format(round=self.after)
+                if self.after
+                else gettext("Standings")
+            ),
+            notes=tuple(gettext(rule) for rule in RULES_SAID),
             row_marks=[str(row.place) for row in self.rows],
             mark_name="place",
         )
@@ -249,28 +345,20 @@ def _placed(rows: list[Standing]) -> tuple[Standing, ...]:
         tied = above is not None and above.key() == row.key()
         place = placed[-1].place if tied else i + 1
         placed.append(
-            dataclasses.replace(
-                row, place=place, shared=bool(level), tie_break=_tie_break(row, above, level)
-            )
+            dataclasses.replace(row, place=place, shared=bool(level), why=_why(row, above, level))
         )
     return tuple(placed)
 
 
-def _tie_break(row: Standing, above: Standing | None, level: list[str]) -> str:
+def _why(row: Standing, above: Standing | None, level: list[str]) -> TieBreak | None:
     """What separates ``row`` from the player just above it when they are level on points."""
     if level:
-        return f"shared with {listed(level)}: nothing separates them"
+        return TieBreak("shared", tuple(level))
     if above is None or above.points != row.points:
-        return ""
+        return None
     if above.opponents_points != row.opponents_points:
-        return (
-            f"level on points with {above.player}: fewer opponents' points "
-            f"({said_number(row.opponents_points)} to {said_number(above.opponents_points)})"
-        )
-    return (
-        f"level on points and opponents' points with {above.player}: more cards left per hand "
-        f"({said_number(row.cards_per_hand, False)} to {said_number(above.cards_per_hand, False)})"
-    )
+        return TieBreak("opponents", (above.player,), row.opponents_points, above.opponents_points)
+    return TieBreak("cards", (above.player,), row.cards_per_hand, above.cards_per_hand)
 
 
 def standings_chart(rounds: Sequence[Round], players: Iterable[str] | None = None) -> VegaLiteChart:
@@ -281,7 +369,15 @@ def standings_chart(rounds: Sequence[Round], players: Iterable[str] | None = Non
     for after in range(1, len(rounds) + 1):
         for row in Standings.of(rounds[:after], names):
             rows.append((after, row.player, float(row.points), row.place_words))
+    said = [
+        pgettext("standings column", "round"),
+        pgettext("standings column", "player"),
+        pgettext("standings column", "points"),
+        pgettext("standings column", "place"),
+    ]
     table = HtmlTable(
-        [Column("round"), Column("player"), Column("points", format="g"), Column("place")], rows
+        [Column(said[0]), Column(said[1]), Column(said[2], format="g"), Column(said[3])], rows
     )
-    return line_chart(table, "round", "points", colour="player", title="Points after each round")
+    return line_chart(
+        table, said[0], said[2], colour=said[1], title=gettext("Points after each round")
+    )

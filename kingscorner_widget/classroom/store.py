@@ -49,6 +49,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..display.language import ENGLISH, gettext, speaking
 from .record import MAX_BYTES, ProgressError, check_learner, check_record, empty_record
 
 __all__ = ["FOLDER", "WRITER", "RecordStore", "RecordTooLargeError", "Writer"]
@@ -72,7 +73,29 @@ _LOCKS_LOCK = threading.Lock()
 
 
 class RecordTooLargeError(ProgressError):
-    """A record that would pass the size cap: it is not written, and the file stays as it was."""
+    """A record that would pass the size cap: it is not written, and the file stays as it was.
+    Its facts are kept (the learner, the size, the file: ``None`` for a record the class server
+    keeps) so the learner's table says it in its own language (:meth:`words`)."""
+
+    def __init__(self, learner: str, size: int, file: str | None = None) -> None:
+        self.learner, self.size, self.file = learner, size, file
+        with speaking(ENGLISH):
+            super().__init__(self.words())
+
+    def words(self) -> str:
+        """The refusal in the language spoken."""
+        if self.file is None:
+            # TRANSLATORS: {learner}: the learner's name; {cap}: a number of bytes.
+            return gettext("{learner}'s record would pass the cap of {cap} bytes").format(
+                learner=self.learner, cap=MAX_BYTES
+            )
+        # TRANSLATORS: {learner}: the learner's name; {size} and {cap}: numbers of bytes;
+        # {file}: the record's file name; progress_dir= is the table's argument, kept as is.
+        return gettext(
+            "{learner}'s record would be {size} bytes, over the cap of {cap}: it was not "
+            "written, and {file} keeps everything saved before (start a new progress_dir= to go "
+            "on recording)"
+        ).format(learner=self.learner, size=self.size, cap=MAX_BYTES, file=self.file)
 
 
 def _now() -> str:
@@ -194,11 +217,7 @@ class RecordStore:
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
             data = text.encode("utf-8")
             if len(data) > MAX_BYTES:
-                raise RecordTooLargeError(
-                    f"{self.learner}'s record would be {len(data)} bytes, over the cap of "
-                    f"{MAX_BYTES}: it was not written, and {self.path.name} keeps everything "
-                    "saved before (start a new progress_dir= to go on recording)"
-                )
+                raise RecordTooLargeError(self.learner, len(data), self.path.name)
             atomic_write(self.path, data)
             return record
 

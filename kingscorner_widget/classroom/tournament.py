@@ -57,6 +57,7 @@ from typing import Any, Literal
 
 from ..analysis.players import Player, make_player
 from ..display.charts import VegaLiteChart
+from ..display.language import ENGLISH, active, gettext, listing, ngettext
 from ..engine.game import Game, Outcome
 from ..engine.moves import Move
 from ..engine.notation import parse_position
@@ -214,7 +215,7 @@ class ClassTournament:
             raise TournamentError(
                 f"there are rounds 1 to {len(self._rounds)}, not {round_number!r}"
                 if self._rounds
-                else "no round has been drawn yet"
+                else gettext("no round has been drawn yet")
             )
         return self._rounds[round_number - 1].hand(table)
 
@@ -254,12 +255,17 @@ class ClassTournament:
             raise TournamentError(str(error)) from None
         same = [p for p in self._players if p.casefold() == name.casefold()]
         if same:
+            # TRANSLATORS: {player}: the name already in the tournament.
             raise TournamentError(
-                f"{same[0]} has already joined the tournament (names are told apart without "
-                "regard to capitals)"
+                gettext(
+                    "{player} has already joined the tournament (names are told apart without "
+                    "regard to capitals)"
+                ).format(player=same[0])
             )
         if len(self._players) >= MAX_PLAYERS:
-            raise TournamentError(f"a tournament holds at most {MAX_PLAYERS} players")
+            raise TournamentError(
+                gettext("a tournament holds at most {n} players").format(n=MAX_PLAYERS)
+            )
         self._players.append(name)
         return name
 
@@ -272,14 +278,18 @@ class ClassTournament:
         number = len(self._rounds) + 1
         if self._rounds and not self._rounds[-1].finished:
             waiting = self._rounds[-1].waiting()
-            noun = "table" if len(waiting) == 1 else "tables"
-            verb = "has" if len(waiting) == 1 else "have"
+            # TRANSLATORS: {round}: the round's number; {tables}: the tables' numbers ("2, 5").
             raise TournamentError(
-                f"round {number - 1} is not finished: {noun} "
-                f"{', '.join(map(str, waiting))} {verb} no result yet"
+                ngettext(
+                    "round {round} is not finished: table {tables} has no result yet",
+                    "round {round} is not finished: tables {tables} have no result yet",
+                    len(waiting),
+                ).format(round=number - 1, tables=", ".join(map(str, waiting)))
             )
         if number > MAX_ROUNDS:
-            raise TournamentError(f"a tournament holds at most {MAX_ROUNDS} rounds")
+            raise TournamentError(
+                gettext("a tournament holds at most {n} rounds").format(n=MAX_ROUNDS)
+            )
         here = self._present(present)
         pairing = self._pairing
         if pairing == "auto":
@@ -312,10 +322,15 @@ class ClassTournament:
         something its moves do not."""
         round_ = self.current
         if round_ is None:
-            raise TournamentError("no round has been drawn yet")
+            raise TournamentError(gettext("no round has been drawn yet"))
         hand = round_.hand(table)
         if hand.finished:
-            raise TournamentError(f"{hand.where} already has its result")
+            # TRANSLATORS: {round} and {table}: numbers.
+            raise TournamentError(
+                gettext("round {round}, table {table} already has its result").format(
+                    round=hand.round, table=hand.table
+                )
+            )
         if isinstance(result, Game):
             fresh = hand.start.game(hand.rules)
             if result.rules != hand.rules or result.start_position != fresh.start_position:
@@ -339,7 +354,7 @@ class ClassTournament:
         ``"expert"``, or a player object) or a player for each name."""
         round_ = self.current
         if round_ is None:
-            raise TournamentError("no round has been drawn yet")
+            raise TournamentError(gettext("no round has been drawn yet"))
         for hand in round_.hands:
             if hand.finished:
                 continue
@@ -369,12 +384,17 @@ class ClassTournament:
         chosen: dict[str, str] = {}
         for name in here:
             if not isinstance(name, str) or name.casefold() not in known:
-                raise TournamentError(f"{name!r} has not joined the tournament")
+                # TRANSLATORS: {player}: a name as given, in quotes ('Ada').
+                raise TournamentError(
+                    gettext("{player} has not joined the tournament").format(player=repr(name))
+                )
             if name.casefold() in chosen:
-                raise TournamentError(f"{name} is marked present twice")
+                raise TournamentError(
+                    gettext("{player} is marked present twice").format(player=name)
+                )
             chosen[name.casefold()] = known[name.casefold()]
         if not chosen:
-            raise TournamentError("nobody is marked present")
+            raise TournamentError(gettext("nobody is marked present"))
         wanted = set(chosen.values())
         return tuple(p for p in self._players if p in wanted)
 
@@ -403,22 +423,28 @@ class ClassTournament:
         if number == 1:
             field = list(here)
             if len(field) < 2:
-                raise TournamentError("a round robin needs at least two players present")
+                raise TournamentError(gettext("a round robin needs at least two players present"))
             random.Random(f"kingscorner-tournament-field:{self.seed}").shuffle(field)
             schedule = circle_rounds(field)
         else:
             first = self._rounds[0]
             newcomers = [p for p in here if p not in first.present]
             if newcomers:
+                said = ", ".join(newcomers) if active() == ENGLISH else listing(newcomers)
+                # TRANSLATORS: {players}: the newcomers' names.
                 raise TournamentError(
-                    "the round robin's players were fixed at its first round: "
-                    f"{', '.join(newcomers)} can play in the next tournament (or choose Swiss "
-                    "pairing, which takes newcomers)"
+                    gettext(
+                        "the round robin's players were fixed at its first round: {players} can "
+                        "play in the next tournament (or choose Swiss pairing, which takes "
+                        "newcomers)"
+                    ).format(players=said)
                 )
             schedule = self._schedule()
             if number > len(schedule):
                 raise TournamentError(
-                    f"the round robin is over: everyone has met everyone in {len(schedule)} rounds"
+                    gettext(
+                        "the round robin is over: everyone has met everyone in {n} rounds"
+                    ).format(n=len(schedule))
                 )
         tables: list[tuple[str, ...]] = []
         byes: list[str] = []

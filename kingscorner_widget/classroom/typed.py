@@ -55,6 +55,8 @@ TITLE = 120
 WORD = 64
 """The longest move, reason code or name shown."""
 POSITION = 2000
+_LONGEST = 10.0**7
+"""The most seconds a step is read as taking."""
 
 
 class _SkipError(Exception):
@@ -174,11 +176,28 @@ def _step(raw: object) -> Json:
             kept.append({"move": _short(move), "code": _short(code)})
     step["refused"] = kept
     step["tried"] = _words(get("tried", []), "moves tried")
-    step["title"] = _text(get("title", ""), "step title")
-    step["position"] = _text(get("position", ""), "step position", POSITION)
-    step["seconds"] = _number(get("seconds", 0), "seconds", 10.0**7)
-    step["done"] = _flag(get("done", False), "done")
-    step["skipped"] = _flag(get("skipped", False), "skipped")
+    # Each field's common case (short printable text, a float in range, true or false) is
+    # taken as it is; anything else goes through the field's reader, which keeps or refuses it.
+    title, position = get("title", ""), get("position", "")
+    step["title"] = (
+        title
+        if type(title) is str and len(title) <= TITLE and title.isprintable()
+        else _text(title, "step title")
+    )
+    step["position"] = (
+        position
+        if type(position) is str and len(position) <= POSITION and position.isprintable()
+        else _text(position, "step position", POSITION)
+    )
+    seconds = get("seconds", 0)
+    step["seconds"] = (
+        seconds
+        if type(seconds) is float and 0 <= seconds <= _LONGEST
+        else _number(seconds, "seconds", _LONGEST)
+    )
+    done, skipped = get("done", False), get("skipped", False)
+    step["done"] = done if done is True or done is False else _flag(done, "done")
+    step["skipped"] = skipped if skipped is True or skipped is False else _flag(skipped, "skipped")
     return step
 
 
@@ -340,7 +359,7 @@ def typed_record(data: object) -> TypedRecord:
             )
         for key, item in list(items.items())[: max(items_left, 0)]:
             try:
-                if not isinstance(key, str) or len(key) > TITLE or inert(key) != key:
+                if not isinstance(key, str) or len(key) > TITLE or not key.isprintable():
                     raise _SkipError("its key is not an item's key")
                 table["items"][key] = _item(key, item)
             except _SkipError as error:

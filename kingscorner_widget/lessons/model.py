@@ -60,6 +60,7 @@ ValueError: step 1 (A first move): Th>E is not legal there: the ten of hearts (T
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -153,9 +154,10 @@ class Step:
             return self.goal
         return default_goal(self.expect, self.sheds, self.judge, self.new_game(lesson_rules))
 
-    @property
+    @functools.cached_property
     def learner(self) -> int:
-        """The learner's player number: :attr:`viewer`, else the player to move."""
+        """The learner's player number: :attr:`viewer`, else the player to move (read from the
+        position once: a step does not change)."""
         return self.viewer if self.viewer is not None else parse_position(self.position).turn + 1
 
     @property
@@ -197,12 +199,23 @@ class Step:
         return out
 
     def new_game(self, lesson_rules: Rules | None = None) -> Game:
-        """A fresh game at this step's position, under the step's (or else the lesson's) rules."""
-        table = parse_position(self.position)
+        """A fresh game at this step's position, under the step's (or else the lesson's) rules
+        (a copy of one read from the position once per set of rules: a lesson's table asks
+        for it at every move it judges, and the board at every move it replays)."""
         rules = self.rules or lesson_rules or Rules()
-        return Game.from_position(
-            self.position, rules=rules.with_players(len(table.hands)), seed=self.seed
-        )
+        start = self._starts.get(rules)
+        if start is None:
+            players = len(parse_position(self.position).hands)
+            start = Game.from_position(
+                self.position, rules=rules.with_players(players), seed=self.seed
+            )
+            self._starts[rules] = start
+        return start.copy()
+
+    @functools.cached_property
+    def _starts(self) -> dict[Rules, Game]:
+        """The step's game as it starts, by the rules it is played under (never played on)."""
+        return {}
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

@@ -63,7 +63,7 @@ from .codes import new_code, read_code, same_token, spoken
 from .desks import MAX_DESK_NAME, OPENS, Desk, DeskError, open_desk
 from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
-from .records import LiveView, ServerRecords
+from .records import Doing, LiveView, ServerRecords
 from .room import Room, Seat, ServerTable
 from .site import check_site, course_site
 from .store import Store
@@ -320,10 +320,11 @@ class ClassServer:
             self.homework[room.code] = found
         return found
 
-    def live(self, code: str) -> LiveView:
+    def live(self, code: str, language: str | None = None) -> LiveView:
         """The teacher's live view of room ``code`` (who is at which table, hands played and
-        won, hints asked, who looks stuck); ``.show()`` in a notebook refreshes it in place."""
-        return self.records.live(self._room(code).code)
+        won, hints asked, who looks stuck) in ``language`` (default: the language spoken
+        here); ``.show()`` in a notebook refreshes it in place."""
+        return self.records.live(self._room(code).code, language)
 
     def stop(self) -> None:
         """Stop the server (every connection closes); the rooms stay in the data file."""
@@ -767,7 +768,7 @@ class ClassServer:
         connection.send(frame(desk.table.view()))
         fanout.connections.add(connection)
         connection.leave = lambda: fanout.connections.discard(connection)
-        self.records.opened(room.code, learner, desk.title)
+        self.records.opened(room.code, learner, Doing("desk", title=desk.title))
 
     def _to_seat(self, connection: Connection, room: Room, learner: str) -> None:
         """``connection`` goes back from the learner's own table to their seat's."""
@@ -793,7 +794,7 @@ class ClassServer:
             connection.table, connection.seat = shared, held.seat
             connection.leave = lambda: fanout.connections.discard(connection)
             shared.back(held.seat)
-        self.records.opened(room.code, learner, f"table {shared.number}")
+        self.records.opened(room.code, learner, Doing("table", table=shared.number))
 
     def _drive_desk(self, connection: Connection) -> None:
         """Play the computer players' moves (and a Show me's move after its beat) at the

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 from ..classroom.record import MAX_BYTES, check_learner, check_record, empty_record
 from ..classroom.recorder import Recorder
 from ..classroom.store import RecordStore, RecordTooLargeError, Writer, _now
+from ..display.language import N_, active, check_language, gettext, pgettext, speaking
 from ..display.tables import Column, HtmlTable
 from ..engine.game import Game
 from ..table.events import Listener, TableEvent, table_event
@@ -77,10 +78,54 @@ STUCK_REFUSED = 3
 """Moves refused in a row (with none played between) before the live view says stuck."""
 STUCK_HELP = 2
 """Hints and Show me asked on one lesson step before the live view says stuck (as the board)."""
-KEPT = (
+KEPT = N_(
     "Kept by the class server from the moves played at its tables: the learners' machines "
     "wrote none of it."
 )
+
+
+@dataclasses.dataclass(frozen=True)
+class Doing:
+    """What a learner works on, kept as facts and said in the teacher's language when the live
+    view is read (:meth:`words`): ``"table"`` (their seat's table), ``"step"`` (a lesson's step
+    at their own table), ``"daily"`` (the daily deal there), ``"desk"`` (a desk just opened,
+    by its title) or ``""`` (nothing yet).
+
+    >>> Doing("step", title="A worked turn", step=0, steps=3).words()
+    'A worked turn, step 1 of 3'
+    >>> with speaking("fr"):
+    ...     Doing("table", table=2).words()
+    'table 2'
+    """
+
+    kind: str = ""
+    table: int = 0
+    """Their table's number (``"table"``)."""
+    title: str = ""
+    """The lesson's or the desk's title, as the lesson names itself (data)."""
+    step: int = 0
+    """The step, from 0 (``"step"``)."""
+    steps: int = 0
+    """The lesson's number of steps."""
+    done: bool = False
+    """True once the lesson is done."""
+
+    def words(self) -> str:
+        """The facts in words, in the language spoken."""
+        if self.kind == "table":
+            # TRANSLATORS: the live view's "doing" column: the learner is at table {table}.
+            return gettext("table {table}").format(table=self.table)
+        if self.kind == "daily":
+            return pgettext("live view", "the daily deal")
+        if self.kind == "step" and self.done:
+            # TRANSLATORS: {lesson}: a lesson's title; {step} of {steps}: where the learner is.
+            said = gettext("{lesson}, step {step} of {steps}, done")
+        elif self.kind == "step":
+            # TRANSLATORS: {lesson}: a lesson's title; {step} of {steps}: where the learner is.
+            said = gettext("{lesson}, step {step} of {steps}")
+        else:
+            return self.title
+        return said.format(lesson=self.title, step=self.step + 1, steps=self.steps)
 
 
 class ServerRecordStore(RecordStore):
@@ -103,10 +148,9 @@ class ServerRecordStore(RecordStore):
             record["tables"].append(table)
             record["updated"] = _now()
             text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-            if len(text.encode("utf-8")) > MAX_BYTES:
-                raise RecordTooLargeError(
-                    f"{self.learner}'s record would pass the cap of {MAX_BYTES} bytes"
-                )
+            size = len(text.encode("utf-8"))
+            if size > MAX_BYTES:
+                raise RecordTooLargeError(self.learner, size)
             live = self.records.live_of(self.code, self.learner)
             self.records.store.put_record(self.code, self.learner, text, live.hints, live.shows)
             return record
@@ -130,7 +174,7 @@ class LiveRow:
     """True while a connection of the learner's is open at the server."""
     away_since: datetime.datetime | None = None
     """When the learner's last connection closed (UTC), while none is open."""
-    doing: str = ""
+    what: Doing = Doing()
     """What the learner works on: their table, or a lesson's step at their own table."""
     step: tuple[str, int] | None = None
     """The lesson and step they are on (at their own table), else ``None``."""
@@ -140,23 +184,35 @@ class LiveRow:
     def stuck(self, their_turn: bool, now: float | None = None) -> str:
         """Why this learner looks stuck (empty: they do not): refused repeatedly, asking for
         help on one lesson step again and again, or no move for :data:`STUCK_IDLE` seconds on
-        their turn."""
+        their turn; in the language spoken)."""
         if self.refused_in_a_row >= STUCK_REFUSED:
-            return f"{self.refused_in_a_row} moves refused in a row"
+            # TRANSLATORS: {n} is at least 3.
+            return gettext("{n} moves refused in a row").format(n=self.refused_in_a_row)
         if self.step is not None and self.step_help >= STUCK_HELP:
-            return f"{self.step_help} hints and Show me on this step"
+            # TRANSLATORS: {n} is at least 2; "Show me" is the table's button.
+            return gettext("{n} hints and Show me on this step").format(n=self.step_help)
         idle = (time.monotonic() if now is None else now) - self.last_move
         if their_turn and idle >= STUCK_IDLE:
-            return f"no move for {int(idle // 60)} min on their turn"
+            # TRANSLATORS: {minutes} is at least 2.
+            return gettext("no move for {minutes} min on their turn").format(
+                minutes=int(idle // 60)
+            )
         return ""
 
+    @property
+    def doing(self) -> str:
+        """:attr:`what` in words, in the language spoken."""
+        return self.what.words()
+
     def presence(self) -> str:
-        """``here``, or ``away since HH:MM UTC`` (their connection dropped then)."""
+        """``here``, or ``away since HH:MM UTC`` (their connection dropped then), in the
+        language spoken."""
         if self.connected:
-            return "here"
+            return pgettext("live view", "here")
         if self.away_since is None:
-            return "away"
-        return f"away since {self.away_since:%H:%M} UTC"
+            return pgettext("live view", "away")
+        # TRANSLATORS: {time} is a time of day, such as 14:05 (the UTC stays as it is).
+        return gettext("away since {time} UTC").format(time=f"{self.away_since:%H:%M}")
 
 
 class ServerRecords:
@@ -215,7 +271,7 @@ class ServerRecords:
             row = self.live_of(room.code, learner)
             row.table, row.seat = table.number, seat
             if row.step is None:
-                row.doing = f"table {table.number}"
+                row.what = Doing("table", table=table.number)
             self._tables[room.code, learner] = table
         table.session(seat).listener = self.listener(room.code, learner)
         self._changed(room.code)
@@ -257,8 +313,13 @@ class ServerRecords:
                     row.step, row.step_help = at, 0
                     row.refused_in_a_row, row.last_move = 0, time.monotonic()
                 row.step_help += int(helped)
-                steps = f"step {at[1] + 1} of {lesson['steps']}"
-                row.doing = f"{at[0]}, {steps}" + (", done" if lesson["done"] else "")
+                row.what = Doing(
+                    "step",
+                    title=at[0],
+                    step=at[1],
+                    steps=int(lesson["steps"]),
+                    done=bool(lesson["done"]),
+                )
 
     def desk_listener(self, code: str, learner: str, recorder: Recorder) -> Listener:
         """What the learner's own table at the server (:mod:`~.desks`) tells of each action:
@@ -270,7 +331,7 @@ class ServerRecords:
             if event.mode == "play":
                 with self.lock:
                     row = self.live_of(code, learner)
-                    row.step, row.doing = None, "the daily deal"  # a desk's only play
+                    row.step, row.what = None, Doing("daily")  # a desk's only play
             recorder(event)
             if event.kind in ("hint", "show") and not event.refused:
                 self.writer.ask(id(recorder), recorder.flush)
@@ -297,11 +358,11 @@ class ServerRecords:
                 self._desks[code, learner, record] = found
             return found
 
-    def opened(self, code: str, learner: str, doing: str) -> None:
+    def opened(self, code: str, learner: str, doing: Doing) -> None:
         """``learner`` turned to ``doing`` (their own table's work, or back to their table)."""
         with self.lock:
             row = self.live_of(code, learner)
-            row.doing, row.step, row.step_help = doing, None, 0
+            row.what, row.step, row.step_help = doing, None, 0
             row.refused_in_a_row, row.last_move = 0, time.monotonic()
         self._changed(code)
 
@@ -355,9 +416,10 @@ class ServerRecords:
             rows = [row for (c, _), row in self._live.items() if c == code and row.table]
         return sorted(rows, key=lambda r: (r.table, r.seat))
 
-    def live(self, code: str) -> LiveView:
-        """The teacher's live view of room ``code`` (:class:`LiveView`)."""
-        return LiveView(self, code)
+    def live(self, code: str, language: str | None = None) -> LiveView:
+        """The teacher's live view of room ``code`` (:class:`LiveView`) in ``language`` (the
+        teacher's: default the language spoken where it is asked for)."""
+        return LiveView(self, code, language)
 
     def their_turn(self, code: str, row: LiveRow) -> bool:
         table = self._tables.get((code, row.learner))
@@ -393,17 +455,27 @@ class LiveView:
     """The teacher's live view of a room during class: each learner, connected or away (since
     when), their table and seat, what they work on (a lesson's step), hands played and won,
     hints and Show me asked, and who looks stuck (:meth:`LiveRow.stuck`).
-    Shown in a notebook it refreshes in place as the tables play (:meth:`show`)."""
+    Shown in a notebook it refreshes in place as the tables play (:meth:`show`), always in
+    ``language`` (its teacher's: default the language spoken where it is made), whatever
+    language each learner's table speaks."""
 
-    def __init__(self, records: ServerRecords, code: str) -> None:
+    def __init__(self, records: ServerRecords, code: str, language: str | None = None) -> None:
         self.records = records
         self.code = code
+        self.language = active() if language is None else check_language(language)
+        """The teacher's language, that the view speaks (a refresh comes from the server's
+        threads: it is said in this language, not theirs)."""
         self.display_id = ""
         """Where the view is displayed in the notebook (set by :meth:`show`)."""
         self._listener: Callable[[str], None] | None = None
 
     def table(self) -> HtmlTable:
-        """The view now, as a table (HTML in a notebook, text in a terminal)."""
+        """The view now, as a table (HTML in a notebook, text in a terminal), in the view's
+        language."""
+        with speaking(self.language):
+            return self._table()
+
+    def _table(self) -> HtmlTable:
         rows = []
         for row in self.records.rows(self.code):
             stuck = row.stuck(self.records.their_turn(self.code, row))
@@ -422,26 +494,30 @@ class LiveView:
                 )
             )
         columns = [
-            Column("learner"),
-            Column("connected"),
-            Column("table"),
-            Column("seat"),
-            Column("doing"),
-            Column("hands played"),
-            Column("hands won"),
-            Column("hints"),
-            Column("show me"),
-            Column("stuck"),
+            Column(pgettext("live column", "learner")),
+            Column(pgettext("live column", "connected")),
+            Column(pgettext("live column", "table")),
+            Column(pgettext("live column", "seat")),
+            Column(pgettext("live column", "doing")),
+            Column(pgettext("live column", "hands played")),
+            Column(pgettext("live column", "hands won")),
+            Column(pgettext("live column", "hints")),
+            Column(pgettext("live column", "show me")),
+            Column(pgettext("live column", "stuck")),
         ]
         notes = (
-            KEPT,
-            f"Stuck: {STUCK_REFUSED} or more moves refused in a row, {STUCK_HELP} or more "
-            f"hints and Show me on one lesson step, or no move for "
-            f"{int(STUCK_IDLE // 60)} min on their turn.",
-            "Away: the learner's notebook lost its connection to the server at the time shown; "
-            "they are here again as soon as it joins again.",
+            gettext(KEPT),
+            # TRANSLATORS: {refused}, {helped}: counts; {minutes}: a number of minutes.
+            gettext(
+                "Stuck: {refused} or more moves refused in a row, {helped} or more hints and "
+                "Show me on one lesson step, or no move for {minutes} min on their turn."
+            ).format(refused=STUCK_REFUSED, helped=STUCK_HELP, minutes=int(STUCK_IDLE // 60)),
+            gettext(
+                "Away: the learner's notebook lost its connection to the server at the time "
+                "shown; they are here again as soon as it joins again."
+            ),
         )
-        return HtmlTable(columns, rows, title="The class now", notes=notes)
+        return HtmlTable(columns, rows, title=gettext("The class now"), notes=notes)
 
     def _repr_html_(self) -> str:
         return self.table()._repr_html_()
