@@ -249,7 +249,7 @@ def test_a_table_changing_language_is_said_as_one_made_in_it(setup: str, code: s
 def test_every_line_of_the_tree_is_said_again(code: str) -> None:
     """After the change, walking the tree (forward along the line, then to the other line) says
     each move as a table made in the language says it: the status line naming the step too."""
-    arguments = {"mode": "explore", "seed": 2}
+    arguments: dict[str, Any] = {"mode": "explore", "seed": 2}
     followed = KingsCornerWidget(**arguments)
     made = KingsCornerWidget(**arguments, language=code)
     for w in (followed, made):
