@@ -8,6 +8,10 @@ The table reads every area's compiled catalogue as one (:func:`~kingscorner_widg
 language.catalogue`), so an area is only how the words are kept: a translator, or a change,
 works on the words of one part of the product without touching the others' files.
 
+The tutorials' prose is one more area, ``course`` (:mod:`kingscorner_widget.course_words`: each
+markdown paragraph of each tutorial is an entry); the table never says these words, so the
+runtime does not read that area.
+
 Run ``python scripts/extract_words.py`` (or ``make locale-extract``); ``--check`` writes nothing
 and fails when a template is stale.
 """
@@ -16,11 +20,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import runpy
 import sys
 import tempfile
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po, write_po
 
@@ -28,6 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "kingscorner_widget"
 LOCALE = PACKAGE / "locale"
 LANGUAGES = ("es", "fr", "de")
+COURSE_WORDS = runpy.run_path(str(PACKAGE / "course_words.py"))
+"""The tutorials' prose (read as a file: ``course_words`` needs none of the package)."""
+COURSE = str(COURSE_WORDS["AREA"])
 KEYWORDS = ("Nn_:1,2", "NP_:1c,2")
 """Besides gettext's own: a counted phrase's two forms, and a word with its context."""
 
@@ -109,7 +117,15 @@ def templates() -> dict[str, Catalog]:
         message.locations = [(f"kingscorner_widget/{path.as_posix()}", 0) for path in paths]
         area = min((area_of(path.as_posix()) for path in paths), key=list(AREAS).index)
         split[area][message.id] = message
+    split[COURSE] = course_template(_empty(found))
     return split
+
+
+def course_template(template: Catalog) -> Catalog:
+    """The tutorials' paragraphs, one entry each (a paragraph said twice is one entry)."""
+    for paragraph, where, note in COURSE_WORDS["entries"](ROOT):
+        template[paragraph] = Message(paragraph, locations=[(where, 0)], auto_comments=[note])
+    return template
 
 
 def _empty(like: Catalog) -> Catalog:
@@ -121,13 +137,15 @@ def _empty(like: Catalog) -> Catalog:
     )
 
 
-def _written(catalogue: Catalog) -> bytes:
+def _written(catalogue: Catalog, area: str = "") -> bytes:
+    """The catalogue as a ``.po`` file: sorted, but the course's in the tutorials' order (a
+    translator reads a tutorial from top to bottom)."""
     buffer = io.BytesIO()
     write_po(
         buffer,
         catalogue,
         width=0,
-        sort_output=True,
+        sort_output=area != COURSE,
         ignore_obsolete=True,
         include_lineno=False,
         omit_header=False,
@@ -146,7 +164,7 @@ def write(check: bool = False) -> list[Path]:
     changed = []
     for area, template in templates().items():
         target = LOCALE / f"{area}.pot"
-        new = _written(template)
+        new = _written(template, area)
         old = target.read_bytes() if target.is_file() else b""
         if _without_dates(new) != _without_dates(old):
             changed.append(target)
@@ -165,7 +183,7 @@ def write(check: bool = False) -> list[Path]:
                     fuzzy=False,
                 )
             catalogue.update(template, no_fuzzy_matching=True)
-            merged = _written(catalogue)
+            merged = _written(catalogue, area)
             if not po.is_file() or _without_dates(merged) != _without_dates(po.read_bytes()):
                 changed.append(po)
                 if not check:

@@ -44,6 +44,7 @@ from babel import Locale
 from babel.lists import format_list
 
 __all__ = [
+    "COURSE_AREA",
     "ENGLISH",
     "LANGUAGES",
     "LOCALE_DIR",
@@ -63,6 +64,7 @@ __all__ = [
     "pseudo",
     "speaking",
     "template",
+    "use_language",
 ]
 
 ENGLISH = "en"
@@ -74,8 +76,13 @@ PSEUDO = "qps"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues are: ``<code>/LC_MESSAGES/<area>.po`` (and the compiled ``.mo``), and
 each area's template ``<area>.pot``."""
+COURSE_AREA = "course"
+"""The area of the tutorials' prose (:mod:`kingscorner_widget.course_words`): the table never
+says those words, so the runtime neither reads nor needs it compiled."""
 
-_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=ENGLISH)
+_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language")
+_CHOSEN = [ENGLISH]
+"""The language spoken where no :func:`speaking` block says otherwise (:func:`use_language`)."""
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
@@ -129,12 +136,33 @@ def check_language(code: object) -> str:
 
 
 def active() -> str:
-    """The language spoken now (English unless :func:`speaking` says otherwise).
+    """The language spoken now: the :func:`speaking` block's, else the one :func:`use_language`
+    chose (English unless it was called).
 
     >>> active()
     'en'
     """
-    return _ACTIVE.get()
+    return _ACTIVE.get(_CHOSEN[0])
+
+
+def use_language(code: str) -> str:
+    """Speak ``code`` (checked by :func:`check_language`) from now on in this Python wherever no
+    table or :func:`speaking` block says otherwise: a table made without ``language=`` speaks
+    it, and so does everything said outside a table. A translated tutorial's first code cell
+    calls it; returns the language now spoken.
+
+    >>> use_language("de")
+    'de'
+    >>> gettext("Hint"), active()
+    ('Tipp', 'de')
+    >>> with speaking("fr"):
+    ...     active()
+    'fr'
+    >>> use_language("en")
+    'en'
+    """
+    _CHOSEN[0] = check_language(code)
+    return _CHOSEN[0]
 
 
 @contextlib.contextmanager
@@ -190,7 +218,7 @@ def _sources(folder: Path) -> list[Path]:
     wheel, which carries only the compiled files)."""
     found = {path.with_suffix("") for path in folder.glob("*.po")}
     found |= {path.with_suffix("") for path in folder.glob("*.mo")}
-    return [path.with_suffix(".po") for path in sorted(found)]
+    return [path.with_suffix(".po") for path in sorted(found) if path.name != COURSE_AREA]
 
 
 _ACCENTS = str.maketrans(
@@ -222,6 +250,8 @@ def template() -> frozenset[tuple[str | None, str]]:
 
     words: set[tuple[str | None, str]] = set()
     for path in sorted(LOCALE_DIR.glob("*.pot")):
+        if path.stem == COURSE_AREA:
+            continue
         with path.open("rb") as file:
             found = read_po(file)
         words |= {

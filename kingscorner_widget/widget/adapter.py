@@ -58,7 +58,7 @@ from ..analysis.judging.review import Judge
 from ..analysis.players import Player
 from ..classroom.homework import Homework, as_homework
 from ..classroom.recorder import open_record, open_records
-from ..display.language import check_language
+from ..display.language import active, check_language
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -190,7 +190,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``teacher=True`` opens a teacher's table: its toolbar adds the teacher's controls (Skip step
     in a lesson, Show all hands) and the page may use them; a learner's table has none.
 
-    ``language="fr"`` (``"es"``, ``"de"``; default ``"en"``) is the language the table speaks,
+    ``language="fr"`` (``"es"``, ``"de"``; default: the language :func:`~kingscorner_widget.
+    use_language` chose, else ``"en"``) is the language the table speaks,
     whatever its rules: its phrasebook, its controls and the page's ``lang``
     (:mod:`kingscorner_widget.display.language`; what is not yet in the catalogues stays English).
     Another code raises ``ValueError`` naming the languages there are.
@@ -312,9 +313,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         join: str | None = None,
         server: str | None = None,
         table: int | None = None,
-        language: str = "en",
+        language: str | None = None,
     ) -> None:
-        language = check_language(language)  # before anything is opened or written
+        # checked before anything is opened or written
+        language = check_language(active() if language is None else language)
         if table is not None:  # join= and server= made a remote table
             raise ValueError("table= goes with watch= and server= (the projector's table)")
         if homework is not None:
