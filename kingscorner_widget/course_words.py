@@ -130,8 +130,15 @@ def translated(
     ...      "execution_count": 3}]}
     >>> words = {"# Hello": "# Bonjour", LANGUAGE_COMMENT: "tout en français"}
     >>> built = translated(notebook, "fr", words.get)
-    >>> [source(cell) for cell in built["cells"]]
-    ['# Bonjour\\n\\n`Th>N`', 'from kingscorner_widget import use_language\\n\\nuse_language("fr")  # tout en français', '1 + 1']
+    >>> for cell in built["cells"]:
+    ...     print(source(cell))
+    # Bonjour
+    <BLANKLINE>
+    `Th>N`
+    from kingscorner_widget import use_language
+    <BLANKLINE>
+    use_language("fr")  # tout en français
+    1 + 1
     >>> built["cells"][2]["outputs"], built["metadata"]["kingscorner"]
     ([], {'language': 'fr'})
     >>> translated(notebook, "de", {}.get) is None
@@ -155,7 +162,7 @@ def translated(
             cell["outputs"], cell["execution_count"] = [], None
         cells.append(cell)
     first_code = next((i for i, c in enumerate(cells) if c["cell_type"] == "code"), len(cells))
-    language_cell = {
+    language_cell: dict[str, Any] = {
         "id": "use-language",
         "cell_type": "code",
         "execution_count": None,
@@ -182,7 +189,11 @@ def catalogue(root: Path, code: str) -> dict[str, str]:
     return {
         message.id: message.string
         for message in found
-        if isinstance(message.id, str) and message.id and message.string and not message.fuzzy
+        if isinstance(message.id, str)
+        and message.id
+        and isinstance(message.string, str)
+        and message.string
+        and not message.fuzzy
     }
 
 

@@ -386,6 +386,9 @@ a:hover, a:focus {{ background: #e8f4ec; }}
 """
 
 
+ORDER = list(LANGUAGE_NAMES)
+
+
 def chooser_page(languages: Mapping[str, str]) -> str:
     """The course's first page: a link to each language's first tutorial, named in its own
     language (``languages`` maps a code to the first tutorial's path in the site's files).
@@ -397,7 +400,7 @@ def chooser_page(languages: Mapping[str, str]) -> str:
     links = "\n".join(
         f'<li><a href="lab/index.html?path={path}" hreflang="{code}" lang="{code}">'
         f"{LANGUAGE_NAMES[code]}</a></li>"
-        for code, path in sorted(languages.items(), key=lambda item: list(LANGUAGE_NAMES).index(item[0]))
+        for code, path in sorted(languages.items(), key=lambda item: ORDER.index(item[0]))
     )
     return CHOOSER.format(links=links)
 

@@ -180,7 +180,7 @@ def test_the_language_is_the_table_s_own_whatever_the_rules() -> None:
     assert german.snapshot["hands"][0]["title"] == "Deine Hand"
 
 
-@pytest.mark.parametrize("bad", ["klingon", "", "EN-", "english", 7, None])
+@pytest.mark.parametrize("bad", ["klingon", "", "EN-", "english", 7])
 def test_a_bad_language_code_is_refused_before_anything_is_opened(bad: Any, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"the table speaks en, es, fr or de .*not"):
         KingsCornerWidget(seed=1, language=bad, learner="ada", progress_dir=tmp_path)
