@@ -362,6 +362,8 @@ CHOOSER = """\
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Kings in the Corner: the course</title>
+<!-- Each JupyterLite page reads its parents' configuration as it starts: this page has none. -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <style>
 body {{ font: 1.25rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 3rem auto;
   padding: 0 1rem; color: #1a1a1a; background: #fff; }}
