@@ -52,6 +52,13 @@ COURSE_WORDS = ROOT / "kingscorner_widget" / "course_words.py"
 """The tutorials in other languages (read as a file too)."""
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch"}
 """Each language of the course as its speakers write it, in the order the first page lists them."""
+START = {
+    "en": "Start the course",
+    "es": "Empezar el curso",
+    "fr": "Commencer le cours",
+    "de": "Den Kurs beginnen",
+}
+"""What each language's link says under its name."""
 DEFAULT_CACHE = ROOT / "build" / "lite-cache"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -373,12 +380,13 @@ li {{ margin: 0.6rem 0; }}
 a {{ display: block; padding: 0.8rem 1rem; border: 2px solid #1f6f43; border-radius: 0.5rem;
   color: #0b4f2c; text-decoration: none; font-weight: 600; }}
 a:hover, a:focus {{ background: #e8f4ec; }}
+.start {{ display: block; font-weight: 400; font-size: 1rem; color: #1a1a1a; }}
 </style>
 </head>
 <body>
 <main>
 <h1>Kings in the Corner</h1>
-<p>Choose your language to start the course.</p>
+<p>Choose your language · Elige tu idioma · Choisis ta langue · Wähle deine Sprache</p>
 <ul>
 {links}
 </ul>
@@ -396,12 +404,13 @@ def chooser_page(languages: Mapping[str, str]) -> str:
     language (``languages`` maps a code to the first tutorial's path in the site's files).
 
     >>> page = chooser_page({"en": "01-a.ipynb", "fr": "fr/01-a.ipynb"})
-    >>> '<a href="lab/index.html?path=fr/01-a.ipynb" hreflang="fr" lang="fr">Français</a>' in page
+    >>> '<a href="lab/index.html?path=fr/01-a.ipynb" hreflang="fr" lang="fr">' in page
     True
     """
     links = "\n".join(
         f'<li><a href="lab/index.html?path={path}" hreflang="{code}" lang="{code}">'
-        f"{LANGUAGE_NAMES[code]}</a></li>"
+        f'<span class="name">{LANGUAGE_NAMES[code]}</span>'
+        f'<span class="start">{START[code]}</span></a></li>'
         for code, path in sorted(languages.items(), key=lambda item: ORDER.index(item[0]))
     )
     return CHOOSER.format(links=links)
