@@ -25,11 +25,7 @@ from kingscorner_widget.display.language import LOCALE_DIR, active, use_language
 
 ROOT = Path(__file__).resolve().parents[1]
 
-COMPLETE: dict[str, tuple[str, ...]] = {
-    "fr": TUTORIALS,
-    "es": TUTORIALS[:1],
-    "de": TUTORIALS[:1],
-}
+COMPLETE: dict[str, tuple[str, ...]] = {"es": TUTORIALS, "fr": TUTORIALS, "de": TUTORIALS}
 """The tutorials each language claims whole (a missing paragraph in one of them fails here)."""
 
 CODE_SPAN = re.compile(r"`[^`]+`")
