@@ -48,6 +48,7 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
 from .course import TUTORIALS
+from .display.language import LANGUAGES, PSEUDO, check_language
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
@@ -162,17 +163,34 @@ class Command:
         return text + (f"  ({self.given})\n" if self.given else "")
 
 
-def tutorials_folder() -> Path:
+def tutorials_folder(language: str = "en") -> Path:
     """Where the tutorial notebooks are: inside an installed package, or a source checkout's
-    ``notebooks/`` folder."""
+    ``notebooks/`` folder; another language's in its ``<code>/`` folder there (the package's
+    build makes them, and ``make course`` in a checkout)."""
     package = Path(__file__).parent
     for candidate in (package / "tutorials", package.parent / "notebooks"):
-        if all((candidate / name).is_file() for name in TUTORIALS):
-            return candidate
+        folder = candidate if language == "en" else candidate / language
+        if all((folder / name).is_file() for name in TUTORIALS):
+            return folder
+    if language != "en":
+        raise _UsageError(f"the tutorials in {language!r} are not in this installation")
     raise _UsageError("the tutorial notebooks are not in this installation")
 
 
 # -- reading the options --------------------------------------------------------------------------
+
+
+def _course_language(text: str) -> str:
+    """A language the tutorials are written in (``fr``, ``es-MX``...), as its code."""
+    try:
+        code = check_language(text)
+    except ValueError:
+        code = PSEUDO
+    if code == PSEUDO:  # the test language has no tutorials
+        raise argparse.ArgumentTypeError(
+            f"the tutorials are in {', '.join(LANGUAGES)}, not {text!r}"
+        )
+    return code
 
 
 def _count(name: str, low: int = 1) -> Callable[[str], int]:
@@ -431,7 +449,7 @@ def _review(args: argparse.Namespace, out: Writer) -> None:
 def _tutorials(args: argparse.Namespace, out: Writer) -> None:
     if not args.folder.strip():
         raise _UsageError("tutorials needs a folder to copy into, not an empty name")
-    source = tutorials_folder()
+    source = tutorials_folder(args.language)
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
         raise _FileError(f"{target} is a file, not a folder")
@@ -876,6 +894,12 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
+    command.add_argument(
+        "--language",
+        type=_course_language,
+        default="en",
+        help="the tutorials in es, fr or de (default: en)",
+    )
 
 
 COMMANDS: tuple[Command, ...] = (
