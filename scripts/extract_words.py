@@ -77,7 +77,12 @@ AREAS: dict[str, tuple[str, ...]] = {
 }
 """Each area and the files (paths under ``kingscorner_widget/``, a folder ends with ``/``) whose
 words it keeps: the lessons; reviews, hints and analysis; the class (board, server, league,
-command line); a hand's play (the rules' words and the table's); the rest of the page."""
+command line); a hand's play (the rules' words and the table's); the rest of the page. A file
+belongs to the area of the longest prefix it starts with."""
+
+SHARED_GO_TO = ("play", "page", "review", "lessons", "class")
+"""Where a word marked in files of several areas is kept: the first of its areas in this order
+(a hand's words are the most shared, so a lesson's "Hint" is kept with the table's)."""
 
 
 def area_of(path: str) -> str:
@@ -86,7 +91,11 @@ def area_of(path: str) -> str:
     >>> area_of("table/lesson.py"), area_of("table/play.py"), area_of("widget/remote.py")
     ('lessons', 'play', 'page')
     """
-    return next(area for area, prefixes in AREAS.items() if path.startswith(prefixes))
+    matches = [(prefix, area) for area, prefixes in AREAS.items() for prefix in prefixes]
+    return max(
+        ((prefix, area) for prefix, area in matches if path.startswith(prefix)),
+        key=lambda match: len(match[0]),
+    )[1]
 
 
 def extracted() -> Catalog:
@@ -115,7 +124,7 @@ def templates() -> dict[str, Catalog]:
             continue
         paths = [Path(path).resolve().relative_to(PACKAGE) for path, _ in message.locations]
         message.locations = [(f"kingscorner_widget/{path.as_posix()}", 0) for path in paths]
-        area = min((area_of(path.as_posix()) for path in paths), key=list(AREAS).index)
+        area = min((area_of(path.as_posix()) for path in paths), key=SHARED_GO_TO.index)
         split[area][message.id] = message
     split[COURSE] = course_template(_empty(found))
     return split
@@ -157,11 +166,42 @@ def _without_dates(po: bytes) -> bytes:
     return b"\n".join(line for line in po.split(b"\n") if b"-Date:" not in line)
 
 
+def _translated(code: str) -> dict[tuple[str | None, object], Message]:
+    """Every word translated in any area's ``.po`` of ``code``, by its context and id."""
+    found: dict[tuple[str | None, object], Message] = {}
+    for po in sorted((LOCALE / code / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as file:
+            for message in read_po(file, locale=code):
+                if message.id and _translated_whole(message) and not message.fuzzy:
+                    found[(message.context, message.id)] = message
+    return found
+
+
+def _translated_whole(message: Message) -> bool:
+    """Whether every form of ``message`` (a counted phrase has several) is translated."""
+    forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
+    return bool(forms) and all(forms)
+
+
+def _carry_over(catalogue: Catalog, known: dict[tuple[str | None, object], Message]) -> None:
+    """Keep the translation of a word that moved from another area (or that another branch of
+    the code translated there): a word is translated once, wherever it is kept."""
+    for message in list(catalogue):
+        before = known.get((message.context, message.id))
+        if message.id and before is not None and not _translated_whole(message):
+            moved = message.clone()  # the template's own message is shared by every language
+            moved.string = before.string
+            moved.user_comments = list(before.user_comments)
+            catalogue.delete(message.id, context=message.context)  # setting would merge
+            catalogue[message.id] = moved
+
+
 def write(check: bool = False) -> list[Path]:
     """Write each area's template and merge it into each language's ``.po`` (new words wait
     there, untranslated, for tests/test_language.py to name); returns the files that changed.
     With ``check``, nothing is written."""
     changed = []
+    known = {code: _translated(code) for code in LANGUAGES}
     for area, template in templates().items():
         target = LOCALE / f"{area}.pot"
         new = _written(template, area)
@@ -183,6 +223,7 @@ def write(check: bool = False) -> list[Path]:
                     fuzzy=False,
                 )
             catalogue.update(template, no_fuzzy_matching=True)
+            _carry_over(catalogue, known[code])
             merged = _written(catalogue, area)
             if not po.is_file() or _without_dates(merged) != _without_dates(po.read_bytes()):
                 changed.append(po)

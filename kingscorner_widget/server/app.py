@@ -15,7 +15,9 @@ a move and its snapshots are quick and run on the event loop, while a Hint's sea
 computer players' choices run on worker threads, so they never hold another table. The computer
 players move on their own, :attr:`ClassServer.pace` seconds apart. Rooms, seats and hands are
 kept in SQLite (:mod:`~.store`): a server started again on the same ``data`` file takes up where
-it stopped.
+it stopped. A seated learner may also open a table of their own here (:mod:`~.desks`: a lesson,
+the room's homework set by :meth:`ClassServer.set_homework`, one of its puzzles, the daily
+deal), which the server runs and records as it does the shared tables.
 
 >>> with ClassServer(port=0, pace=0) as server:
 ...     room = server.open_room("Year 7", seats=2)
@@ -48,6 +50,7 @@ except ImportError as missing:  # pragma: no cover - the [server] extra is not i
         "the class server needs Starlette and uvicorn: pip install 'kingscorner-widget[server]'"
     ) from missing
 
+from ..classroom.homework import Homework, as_homework
 from ..classroom.record import check_learner
 from ..classroom.rounds import Round
 from ..classroom.standings import Standings
@@ -57,6 +60,7 @@ from ..display.tables import HtmlTable
 from ..engine.words import sentence
 from ..table.table import Table, View
 from .codes import new_code, read_code, same_token, spoken
+from .desks import MAX_DESK_NAME, OPENS, Desk, DeskError, open_desk
 from .hub import HubError, HubIdentity, HubService, HubUser
 from .protocol import MAX_TRANSPORT, FrameError, RateLimit, error_frame, read_frame
 from .records import LiveView, ServerRecords
@@ -74,8 +78,9 @@ MAX_REFUSED = 200
 """Frames refused in a row for coming too fast before the server closes the connection."""
 SLOW_KINDS = frozenset({"hint"})
 """Intents whose work is long enough to go to a worker thread (the Hint's search)."""
-SLOW_FRAMES = frozenset({"tournament-round", "hub-tournament-round"})
-"""Frames whose work goes to a worker thread (drawing a Swiss round takes a second or two)."""
+SLOW_FRAMES = frozenset({"tournament-round", "hub-tournament-round", "homework", "hub-homework"})
+"""Frames whose work goes to a worker thread (drawing a Swiss round takes a second or two; a
+homework's puzzles are solved again)."""
 MAX_OUTBOX = 2000
 """Frames waiting for a client that reads nothing before the server gives up on it."""
 
@@ -92,6 +97,10 @@ class Connection:
         self.seat: int | None = None
         """The seat it holds (``None`` while it holds none: a watcher, or not yet seated)."""
         self.leave: Callable[[], None] | None = None
+        self.desk: Desk | None = None
+        """The learner's own table this connection shows now (``None``: their seat's)."""
+        self.learner: str | None = None
+        """Whose seat this connection took (``None``: a watcher, or not yet seated)."""
 
     def send(self, data: Json) -> None:
         """Send ``data`` (from any thread)."""
@@ -159,6 +168,14 @@ class ClassServer:
         self._fanouts: dict[int, Fanout] = {}
         self._present: dict[tuple[str, int, int], int] = {}
         self._driving: set[tuple[str, int]] = set()
+        self.homework: dict[str, Homework] = {
+            code: Homework.from_json(text)
+            for code, text in self.store.homeworks().items()
+            if code in self.rooms
+        }
+        """The homework set for each room (:meth:`set_homework`), by code."""
+        self._desks: dict[tuple[str, str], Desk] = {}
+        self._desk_driving: set[int] = set()
         for room in self.rooms.values():
             self._wire(room)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -291,6 +308,18 @@ class ClassServer:
         """Each player's points after each round of room ``code``'s tournament, a line each."""
         return self.tournaments.chart(self._room(code).code)
 
+    def set_homework(self, code: str, homework: Homework | str | os.PathLike[str]) -> Homework:
+        """Set ``homework`` (a :class:`~kingscorner_widget.classroom.homework.Homework` or
+        the file it was saved to) for room ``code``: each learner seated there opens it at
+        their own table on the server (``widget.open_homework()``), where it is judged and
+        recorded. It is kept in the server's data file; its puzzles' answers stay here."""
+        room = self._room(code)
+        found = as_homework(homework)
+        with self._lock:
+            self.store.put_homework(room.code, found.to_json(indent=None))
+            self.homework[room.code] = found
+        return found
+
     def live(self, code: str) -> LiveView:
         """The teacher's live view of room ``code`` (who is at which table, hands played and
         won, hints asked, who looks stuck); ``.show()`` in a notebook refreshes it in place."""
@@ -416,6 +445,7 @@ class ClassServer:
                 await self._handle(connection, data)
                 if connection.table is not None and connection.room is not None:
                     self._drive(connection.room, connection.table)
+                    self._drive_desk(connection)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -448,6 +478,7 @@ class ClassServer:
                 checked["user"] = await asyncio.to_thread(self._hub_user, checked["hub"])
             intent = checked.get("intent", {})
             slow = intent.get("kind") in SLOW_KINDS or self._busy(connection)
+            slow = slow or connection.desk is not None  # its own table: off the event loop
             if (checked["type"] == "intent" and slow) or checked["type"] in SLOW_FRAMES:
                 await asyncio.to_thread(self._act, act, connection, checked)
             else:
@@ -562,7 +593,8 @@ class ClassServer:
         self._sit_again(connection, room, seat)
 
     def _sit_again(self, connection: Connection, room: Room, seat: Seat) -> None:
-        """``connection`` takes back the seat its person holds, with the whole table."""
+        """``connection`` takes back the seat its person holds, with the whole table (or the
+        table of their own they had open, where they left it)."""
         connection.send(
             {
                 "type": "seat",
@@ -572,7 +604,14 @@ class ClassServer:
                 "learner": seat.learner,
             }
         )
-        self._attach(connection, room, room.tables[seat.table - 1], seat.seat)
+        with self._lock:
+            desk = self._desks.get((room.code, seat.learner))
+        shared = room.tables[seat.table - 1]
+        if desk is None:
+            self._attach(connection, room, shared, seat.seat)
+            return
+        self._here(connection, room, shared, seat.seat)
+        self._at_desk(connection, room, seat.learner, desk)
 
     def _on_watch(self, connection: Connection, data: Json) -> None:
         self._unseated(connection)
@@ -614,6 +653,26 @@ class ClassServer:
         self._teacher(data["user"])
         connection.send(self._standings_frame(data))
 
+    def _on_homework(self, connection: Connection, data: Json) -> None:
+        self._teacher_key(data)
+        connection.send(self._homework_set(data))
+
+    def _on_hub_homework(self, connection: Connection, data: Json) -> None:
+        self._teacher(data["user"])
+        connection.send(self._homework_set(data))
+
+    def _homework_set(self, data: Json) -> Json:
+        room = self._room(data["room"])
+        try:
+            homework = Homework.from_dict(data["homework"])
+        except (ValueError, TypeError, KeyError, IndexError) as error:
+            raise FrameError(
+                "homework", sentence(f"that homework does not read: {error}")
+            ) from None
+        self.set_homework(room.code, homework)
+        items = [item.key for item in homework.items]
+        return {"type": "homework", "room": room.code, "title": homework.title, "items": items}
+
     def _teacher_key(self, data: Json) -> None:
         if not same_token(self.key, data["key"]):
             raise FrameError("bad-key", "That is not this server's teacher key.")
@@ -647,8 +706,114 @@ class ClassServer:
         shared, seat = connection.table, connection.seat
         if shared is None or seat is None:
             raise FrameError("not-seated", "Only a seat acts at a table: join a room first.")
+        desk = connection.desk
+        if desk is not None:
+            desk.table.intent(data["intent"])
+            return
         with shared.lock:
             shared.table(seat).intent(data["intent"])
+
+    def _on_open(self, connection: Connection, data: Json) -> None:
+        """A seated learner opens a table of their own (a lesson, the homework, a puzzle, the
+        daily deal) or goes back to their seat's (``table``)."""
+        room, shared, seat = connection.room, connection.table, connection.seat
+        if room is None or shared is None or seat is None:
+            raise FrameError(
+                "not-seated", "Only a learner at a seat opens a lesson: join a room first."
+            )
+        what, name = data["what"], data["name"]
+        if what not in OPENS:
+            raise FrameError("open-what", f"A learner opens one of {', '.join(OPENS)}.")
+        if len(name) > MAX_DESK_NAME or not name.isprintable():
+            raise FrameError(
+                "open-name", f"an open frame's name is plain text of at most {MAX_DESK_NAME}"
+            )
+        learner = connection.learner
+        if learner is None:
+            raise FrameError("not-seated", "This seat is no longer yours: join the room again.")
+        key = (room.code, learner)
+        if what == "table":
+            if name:
+                raise FrameError("open-name", "Back to the table takes no name.")
+            with self._lock:
+                self._desks.pop(key, None)
+            self._to_seat(connection, room, learner)
+            return
+        homework = self.homework.get(room.code)
+        try:
+            desk = open_desk(what, name, homework=homework, seats=shared.seats)
+        except DeskError as error:
+            raise FrameError(error.code, sentence(str(error))) from None
+        walked = homework if desk.record.startswith("homework:") else None
+        recorder = self.records.desk_recorder(room.code, learner, desk.record, walked)
+        desk.listen(self.records.desk_listener(room.code, learner, recorder))
+        with self._lock:
+            self._desks[key] = desk
+        self._at_desk(connection, room, learner, desk)
+
+    def _at_desk(self, connection: Connection, room: Room, learner: str, desk: Desk) -> None:
+        """``connection`` shows ``learner``'s own table from now on (a computer plays their
+        seat at the shared table meanwhile)."""
+        if connection.leave is not None:
+            connection.leave()
+        shared, seat = connection.table, connection.seat
+        if shared is not None and seat is not None:
+            shared.leave(seat)
+        connection.desk = desk
+        connection.send(
+            {"type": "opened", "what": desk.what, "name": desk.name, "title": desk.title}
+        )
+        fanout = self._fanout(desk.table)
+        connection.send(frame(desk.table.view()))
+        fanout.connections.add(connection)
+        connection.leave = lambda: fanout.connections.discard(connection)
+        self.records.opened(room.code, learner, desk.title)
+
+    def _to_seat(self, connection: Connection, room: Room, learner: str) -> None:
+        """``connection`` goes back from the learner's own table to their seat's."""
+        held = room.seat_of(learner)
+        if held is None:
+            raise FrameError("not-seated", "This seat is no longer yours: join the room again.")
+        if connection.leave is not None:
+            connection.leave()
+        connection.desk = None
+        shared = room.tables[held.table - 1]
+        old, new, was = connection.table, shared, connection.seat
+        if old is not None and was is not None and (old.number, was) != (held.table, held.seat):
+            with self._lock:  # a tournament's round moved the learner meanwhile
+                self._present.pop((room.code, old.number, was), None)
+                key = (room.code, held.table, held.seat)
+                self._present[key] = self._present.get(key, 0) + 1
+        connection.send({"type": "opened", "what": "table", "name": "", "title": new.title()})
+        with shared.lock:
+            table = shared.table(held.seat)
+            fanout = self._fanout(table)
+            connection.send(frame(table.view()))
+            fanout.connections.add(connection)
+            connection.table, connection.seat = shared, held.seat
+            connection.leave = lambda: fanout.connections.discard(connection)
+            shared.back(held.seat)
+        self.records.opened(room.code, learner, f"table {shared.number}")
+
+    def _drive_desk(self, connection: Connection) -> None:
+        """Play the computer players' moves (and a Show me's move after its beat) at the
+        learner's own table, ``pace`` apart, as the page's timer would (on the event loop)."""
+        desk = connection.desk
+        if desk is None or id(desk) in self._desk_driving or desk.table.session.waiting is None:
+            return
+        self._desk_driving.add(id(desk))
+        asyncio.get_running_loop().create_task(self._desk_moves(desk))
+
+    async def _desk_moves(self, desk: Desk) -> None:
+        try:
+            while desk.table.session.waiting is not None and not self._server.should_exit:
+                await asyncio.sleep(self.pace)
+                await asyncio.to_thread(desk.table.act, "step", quiet=True)
+        except RuntimeError:  # the server stopped while a computer was thinking
+            if not self._server.should_exit:
+                raise
+        finally:
+            self._desk_driving.discard(id(desk))
 
     def _unseated(self, connection: Connection) -> None:
         if connection.table is not None:
@@ -665,13 +830,25 @@ class ClassServer:
             fanout = self._fanout(table)
             connection.send(frame(table.view()))
             fanout.connections.add(connection)
-            connection.room, connection.table, connection.seat = room, shared, seat
             connection.leave = lambda: fanout.connections.discard(connection)
+            self._here(connection, room, shared, seat)
             if seat is not None:
-                key = (room.code, shared.number, seat)
-                with self._lock:
-                    self._present[key] = self._present.get(key, 0) + 1
                 shared.back(seat)
+
+    def _here(
+        self, connection: Connection, room: Room, shared: ServerTable, seat: int | None
+    ) -> None:
+        """``connection`` is at ``seat`` of ``shared`` (``None``: watching): its learner is
+        connected, and their seat counts it among those present."""
+        connection.room, connection.table, connection.seat = room, shared, seat
+        if seat is None:
+            return
+        key = (room.code, shared.number, seat)
+        with self._lock:
+            self._present[key] = self._present.get(key, 0) + 1
+        learner = connection.learner = shared.people.get(seat)
+        if learner is not None:
+            self.records.present(room.code, learner, True)
 
     def _gone(self, connection: Connection) -> None:
         """A client closed: its seat is empty (a computer plays it after ``away_after``)."""
@@ -683,6 +860,9 @@ class ClassServer:
         key = (room.code, shared.number, seat)
         with self._lock:
             left = self._present[key] = self._present.get(key, 1) - 1
+        learner = connection.learner
+        if left == 0 and learner is not None:
+            self.records.present(room.code, learner, False)
         if left == 0 and self.away_after is not None:
             connection.loop.call_later(self.away_after, self._away, key, room, shared, connection)
 

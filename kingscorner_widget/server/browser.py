@@ -189,6 +189,17 @@ class BrowserTable:
             return
         self._socket.send(json.dumps({"type": "intent", "intent": intent}))
 
+    def open(self, what: str, name: str = "") -> None:
+        """Ask the server for a table of the learner's own, as
+        :meth:`RemoteTable.open <kingscorner_widget.server.client.RemoteTable.open>` does;
+        nothing waits here: the ``opened`` frame and the views come as the socket's events,
+        a refusal as an ``error`` frame."""
+        if not self.seated or self.closed or self._socket.readyState != OPEN:
+            why = "nothing was opened" if self.seated else "the seat is not taken yet"
+            self._tell({"type": "status", "status": f"Not connected to the class server: {why}."})
+            return
+        self._socket.send(json.dumps({"type": "open", "what": what, "name": name}))
+
     def latest(self) -> Json | None:
         """The latest view frame."""
         return next((f for f in reversed(self.frames) if f["type"] == "view"), None)

@@ -248,6 +248,20 @@ class RemoteTable:
                     {"type": "gone", "status": "The class server has gone: nothing was sent."}
                 )
 
+    def open(self, what: str, name: str = "") -> Json:
+        """Ask the server for a table of the learner's own (:mod:`~.desks`): ``what`` is
+        ``"lesson"`` (``name`` a built-in lesson's), ``"homework"`` (``name`` ``""`` or an
+        item's key), ``"puzzle"`` (``name`` its number), ``"daily"``, or ``"table"`` (back to
+        the seat's table). Returns the server's ``opened`` frame (its views follow); a refusal
+        raises :class:`ClassServerError` with the server's reason."""
+        with self._changed:
+            since = len(self.frames)
+        self._socket.send(json.dumps({"type": "open", "what": what, "name": name}))
+        answer = self.wait(lambda f: f["type"] in ("opened", "error"), since=since)
+        if answer["type"] == "error":
+            raise ClassServerError(str(answer.get("code")), str(answer.get("error")))
+        return answer
+
     def wait(self, wanted: Callable[[Json], bool], timeout: float = WAIT, since: int = 0) -> Json:
         """The first frame received (from the start, or from frame number ``since`` on) that is
         ``wanted``, waiting for it; a ``TimeoutError`` when none comes, a ``ConnectionError``

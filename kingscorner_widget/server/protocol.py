@@ -16,11 +16,25 @@ The frames:
 - ``{"type": "watch", "room": CODE, "table": N}``: watch a table (the projector);
 - ``{"type": "room", "room": CODE, "key": KEY}``: the teacher's room view (the server's key);
 - ``{"type": "intent", "intent": {"kind": ..., "version": ..., ...}}``: a seat's action;
+- ``{"type": "open", "what": WHAT, "name": NAME}``: a seated learner's own table at the server
+  (:mod:`~.desks`): ``what`` ``"lesson"`` (``name`` a built-in lesson's), ``"homework"`` (the
+  room's homework; ``name`` ``""`` from its start, or an item's key: ``"puzzle:2"``),
+  ``"puzzle"`` (``name`` its number in the homework), ``"daily"`` (``name`` ``""``), or
+  ``"table"`` (``""``: back to the shared table). The server answers ``{"type": "opened",
+  "what": WHAT, "name": NAME, "title": TITLE}``, then the views of that table; the seat's
+  intents go to it until the learner opens another. No frame reports a step done or asks for
+  an answer: the server judges every move itself;
 - on a JupyterHub (:mod:`~.hub`), a kernel's Hub token instead of a typed name or the server's
   key: ``{"type": "hub-join", "room": CODE, "hub": TOKEN}`` (sit, or take one's seat back, as
   the Hub user holding the token), ``{"type": "hub-open", "name": NAME, "seats": N, "hub":
   TOKEN}`` (a teacher opens a room) and ``{"type": "hub-room", "room": CODE, "hub": TOKEN}``
   (a teacher's room view);
+- ``{"type": "homework", "room": CODE, "key": KEY, "homework": {...}}`` (on a Hub
+  ``hub-homework``, with ``hub`` instead of ``key``): the teacher sets the room's homework (a
+  homework file's JSON, :meth:`Homework.to_dict
+  <kingscorner_widget.classroom.homework.Homework.to_dict>`; its puzzles' answers are found
+  again on the server); the answer is ``{"type": "homework", "room": CODE, "title": TITLE,
+  "items": [KEY, ...]}``;
 - a room's class tournament (:mod:`~.tournament`), by the teacher (the server's ``key``, or on a
   Hub a teacher's ``hub`` token instead, as ``hub-tournament-...``):
   ``{"type": "tournament-start", "room": CODE, "key": KEY, "pairing": "auto" | "round-robin" |
@@ -70,6 +84,9 @@ FIELDS: dict[str, dict[str, type]] = {
     "watch": {"room": str, "table": int},
     "room": {"room": str, "key": str},
     "intent": {"intent": dict},
+    "open": {"what": str, "name": str},
+    "homework": {"room": str, "key": str, "homework": dict},
+    "hub-homework": {"room": str, "hub": str, "homework": dict},
     "hub-join": {"room": str, "hub": str},
     "hub-open": {"name": str, "seats": int, "hub": str},
     "hub-room": {"room": str, "hub": str},

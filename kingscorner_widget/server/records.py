@@ -10,11 +10,15 @@ server, written to the server's database (:class:`ServerRecordStore`) rather tha
 
 - each hand that ends at the table, as every person at it played it (won or not, the cards
   left, the others by name), from the server's own game;
-- a lesson's steps, were a lesson played at the table (the Recorder judges them as it does);
+- the lessons, homework, puzzles and daily deal a learner opens at their own table on the
+  server (:mod:`~.desks`): each step as the lesson runner judged it, its stars, each puzzle
+  solved or missed and the daily deal's first result (the Recorder keeps them as it does in a
+  kernel, from the moves played on the server);
 - the Hints and Show me each learner asked for, counted here, where they are given.
 
 :class:`ServerRecords` also keeps what a teacher watches live (:meth:`ServerRecords.live`): who
-sits at which table, the hands played and won, the hints asked, and who looks stuck.
+sits at which table, who is connected and who is away (since when), what each one is doing
+(which lesson step), the hands played and won, the hints asked, and who looks stuck.
 
 >>> from kingscorner_widget.server.room import Room
 >>> from kingscorner_widget.server.store import Store
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import datetime
 import io
 import json
 import pathlib
@@ -41,25 +46,37 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..classroom.record import MAX_BYTES, check_learner, check_record, empty_record
 from ..classroom.recorder import Recorder
 from ..classroom.store import RecordStore, RecordTooLargeError, Writer, _now
 from ..display.tables import Column, HtmlTable
 from ..engine.game import Game
-from ..table.events import TableEvent, table_event
+from ..table.events import Listener, TableEvent, table_event
 from ..table.reply import Reply
 from .room import Room, ServerTable
 from .store import Store
 
-__all__ = ["STUCK_IDLE", "STUCK_REFUSED", "LiveRow", "ServerRecordStore", "ServerRecords"]
+if TYPE_CHECKING:
+    from ..classroom.homework import Homework
+
+__all__ = [
+    "STUCK_HELP",
+    "STUCK_IDLE",
+    "STUCK_REFUSED",
+    "LiveRow",
+    "ServerRecordStore",
+    "ServerRecords",
+]
 
 Json = dict[str, Any]
 STUCK_IDLE = 120.0
 """Seconds a learner whose turn it is may make no move before the live view says stuck."""
 STUCK_REFUSED = 3
 """Moves refused in a row (with none played between) before the live view says stuck."""
+STUCK_HELP = 2
+"""Hints and Show me asked on one lesson step before the live view says stuck (as the board)."""
 KEPT = (
     "Kept by the class server from the moves played at its tables: the learners' machines "
     "wrote none of it."
@@ -109,16 +126,37 @@ class LiveRow:
     refused_in_a_row: int = 0
     last_move: float = dataclasses.field(default_factory=time.monotonic)
     """When the learner last played a move (or sat down), by the monotonic clock."""
+    connected: bool = False
+    """True while a connection of the learner's is open at the server."""
+    away_since: datetime.datetime | None = None
+    """When the learner's last connection closed (UTC), while none is open."""
+    doing: str = ""
+    """What the learner works on: their table, or a lesson's step at their own table."""
+    step: tuple[str, int] | None = None
+    """The lesson and step they are on (at their own table), else ``None``."""
+    step_help: int = 0
+    """Hints and Show me asked on that step."""
 
     def stuck(self, their_turn: bool, now: float | None = None) -> str:
-        """Why this learner looks stuck (empty: they do not): refused repeatedly, or no move for
-        :data:`STUCK_IDLE` seconds on their turn."""
+        """Why this learner looks stuck (empty: they do not): refused repeatedly, asking for
+        help on one lesson step again and again, or no move for :data:`STUCK_IDLE` seconds on
+        their turn."""
         if self.refused_in_a_row >= STUCK_REFUSED:
             return f"{self.refused_in_a_row} moves refused in a row"
+        if self.step is not None and self.step_help >= STUCK_HELP:
+            return f"{self.step_help} hints and Show me on this step"
         idle = (time.monotonic() if now is None else now) - self.last_move
         if their_turn and idle >= STUCK_IDLE:
             return f"no move for {int(idle // 60)} min on their turn"
         return ""
+
+    def presence(self) -> str:
+        """``here``, or ``away since HH:MM UTC`` (their connection dropped then)."""
+        if self.connected:
+            return "here"
+        if self.away_since is None:
+            return "away"
+        return f"away since {self.away_since:%H:%M} UTC"
 
 
 class ServerRecords:
@@ -130,6 +168,7 @@ class ServerRecords:
         self.writer = writer or Writer()
         self.lock = threading.RLock()
         self._recorders: dict[tuple[str, str], Recorder] = {}
+        self._desks: dict[tuple[str, str, str], Recorder] = {}
         self._live: dict[tuple[str, str], LiveRow] = {}
         self._tables: dict[tuple[str, str], ServerTable] = {}
         self.listeners: list[Callable[[str], None]] = []
@@ -175,6 +214,8 @@ class ServerRecords:
         with self.lock:
             row = self.live_of(room.code, learner)
             row.table, row.seat = table.number, seat
+            if row.step is None:
+                row.doing = f"table {table.number}"
             self._tables[room.code, learner] = table
         table.session(seat).listener = self.listener(room.code, learner)
         self._changed(room.code)
@@ -187,7 +228,18 @@ class ServerRecords:
         return lambda event: self._event(code, learner, event)
 
     def _event(self, code: str, learner: str, event: TableEvent) -> None:
+        self._count(code, learner, event)
+        # a hand is recorded once, when it ends at the table (a computer may end it)
+        self.recorder(code, learner)(dataclasses.replace(event, hand=None))
+        if event.kind in ("hint", "show") and not event.refused:
+            self.writer.ask(id(self.recorder(code, learner)), self.recorder(code, learner).flush)
+        self._changed(code)
+
+    def _count(self, code: str, learner: str, event: TableEvent) -> None:
+        """What the live view counts of one action: refusals in a row, hints, Show me, the
+        step the learner is on and the help asked on it."""
         row = self.live_of(code, learner)
+        helped = event.kind in ("hint", "show") and not event.refused
         with self.lock:
             if event.kind in ("play", "draw") and event.move is not None:
                 if event.refused:
@@ -198,10 +250,69 @@ class ServerRecords:
                 row.hints += 1
             elif event.kind == "show" and not event.refused:
                 row.shows += 1
-        # a hand is recorded once, when it ends at the table (a computer may end it)
-        self.recorder(code, learner)(dataclasses.replace(event, hand=None))
-        if event.kind in ("hint", "show") and not event.refused:
-            self.writer.ask(id(self.recorder(code, learner)), self.recorder(code, learner).flush)
+            lesson = event.lesson
+            if lesson is not None:
+                at = (str(lesson["title"]), int(lesson["step"]))
+                if at != row.step:
+                    row.step, row.step_help = at, 0
+                    row.refused_in_a_row, row.last_move = 0, time.monotonic()
+                row.step_help += int(helped)
+                steps = f"step {at[1] + 1} of {lesson['steps']}"
+                row.doing = f"{at[0]}, {steps}" + (", done" if lesson["done"] else "")
+
+    def desk_listener(self, code: str, learner: str, recorder: Recorder) -> Listener:
+        """What the learner's own table at the server (:mod:`~.desks`) tells of each action:
+        the live view counts it and ``recorder`` keeps it, whole (a daily hand with its
+        result)."""
+
+        def told(event: TableEvent) -> None:
+            self._count(code, learner, event)
+            if event.mode == "play":
+                with self.lock:
+                    row = self.live_of(code, learner)
+                    row.step, row.doing = None, "the daily deal"  # a desk's only play
+            recorder(event)
+            if event.kind in ("hint", "show") and not event.refused:
+                self.writer.ask(id(recorder), recorder.flush)
+            self._changed(code)
+
+        return told
+
+    def desk_recorder(
+        self, code: str, learner: str, record: str, homework: Homework | None = None
+    ) -> Recorder:
+        """The recorder of ``learner``'s own tables of kind ``record`` in room ``code`` (their
+        lessons, a homework's walk, the daily deal): one entry of their record each, kept
+        across the tables they open during this server's run."""
+        with self.lock:
+            found = self._desks.get((code, learner, record))
+            if found is None:
+                store = ServerRecordStore(self, code, learner)
+                if homework is None:
+                    found = Recorder(store, writer=self.writer)
+                else:
+                    found = Recorder(
+                        store, locate=homework.locate, homework=homework.title, writer=self.writer
+                    )
+                self._desks[code, learner, record] = found
+            return found
+
+    def opened(self, code: str, learner: str, doing: str) -> None:
+        """``learner`` turned to ``doing`` (their own table's work, or back to their table)."""
+        with self.lock:
+            row = self.live_of(code, learner)
+            row.doing, row.step, row.step_help = doing, None, 0
+            row.refused_in_a_row, row.last_move = 0, time.monotonic()
+        self._changed(code)
+
+    def present(self, code: str, learner: str, here: bool) -> None:
+        """``learner`` is connected now (``here``), or their last connection has closed."""
+        with self.lock:
+            row = self.live_of(code, learner)
+            if here:
+                row.connected, row.away_since = True, None
+            elif row.connected:
+                row.connected, row.away_since = False, datetime.datetime.now(datetime.UTC)
         self._changed(code)
 
     def _hand(self, code: str, table: ServerTable, game: Game) -> None:
@@ -279,8 +390,9 @@ class ServerRecords:
 
 
 class LiveView:
-    """The teacher's live view of a room during class: each learner's table and seat, hands
-    played and won, hints and Show me asked, and who looks stuck (:meth:`LiveRow.stuck`).
+    """The teacher's live view of a room during class: each learner, connected or away (since
+    when), their table and seat, what they work on (a lesson's step), hands played and won,
+    hints and Show me asked, and who looks stuck (:meth:`LiveRow.stuck`).
     Shown in a notebook it refreshes in place as the tables play (:meth:`show`)."""
 
     def __init__(self, records: ServerRecords, code: str) -> None:
@@ -296,12 +408,25 @@ class LiveView:
         for row in self.records.rows(self.code):
             stuck = row.stuck(self.records.their_turn(self.code, row))
             rows.append(
-                (row.learner, row.table, row.seat, row.hands, row.won, row.hints, row.shows, stuck)
+                (
+                    row.learner,
+                    row.presence(),
+                    row.table,
+                    row.seat,
+                    row.doing,
+                    row.hands,
+                    row.won,
+                    row.hints,
+                    row.shows,
+                    stuck,
+                )
             )
         columns = [
             Column("learner"),
+            Column("connected"),
             Column("table"),
             Column("seat"),
+            Column("doing"),
             Column("hands played"),
             Column("hands won"),
             Column("hints"),
@@ -310,8 +435,11 @@ class LiveView:
         ]
         notes = (
             KEPT,
-            f"Stuck: {STUCK_REFUSED} or more moves refused in a row, or no move for "
+            f"Stuck: {STUCK_REFUSED} or more moves refused in a row, {STUCK_HELP} or more "
+            f"hints and Show me on one lesson step, or no move for "
             f"{int(STUCK_IDLE // 60)} min on their turn.",
+            "Away: the learner's notebook lost its connection to the server at the time shown; "
+            "they are here again as soon as it joins again.",
         )
         return HtmlTable(columns, rows, title="The class now", notes=notes)
 

@@ -51,6 +51,9 @@ create table if not exists hands (
 create table if not exists tournaments (
     code text primary key references rooms(code), record text not null, tables text not null
 );
+create table if not exists homework (
+    code text primary key references rooms(code), record text not null
+);
 create table if not exists records (
     code text not null references rooms(code), learner text not null, record text not null,
     hints integer not null default 0, shows integer not null default 0,
@@ -200,6 +203,21 @@ class Store:
                 "shows = excluded.shows",
                 (code, learner, record, hints, shows),
             )
+
+    def put_homework(self, code: str, homework: str) -> None:
+        """Keep the homework set for room ``code`` (its JSON; it replaces the one before)."""
+        with self._writing() as db:
+            db.execute(
+                "insert into homework values (?, ?) on conflict (code) "
+                "do update set record = excluded.record",
+                (code, homework),
+            )
+
+    def homeworks(self) -> dict[str, str]:
+        """The homework set for each room (its JSON), by room code."""
+        with self._lock:
+            rows = self._db.execute("select code, record from homework").fetchall()
+        return {str(code): str(record) for code, record in rows}
 
     def records(self, code: str | None = None) -> list[tuple[str, str, str, int, int]]:
         """Every record kept (of room ``code``, or of every room): code, learner, record JSON,

@@ -15,11 +15,13 @@ ValueError: HubClass speaks for a teacher on a JupyterHub: ...
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI
 from websockets.sync.client import connect
 
+from ..classroom.homework import Homework, as_homework
 from ..display.tables import HtmlTable
 from .client import OPEN_TIMEOUT, ClassServerError, websocket_address
 from .hub import kernel_hub_token
@@ -83,6 +85,14 @@ class HubClass:
         """Room ``code``'s tournament standings, with their tie-breaks in words."""
         frame = {"type": "hub-tournament-standings", "room": code, "hub": self._token}
         return str(self._ask(frame)["text"])
+
+    def set_homework(self, code: str, homework: Homework | str | os.PathLike[str]) -> Json:
+        """Set ``homework`` (or the file it was saved to) for room ``code``: its learners open
+        it at the server (``widget.open_homework()``). A homework of up to 4 KB as JSON (about
+        fifteen puzzles beside built-in lessons) goes this way."""
+        data = as_homework(homework).to_dict()
+        frame = {"type": "hub-homework", "room": code, "hub": self._token, "homework": data}
+        return self._ask(frame, timeout=OPEN_TIMEOUT * 6)
 
     def _ask(self, frame: Json, timeout: float = OPEN_TIMEOUT) -> Json:
         try:

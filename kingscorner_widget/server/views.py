@@ -49,13 +49,27 @@ def viewpoint(shared: ServerTable, seat: int | None) -> Table:
 
 def frame(view: View) -> Json:
     """The frame a mirror of a seat's (or the watchers') table sends for one :class:`View`:
-    the status line alone after a refusal, else the snapshot with the legal moves."""
+    the status line alone after a refusal, else the snapshot with the legal moves. A hint
+    that lights up only the card (a lesson's early hints: ``whole`` false) is sent without
+    the pile it goes to, so the kernel holds no more of the answer than the page shows.
+
+    >>> hint = {"move": "Th>N", "reason": "a ten", "exact": True, "whole": False}
+    >>> frame(View("Hint: a ten.", {"hint": hint}))["snapshot"]["hint"]["move"]
+    'Th'
+    >>> hint
+    {'move': 'Th>N', 'reason': 'a ten', 'exact': True, 'whole': False}
+    """
     if view.snapshot is None:
         return {"type": "status", "status": view.status}
+    snapshot = view.snapshot
+    hint = snapshot.get("hint")
+    if isinstance(hint, dict) and hint.get("whole") is False and ">" in str(hint.get("move")):
+        part = {**hint, "move": str(hint["move"]).split(">")[0]}
+        snapshot = {**snapshot, "hint": part}
     return {
         "type": "view",
         "status": view.status,
-        "snapshot": view.snapshot,
+        "snapshot": snapshot,
         "legal": list(view.legal),
         "mode": view.mode,
     }

@@ -10,6 +10,12 @@ learner's progress folder, so a notebook opened again takes its seat back with t
 ``KingsCornerWidget(watch=CODE, server=ADDRESS, table=1)`` shows a table of the room as the
 projector shows it: every hand face down until the hand is over.
 
+A seat may turn to work of its own, run and recorded on the server (:mod:`~kingscorner_widget.
+server.desks`): :meth:`RemoteTableWidget.open_lesson`, :meth:`~RemoteTableWidget.open_homework`
+(the homework the teacher set for the room), :meth:`~RemoteTableWidget.open_puzzle`,
+:meth:`~RemoteTableWidget.open_daily`, and :meth:`~RemoteTableWidget.back_to_table`. The kernel
+still holds only the learner's view: no step's answer, no puzzle's best turn, no hidden card.
+
 In the browser course (Pyodide) the seat goes through the browser's own WebSocket
 (:class:`~kingscorner_widget.server.browser.BrowserTable`: nothing waits, the server's frames
 arrive as the socket's events), and ``server=`` may be left out when the course was served by
@@ -100,10 +106,14 @@ class RemoteTableWidget(KingsCornerWidget):
                 self.legal = list(frame["legal"])
                 self.status = frame["status"]
             self._version = int(frame["snapshot"]["version"])
+            if frame.get("mode") and frame["mode"] != self.mode:
+                self.mode = frame["mode"]
         elif kind in ("status", "gone", "moved"):
             self.status = frame["status"]
         elif kind == "error":
             self.status = frame["error"]
+        elif kind == "opened" and isinstance(self.remote, BrowserTable):
+            self.status = f"Opening {frame['title']}..."
 
     @traitlets.validate("seen")
     def _valid_seen(self, proposal: dict[str, Any]) -> int:
@@ -129,6 +139,40 @@ class RemoteTableWidget(KingsCornerWidget):
     def draw(self) -> None:
         """Ask the server to end this seat's turn (draw, or pass)."""
         self.remote.send({"kind": "draw", "version": self._version})
+
+    def open_lesson(self, name: str) -> str:
+        """Follow the built-in lesson ``name`` at a table of your own on the server (it
+        checks and records every step); returns its title."""
+        return self._open("lesson", name)
+
+    def open_homework(self, item: str = "") -> str:
+        """Work through the homework your teacher set for the room, from its start or from
+        ``item`` (its key: ``"lesson:worked-turn"``, ``"puzzle:2"``); returns its title."""
+        return self._open("homework", item)
+
+    def open_puzzle(self, number: int) -> str:
+        """Puzzle ``number`` of the room's homework (then on through the homework)."""
+        return self._open("puzzle", str(number))
+
+    def open_daily(self) -> str:
+        """Today's daily deal, against the server's computer players (your first result is the
+        one kept)."""
+        return self._open("daily")
+
+    def back_to_table(self) -> str:
+        """Back to your seat at the room's shared table."""
+        return self._open("table")
+
+    def _open(self, what: str, name: str = "") -> str:
+        """Ask the server; the title it answers (in the browser course nothing waits: the
+        title comes with the table's view, and ``""`` is returned)."""
+        remote = self.remote
+        if isinstance(remote, BrowserTable):
+            remote.open(what, name)
+            return ""
+        if remote.seat is None:
+            raise ValueError("a watched table opens nothing: join the room to work at a seat")
+        return str(remote.open(what, name)["title"])
 
     def close(self) -> None:
         """Close the widget and leave the table (the seat stays the learner's)."""

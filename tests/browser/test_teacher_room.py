@@ -1,7 +1,8 @@
 """The teacher's side of a class server in a real JupyterLab: the teacher's notebook runs the
-server beside its kernel, two learners play a hand at it, and the teacher's room view and the
-live view (which refreshes in place) say what the tables did. A screenshot at 1366x768 of both
-(saved with the session's screenshots)."""
+server beside its kernel, two learners play a hand at it, then one plays a lesson step at the
+server and the other leaves, and the teacher's room view and the live view (which refreshes in
+place) say what the tables did, who is on which step and who is away. A screenshot at 1366x768
+of both (saved with the session's screenshots)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,17 @@ act(ben, ready(ben, "9c>N"), kind="play", move="9c>N")
 print(room.tables[0].game.is_over())
 """
 
+LESSON = """\
+since = len(ada.frames)
+ada.open("lesson", "worked-turn")
+step = ada.wait(lambda f: f["type"] == "view" and f["mode"] == "lesson", since=since)
+since = len(ada.frames)
+ada.send({"kind": "play", "version": step["snapshot"]["version"], "move": "Th>N"})
+done = ada.wait(lambda f: f["type"] == "view" and f["mode"] == "lesson", since=since)
+print(done["snapshot"]["lesson"]["stepDone"])
+ben.close()
+"""
+
 
 def test_the_teachers_room_view_and_live_view_follow_a_hand_played_at_the_server(
     notebook: OpenNotebook, screenshot: Screenshot
@@ -61,9 +73,16 @@ def test_the_teachers_room_view_and_live_view_follow_a_hand_played_at_the_server
     assert opened.run_code(PLAY) == "True"
     # the live view above refreshed in place: Ben's row counts a hand played and won
     ben_row = live.locator("tr", has_text="Ben")
-    expect(ben_row.locator("td").nth(3)).to_have_text("1", timeout=30_000)
-    expect(ben_row.locator("td").nth(4)).to_have_text("1")
-    expect(live.locator("tr", has_text="Ada").locator("td").nth(4)).to_have_text("0")
+    ada_row = live.locator("tr", has_text="Ada")
+    expect(ben_row.locator("td").nth(5)).to_have_text("1", timeout=30_000)
+    expect(ben_row.locator("td").nth(6)).to_have_text("1")
+    expect(ada_row.locator("td").nth(6)).to_have_text("0")
+    expect(ada_row.locator("td").nth(1)).to_have_text("here")
+    # Ada plays a lesson step the server judges; Ben's notebook goes: the view says both
+    assert opened.run_code(LESSON) == "True"
+    expect(ada_row.locator("td").nth(4)).to_have_text("A worked turn, step 1 of 3", timeout=30_000)
+    expect(ben_row.locator("td").nth(1)).to_contain_text("away since", timeout=30_000)
+    expect(ada_row.locator("td").nth(1)).to_have_text("here")
     live.scroll_into_view_if_needed()
     screenshot(opened.page, "teacher-room-live-1366x768")
-    opened.run_code("live.stop(); ada.close(); ben.close(); server.stop(); print('stopped')")
+    opened.run_code("live.stop(); ada.close(); server.stop(); print('stopped')")

@@ -288,3 +288,25 @@ def test_in_a_pyodide_like_kernel_the_seat_uses_the_browsers_websocket(
         f"{{'type': 'intent', 'intent': {{'kind': 'draw', 'version': {version}}}}}",
         "[]",
     ]
+
+
+def test_a_browser_seat_opens_a_lesson_at_the_server_and_a_refusal_reaches_it(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Browser lesson", seats=2)
+    ada = Seat(class_server.address, tmp_path, join=room.code, learner="ada")
+    first = ada.view()
+    ada.table.open("lesson", "answers")
+    ada.socket.pump(lambda: ada.frames[-1]["type"] == "error")
+    assert ada.frames[-1]["code"] == "no-lesson"
+    ada.table.open("lesson", "worked-turn")
+    step = ada.view(lambda frame: frame["mode"] == "lesson")
+    assert ada.socket.sent[-1] == {"type": "open", "what": "lesson", "name": "worked-turn"}
+    assert any(f["type"] == "opened" and f["title"] == "A worked turn" for f in ada.frames)
+    assert first["mode"] == "play"
+    ada.table.send({"kind": "play", "version": step["snapshot"]["version"], "move": "Th>N"})
+    done = ada.view(
+        lambda frame: frame["mode"] == "lesson" and frame["snapshot"]["lesson"]["stepDone"]
+    )
+    assert done["status"].endswith("Press Next to go on.")
+    ada.table.close()

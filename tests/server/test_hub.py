@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kingscorner_widget.classroom.homework import Homework
 from kingscorner_widget.server.client import ClassServerError, RemoteTable
 from kingscorner_widget.server.hub import HubError, HubIdentity, HubUser
 from kingscorner_widget.server.teacher import HubClass
@@ -175,3 +176,30 @@ def test_a_hub_teacher_runs_a_tournament_and_the_learners_follow_their_seats(
     finally:
         ada.close()
         ben.close()
+
+
+def test_a_hub_teacher_sets_the_homework_and_a_learner_solves_its_puzzle_at_the_server(
+    hub: RealHub,
+) -> None:
+    teacher = hub.user_token("ms-eve")
+    hub.api("POST", "/groups/teachers/users", {"users": ["ms-eve"]})
+    desk = HubClass(address(hub), hub=teacher)
+    code = desk.open_room("Year 10")["code"]
+    homework = Homework("Week 4", puzzles=1, seed=3)
+    with pytest.raises(ClassServerError) as refused:
+        HubClass(address(hub), hub=hub.user_token("gil")).set_homework(code, homework)
+    assert refused.value.code == "not-teacher"
+    assert desk.set_homework(code, homework)["items"] == ["puzzle:1"]
+    learner = RemoteTable(address(hub), join=code, hub=hub.user_token("gil"))
+    try:
+        since = len(learner.frames)
+        learner.open("puzzle", "1")
+        view = learner.wait(lambda f: f["type"] == "view" and f["mode"] == "lesson", since=since)
+        for move in homework.puzzles[0].puzzle.best:
+            since = len(learner.frames)
+            version = view["snapshot"]["version"]
+            learner.send({"kind": "play", "version": version, "move": str(move)})
+            view = learner.wait(lambda f: f["type"] == "view", since=since)
+        assert view["snapshot"]["lesson"]["stepDone"] is True
+    finally:
+        learner.close()

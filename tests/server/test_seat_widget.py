@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import pathlib
 import socket
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from kingscorner_widget import ClassServer, KingsCornerWidget
 from kingscorner_widget.server import room as rooms
 from kingscorner_widget.server.client import ClassServerError, RemoteTable
+from kingscorner_widget.table.session import today
 from kingscorner_widget.widget.remote import RemoteTableWidget
 
 from .wire import Json
@@ -174,3 +176,51 @@ def test_a_seat_left_empty_is_played_by_a_computer_and_the_table_says_so(
     back = seat(widgets, class_server, room.code, "ada", tmp_path)
     view(back)
     assert notebook_seat(ben).wait(lambda frame: "ada is back" in frame.get("status", ""))
+
+
+def widget_until(widget: RemoteTableWidget, wanted: Callable[[], bool]) -> None:
+    """Wait until ``wanted()`` holds of the widget's traits (checked as each one changes)."""
+    changed = threading.Condition()
+
+    def told(_change: object) -> None:
+        with changed:
+            changed.notify_all()
+
+    widget.observe(told, names=["snapshot", "status", "mode"])
+    try:
+        with changed:
+            assert changed.wait_for(wanted, timeout=20), "the widget never showed it"
+    finally:
+        widget.unobserve(told, names=["snapshot", "status", "mode"])
+
+
+def test_a_seat_follows_a_lesson_run_by_the_server_and_goes_back_to_its_table(
+    class_server: ClassServer, widgets: list[KingsCornerWidget], tmp_path: pathlib.Path
+) -> None:
+    room = class_server.open_room("Lesson widget", seats=2)
+    ada = seat(widgets, class_server, room.code, "ada", tmp_path)
+    view(ada)
+    assert ada.open_lesson("worked-turn") == "A worked turn"
+    widget_until(ada, lambda: ada.mode == "lesson" and bool(ada.snapshot.get("lesson")))
+    assert ada.snapshot["lesson"]["progress"] == [1, 3]
+    ada.play("Qs>N")  # not in the hand: refused by the server's lesson
+    widget_until(ada, lambda: ada.status == "The queen of spades is not in your hand.")
+    ada.play("Th>N")
+    widget_until(ada, lambda: ada.snapshot["lesson"]["stepDone"])
+    assert ada.status.endswith("Press Next to go on.")
+    record = class_server.records.record(room.code, "ada")
+    assert record is not None
+    step = next(t for t in record["tables"] if t["items"])["items"]["lesson:worked-turn"]
+    assert step["steps"][0]["done"] is True
+    assert step["steps"][0]["refused"] == [{"move": "Qs>N", "code": "not_in_hand"}]
+    assert ada.back_to_table().startswith("Table 1")
+    widget_until(ada, lambda: ada.mode == "play" and not ada.snapshot.get("lesson"))
+    with pytest.raises(ClassServerError, match="no built-in lesson"):
+        ada.open_lesson("answers")
+    assert ada.open_daily() == f"Daily deal {today().isoformat()}"  # no homework: today's
+    projector = KingsCornerWidget(watch=room.code, server=class_server.address, table=1)
+    assert isinstance(projector, RemoteTableWidget)
+    widgets.append(projector)
+    with pytest.raises(ValueError, match="a watched table opens nothing"):
+        projector.open_lesson("worked-turn")
+    widget_until(ada, lambda: ada.mode == "play" and "Daily" in ada.snapshot["title"])
