@@ -107,29 +107,35 @@ def paragraphs(notebook: Mapping[str, Any]) -> Iterator[tuple[int, str]]:
             yield from ((index, block) for block in blocks(source(cell)) if is_prose(block))
 
 
-def entries(root: Path) -> Iterator[tuple[str, str, str]]:
-    """Every entry of the course's template, in the course's order: ``(paragraph, where, note)``
-    (``where`` is the notebook's path, ``note`` a comment for its translator)."""
-    yield LANGUAGE_COMMENT, "kingscorner_widget/course_words.py", LANGUAGE_COMMENT_NOTE
+def entries(root: Path) -> Iterator[tuple[str | None, str, str, str]]:
+    """Every entry of the course's template, in the course's order: ``(context, paragraph,
+    where, note)``. A paragraph's context is its notebook's name, so that the same English in two
+    notebooks may be said two ways (the teachers' notebook addresses a teacher); ``where`` is
+    the notebook's path, ``note`` a comment for its translator."""
+    yield None, LANGUAGE_COMMENT, "kingscorner_widget/course_words.py", LANGUAGE_COMMENT_NOTE
     for name in tutorials(root):
         notebook = read_notebook(root / NOTEBOOKS / name)
         reader = AUDIENCE.get(name[:2], "learners of 10 to 14")
         for index, block in paragraphs(notebook):
-            yield block, f"notebooks/{name}", f"TRANSLATORS: cell {index}, for {reader}"
+            note = f"TRANSLATORS: cell {index}, for {reader}"
+            yield name, block, f"notebooks/{name}", note
 
 
 def translated(
-    notebook: Mapping[str, Any], code: str, translate: Callable[[str], str | None]
+    notebook: Mapping[str, Any],
+    code: str,
+    translate: Callable[[str], str | None],
+    comment: str | None,
 ) -> dict[str, Any] | None:
-    """``notebook`` in the language ``code``, each paragraph as ``translate`` says it, or
-    ``None`` when it lacks one (a notebook is built whole or not at all).
+    """``notebook`` in the language ``code``, each paragraph as ``translate`` says it and
+    ``comment`` beside its first code cell, or ``None`` when it lacks one (a notebook is built
+    whole or not at all).
 
     >>> notebook = {"metadata": {}, "nbformat": 4, "nbformat_minor": 5, "cells": [
     ...     {"cell_type": "markdown", "metadata": {}, "source": "# Hello\\n\\n`Th>N`"},
     ...     {"cell_type": "code", "metadata": {}, "source": "1 + 1", "outputs": [{}],
     ...      "execution_count": 3}]}
-    >>> words = {"# Hello": "# Bonjour", LANGUAGE_COMMENT: "tout en français"}
-    >>> built = translated(notebook, "fr", words.get)
+    >>> built = translated(notebook, "fr", {"# Hello": "# Bonjour"}.get, "tout en français")
     >>> for cell in built["cells"]:
     ...     print(source(cell))
     # Bonjour
@@ -141,10 +147,9 @@ def translated(
     1 + 1
     >>> built["cells"][2]["outputs"], built["metadata"]["kingscorner"]
     ([], {'language': 'fr'})
-    >>> translated(notebook, "de", {}.get) is None
+    >>> translated(notebook, "de", {}.get, "alles auf Deutsch") is None
     True
     """
-    comment = translate(LANGUAGE_COMMENT)
     if not comment:
         return None
     cells = []
@@ -176,9 +181,10 @@ def translated(
     return {**notebook, "metadata": metadata, "cells": cells}
 
 
-def catalogue(root: Path, code: str) -> dict[str, str]:
+def catalogue(root: Path, code: str) -> dict[tuple[str | None, str], str]:
     """The course's translations into ``code`` (``locale/<code>/LC_MESSAGES/course.po``): each
-    English paragraph and its translation, a fuzzy or empty one left out."""
+    paragraph, by its notebook and its English, and its translation (a fuzzy or empty one left
+    out)."""
     from babel.messages.pofile import read_po
 
     path = root / LOCALE / code / "LC_MESSAGES" / f"{AREA}.po"
@@ -187,7 +193,7 @@ def catalogue(root: Path, code: str) -> dict[str, str]:
     with path.open("rb") as file:
         found = read_po(file, locale=code, abort_invalid=True)
     return {
-        message.id: message.string
+        (message.context, message.id): message.string
         for message in found
         if isinstance(message.id, str)
         and message.id
@@ -195,6 +201,11 @@ def catalogue(root: Path, code: str) -> dict[str, str]:
         and message.string
         and not message.fuzzy
     }
+
+
+def _in(words: Mapping[tuple[str | None, str], str], name: str) -> Callable[[str], str | None]:
+    """How the notebook ``name``'s paragraphs are said in ``words``."""
+    return lambda paragraph: words.get((name, paragraph))
 
 
 def notebook_text(notebook: Mapping[str, Any]) -> str:
@@ -213,8 +224,10 @@ def build(root: Path, into: Path, languages: tuple[str, ...] = LANGUAGES) -> dic
         folder = into / code
         shutil.rmtree(folder, ignore_errors=True)
         written[code] = []
+        comment = words.get((None, LANGUAGE_COMMENT))
         for name in tutorials(root):
-            notebook = translated(read_notebook(root / NOTEBOOKS / name), code, words.get)
+            source = read_notebook(root / NOTEBOOKS / name)
+            notebook = translated(source, code, _in(words, name), comment)
             if notebook is not None:
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / name).write_text(notebook_text(notebook), encoding="utf-8")

@@ -131,9 +131,10 @@ def templates() -> dict[str, Catalog]:
 
 
 def course_template(template: Catalog) -> Catalog:
-    """The tutorials' paragraphs, one entry each (a paragraph said twice is one entry)."""
-    for paragraph, where, note in COURSE_WORDS["entries"](ROOT):
-        template[paragraph] = Message(paragraph, locations=[(where, 0)], auto_comments=[note])
+    """The tutorials' paragraphs, one entry each, its notebook's name its context."""
+    for context, paragraph, where, note in COURSE_WORDS["entries"](ROOT):
+        message = Message(paragraph, locations=[(where, 0)], auto_comments=[note], context=context)
+        template[paragraph] = message  # keyed by its context too
     return template
 
 

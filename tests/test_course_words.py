@@ -37,12 +37,13 @@ def kept_as_written(text: str) -> set[str]:
     return {" ".join(span.split()) for span in CODE_SPAN.findall(text)} | set(LINK.findall(text))
 
 
-def translations(code: str) -> dict[str, str]:
+def translations(code: str) -> dict[tuple[str | None, str], str]:
+    """Each entry of ``code``'s course catalogue by its notebook and its English."""
     with (LOCALE_DIR / code / "LC_MESSAGES" / "course.po").open("rb") as file:
         found = read_po(file, locale=code)
     assert not [m.id for m in found if m.id and m.fuzzy], f"fuzzy entries in {code}'s course.po"
     return {
-        m.id: m.string if isinstance(m.string, str) else ""
+        (m.context, m.id): m.string if isinstance(m.string, str) else ""
         for m in found
         if isinstance(m.id, str) and m.id
     }
@@ -54,8 +55,8 @@ def english(name: str) -> dict[str, Any]:
 
 def test_each_language_s_catalogue_is_merged_with_the_template() -> None:
     with (LOCALE_DIR / "course.pot").open("rb") as file:
-        template = {m.id for m in read_po(file) if m.id}
-    entries = {paragraph for paragraph, _, _ in course_words.entries(ROOT)}
+        template = {(m.context, m.id) for m in read_po(file) if m.id}
+    entries = {(context, paragraph) for context, paragraph, _, _ in course_words.entries(ROOT)}
     assert template == entries, "course.pot is stale: run make locale-extract"
     for code in course_words.LANGUAGES:
         assert set(translations(code)) == template, f"{code}: run make locale-extract"
@@ -66,11 +67,11 @@ def test_a_language_claimed_complete_translates_every_paragraph_keeping_the_nota
     code: str,
 ) -> None:
     said = translations(code)
-    assert said[course_words.LANGUAGE_COMMENT], "the language cell's comment"
+    assert said[None, course_words.LANGUAGE_COMMENT], "the language cell's comment"
     missing, notation, shape = [], [], []
     for name in COMPLETE[code]:
         for _, paragraph in course_words.paragraphs(english(name)):
-            words = said[paragraph]
+            words = said[name, paragraph]
             if not words:
                 missing.append(f"{name}: {paragraph[:60]!r}")
                 continue
@@ -112,7 +113,7 @@ def test_each_complete_tutorial_is_built_whole_with_its_code_untouched(
             for block in course_words.blocks(course_words.source(c))
         ]
         expected = [
-            said[block] if course_words.is_prose(block) else block
+            said[name, block] if course_words.is_prose(block) else block
             for c in source["cells"]
             if c["cell_type"] == "markdown"
             for block in course_words.blocks(course_words.source(c))
@@ -121,12 +122,27 @@ def test_each_complete_tutorial_is_built_whole_with_its_code_untouched(
 
 
 def test_a_tutorial_missing_one_paragraph_is_not_built_at_all() -> None:
-    notebook = english(TUTORIALS[0])
-    said = translations("fr")
+    name = TUTORIALS[0]
+    notebook = english(name)
+    said = {e: w for (c, e), w in translations("fr").items() if c == name}
     one = next(paragraph for _, paragraph in course_words.paragraphs(notebook))
-    assert course_words.translated(notebook, "fr", said.get) is not None
+    assert course_words.translated(notebook, "fr", said.get, "en français") is not None
     partial = {**said, one: ""}
-    assert course_words.translated(notebook, "fr", partial.get) is None
+    assert course_words.translated(notebook, "fr", partial.get, "en français") is None
+    assert course_words.translated(notebook, "fr", said.get, None) is None
+
+
+def test_a_paragraph_in_two_notebooks_is_said_as_each_notebook_says_it() -> None:
+    """The teachers' notebook addresses a teacher: its "In this notebook" is not a learner's."""
+    shared = "**In this notebook** (about 40 minutes) you will:"
+    learners, teachers = "03-play-against-the-computer.ipynb", "09-for-teachers.ipynb"
+    for code, learner, teacher in (
+        ("fr", "tu vas", "vous allez"),
+        ("de", "wirst du", "werden Sie"),
+    ):
+        said = translations(code)
+        assert learner in said[learners, shared]
+        assert teacher in said[teachers, shared]
 
 
 @pytest.mark.parametrize("code", sorted(COMPLETE))
