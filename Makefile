@@ -58,7 +58,13 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # editable install's build hook once; this keeps them current as the .po files change).
 LOCALE_DIR := kingscorner_widget/locale
 MO_FILES := $(patsubst %.po,%.mo,$(filter-out %/course.po,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/*.po)))
-%.mo: %.po $(LAB_STAMP)
+# Babel compiles and extracts (pyproject's locale group); the package needs none to run.
+LOCALE_STAMP := $(VENV)/.installed-locale
+$(LOCALE_STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install --quiet --group locale
+	touch $@
+
+%.mo: %.po $(LOCALE_STAMP)
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 locale: $(MO_FILES)
@@ -68,7 +74,7 @@ locale: $(MO_FILES)
 # tutorials a language has whole. The wheel and the browser course build their own.
 COURSE_PO := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/course.po)
 COURSE_STAMP := notebooks/.languages-built
-$(COURSE_STAMP): $(COURSE_PO) $(wildcard notebooks/*.ipynb) kingscorner_widget/course_words.py $(LAB_STAMP)
+$(COURSE_STAMP): $(COURSE_PO) $(wildcard notebooks/*.ipynb) kingscorner_widget/course_words.py $(LOCALE_STAMP)
 	$(BIN)/python kingscorner_widget/course_words.py
 	touch $@
 
@@ -79,7 +85,7 @@ course: $(COURSE_STAMP)
 # merge it into every language's <area>.po, where the new ones wait for their translation
 # (tests/test_language.py fails until they have it). scripts/extract_words.py says which files
 # each area keeps.
-locale-extract: $(LAB_STAMP)
+locale-extract: $(LOCALE_STAMP)
 	$(BIN)/python scripts/extract_words.py
 	$(MAKE) locale
 

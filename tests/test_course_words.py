@@ -171,9 +171,10 @@ def test_the_language_cell_makes_the_tables_below_speak_the_language() -> None:
         assert widget.phrases["lang"] == "fr"
         assert widget.phrases["cards"]["Ac"] == "as de trèfle"
         assert KingsCornerWidget(language="de").table.language == "de"
+        assert not widget._follows  # the notebook's choice, not the page's language
     finally:
-        use_language("en")
-    assert KingsCornerWidget().table.language == "en"
+        use_language(None)
+    assert KingsCornerWidget()._follows
 
 
 @given(

@@ -12,6 +12,7 @@ import { keepKeys } from "./keep.js";
 import { handleKey } from "./keyboard.js";
 import { presentation, watchSize } from "./layout.js";
 import { fitLog, followLog, lessonEl, logEl, logPlace, scoreEl } from "./log.js";
+import { reportPageLanguage } from "./pagelang.js";
 import { coveredTens } from "./pile.js";
 import { reviewEl } from "./review.js";
 import { tableEl } from "./table.js";
@@ -152,9 +153,14 @@ function render({ model, el }) {
   );
   /** @type {import("./layout").Layout | null} */
   let size = null;
-  const present = presentation(root, () => {
+  const sayPresent = () => {
     presentButton.setAttribute("aria-pressed", String(present.on));
+    presentButton.setAttribute("aria-keyshortcuts", say("presentKey"));
+    presentButton.title = say("presentTitle");
     presentButton.textContent = say(present.on ? "leavePresent" : "present");
+  };
+  const present = presentation(root, () => {
+    sayPresent();
     sizing.measure();
   });
   const sizing = watchSize(
@@ -174,6 +180,7 @@ function render({ model, el }) {
   function draw() {
     usePhrases(model.get("phrases"));
     root.lang = model.get("phrases")?.lang || "en"; // the language the table speaks, for screen readers
+    sayPresent(); // the phrasebook may have changed (the table follows the page's language)
     const s = snap();
     showStatus();
     if (!s.piles) {
@@ -447,9 +454,11 @@ function render({ model, el }) {
     ["change:legal", redraw],
     ["change:status", onStatus],
     ["change:speed", schedule],
+    ["change:phrases", redraw], // the table speaks another language now: every word again
   ];
   for (const [name, fn] of changes) model.on(name, fn);
   const stopAcknowledging = acknowledgeSnapshots(model); // marimo re-runs the cells that read the table
+  const stopReporting = reportPageLanguage(model, el.ownerDocument ?? document); // JupyterLab's language
   draw();
 
   return () => {
@@ -465,6 +474,7 @@ function render({ model, el }) {
     stopKeeping();
     for (const [name, fn] of changes) model.off(name, fn);
     stopAcknowledging();
+    stopReporting();
     root.remove();
   };
 }

@@ -386,7 +386,7 @@ export interface Extra {
   paused?: boolean;
 }
 
-/** The page's phrasebook (the widget's ``phrases`` trait, sent once): every word the page shows besides the snapshot's own sentences, written by :mod:`kingscorner_widget.table.page_words`. */
+/** The page's phrasebook (the widget's ``phrases`` trait, sent with the table and again only when it changes language): every word the page shows besides the snapshot's own sentences, written by :mod:`kingscorner_widget.table.page_words`. */
 export interface Phrases {
   /** The phrasebook's language: its plural rules pick a counted phrase's form. */
   lang: string;

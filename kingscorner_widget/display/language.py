@@ -8,7 +8,10 @@ compiled into a ``.mo`` by the package's build (and ``make``), and the areas are
 A table speaks one language, given by :func:`speaking`; everything it says while it speaks
 goes through :func:`gettext`, :func:`ngettext` and :func:`pgettext`, which read the active
 language and fall back to the English source for a word a catalogue lacks.
-Plural categories come from CLDR (Babel).
+Plural categories and lists follow CLDR's rules for the four languages, kept here as a small
+table (:data:`PLURAL_RULES`, :data:`LIST_PATTERNS`; the tests check them against Babel's CLDR
+data), so that the package needs no Babel at runtime: Babel extracts and compiles the
+catalogues when the package is built.
 
 The reserved code :data:`PSEUDO` is no language: it takes every English word the catalogue
 knows and writes it accented, about 40% longer and in brackets, so that a test can see any text
@@ -31,29 +34,32 @@ ValueError: the table speaks en, es, fr or de (or qps, the test language), not '
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import contextvars
 import gettext as _gettext
+import locale as _locale
 import math
+import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-
-from babel import Locale
-from babel.lists import format_list
 
 __all__ = [
     "COURSE_AREA",
     "ENGLISH",
     "LANGUAGES",
+    "LIST_PATTERNS",
     "LOCALE_DIR",
     "N_",
+    "PLURAL_RULES",
     "PSEUDO",
     "Nn_",
     "active",
     "catalogue",
     "check_language",
+    "chosen",
     "gettext",
     "listing",
     "ngettext",
@@ -62,7 +68,10 @@ __all__ = [
     "plural_category",
     "plural_samples",
     "pseudo",
+    "read_template",
     "speaking",
+    "spoken",
+    "system_language",
     "template",
     "use_language",
 ]
@@ -81,8 +90,8 @@ COURSE_AREA = "course"
 says those words, so the runtime neither reads nor needs it compiled."""
 
 _ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language")
-_CHOSEN = [ENGLISH]
-"""The language spoken where no :func:`speaking` block says otherwise (:func:`use_language`)."""
+_CHOSEN: list[str | None] = [None]
+"""The language :func:`use_language` chose for this Python, if it did."""
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
@@ -135,6 +144,60 @@ def check_language(code: object) -> str:
     )
 
 
+def spoken(code: object) -> str | None:
+    """``code`` as a language the table speaks, or ``None`` when it names none (another
+    language, or no language at all): what an untrusted report of a language is read with.
+
+    >>> spoken("fr-FR"), spoken("ja"), spoken("<script>"), spoken(None)
+    ('fr', None, None, None)
+    """
+    try:
+        return check_language(code)
+    except ValueError:
+        return None
+
+
+_MESSAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the language of messages, the first set one deciding
+(GNU gettext's order, and Python's :func:`gettext.find`'s)."""
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the system's locale names (the notebook kernel's), if the table speaks it:
+    the first of ``LANGUAGE`` (a ``:``-separated list of preferences), ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set decides, as it does for gettext (``C`` and
+    ``POSIX`` name no language); with none set, :func:`locale.getlocale`. ``None`` when it names
+    none the table speaks.
+
+    >>> system_language({"LANG": "de_DE.UTF-8"}), system_language({"LANGUAGE": "ja:es_MX"})
+    ('de', 'es')
+    >>> system_language({"LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"}) is None
+    True
+    """
+    environ = os.environ if environ is None else environ
+    for variable in _MESSAGE_VARIABLES:
+        if environ.get(variable):
+            return _first_spoken(environ[variable].split(":"))
+    try:
+        found = _locale.getlocale()[0]
+    except (ValueError, TypeError, AttributeError, _locale.Error):  # one Python cannot name
+        return None
+    return _first_spoken([found or ""])
+
+
+def _first_spoken(names: Sequence[str]) -> str | None:
+    """The first of POSIX locale names (``fr_FR.UTF-8@euro``) that the table speaks; ``C`` or
+    ``POSIX`` ends the search (the source language)."""
+    for name in names:
+        bare = re.split(r"[.@]", name, maxsplit=1)[0]
+        if bare in ("C", "POSIX"):
+            return None
+        found = spoken(bare)
+        if found is not None:
+            return found
+    return None
+
+
 def active() -> str:
     """The language spoken now: the :func:`speaking` block's, else the one :func:`use_language`
     chose (English unless it was called).
@@ -142,26 +205,33 @@ def active() -> str:
     >>> active()
     'en'
     """
-    return _ACTIVE.get(_CHOSEN[0])
+    return _ACTIVE.get(_CHOSEN[0] or ENGLISH)
 
 
-def use_language(code: str) -> str:
+def chosen() -> str | None:
+    """The language :func:`use_language` chose for this Python, or ``None`` (tables follow the
+    page's language)."""
+    return _CHOSEN[0]
+
+
+def use_language(code: str | None) -> str | None:
     """Speak ``code`` (checked by :func:`check_language`) from now on in this Python wherever no
     table or :func:`speaking` block says otherwise: a table made without ``language=`` speaks
-    it, and so does everything said outside a table. A translated tutorial's first code cell
-    calls it; returns the language now spoken.
+    it rather than follow the page's language, and so does everything said outside a table. A
+    translated tutorial's first code cell calls it. ``None`` undoes the choice (tables follow
+    the page again). Returns the choice.
 
     >>> use_language("de")
     'de'
-    >>> gettext("Hint"), active()
-    ('Tipp', 'de')
+    >>> gettext("Hint"), active(), chosen()
+    ('Tipp', 'de', 'de')
     >>> with speaking("fr"):
     ...     active()
     'fr'
-    >>> use_language("en")
-    'en'
+    >>> use_language(None) is None and active() == "en"
+    True
     """
-    _CHOSEN[0] = check_language(code)
+    _CHOSEN[0] = None if code is None else check_language(code)
     return _CHOSEN[0]
 
 
@@ -245,21 +315,71 @@ def pseudo(text: str) -> str:
 @cache
 def template() -> frozenset[tuple[str | None, str]]:
     """Every word the catalogue holds, as ``(context, English)`` (a counted phrase by its English
-    singular): the areas' templates ``locale/<area>.pot`` that extraction writes."""
-    from babel.messages.pofile import read_po
+    singular): the areas' templates ``locale/<area>.pot`` that extraction writes.
 
+    >>> (None, "Hint") in template(), ("a card's rank", "jack") in template()
+    (True, True)
+    """
     words: set[tuple[str | None, str]] = set()
     for path in sorted(LOCALE_DIR.glob("*.pot")):
-        if path.stem == COURSE_AREA:
-            continue
-        with path.open("rb") as file:
-            found = read_po(file)
-        words |= {
-            (message.context, message.id if isinstance(message.id, str) else message.id[0])
-            for message in found
-            if message.id
-        }
+        words |= read_template(path.read_text(encoding="utf-8"))
     return frozenset(words)
+
+
+_ENTRY_LINE = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(".*")\s*')
+_CONTINUED = re.compile(r'\s*(".*")\s*')
+
+
+def read_template(text: str) -> set[tuple[str | None, str]]:
+    """The words of one template (the text of a ``.pot``), as ``(context, English)``: what
+    Babel's ``read_po`` lists, read with the standard library alone (the header, whose English
+    is empty, and obsolete ``#~`` entries are not words).
+
+    >>> read_template('''msgid ""
+    ... msgstr "Content-Type: text/plain; charset=utf-8\\\\n"
+    ...
+    ... msgctxt "a card's rank"
+    ... msgid "jack"
+    ... msgstr ""
+    ...
+    ... msgid "{n} card"
+    ... msgid_plural "{n} cards"
+    ... msgstr[0] ""
+    ... ''') == {("a card's rank", "jack"), (None, "{n} card")}
+    True
+    """
+    words: set[tuple[str | None, str]] = set()
+    entry: dict[str, str] = {}  # the entry being read: its fields' text so far
+    field = ""  # the field a continued string adds to
+
+    def close() -> None:
+        if entry.get("msgid"):
+            words.add((entry.get("msgctxt"), entry["msgid"]))
+        entry.clear()
+
+    for line in text.splitlines():
+        keyword = _ENTRY_LINE.fullmatch(line)
+        continued = _CONTINUED.fullmatch(line)
+        if keyword is not None:
+            if keyword[1] in ("msgctxt", "msgid") and "msgstr" in entry:
+                close()  # the next entry begins
+            field = keyword[1].split("[")[0]  # msgstr[1] is a msgstr
+            entry[field] = _unquote(keyword[2])
+        elif continued is not None and field:
+            entry[field] += _unquote(continued[1])
+        elif "msgstr" in entry:  # a blank line or the next entry's comments
+            close()
+            field = ""
+    close()
+    return words
+
+
+def _unquote(quoted: str) -> str:
+    """A quoted PO string's text (its C escapes read as Python reads them)."""
+    text = ast.literal_eval(quoted)
+    if not isinstance(text, str):  # pragma: no cover (a quoted literal is a str)
+        raise ValueError(f"not a PO string: {quoted}")
+    return text
 
 
 def _pseudo(context: str | None, message: str, said: str) -> str:
@@ -321,17 +441,60 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return catalogue(code).npgettext(context, singular, plural, n)
 
 
-def _locale(code: str) -> Locale:
-    return Locale.parse(ENGLISH if code == PSEUDO else code)
+def _base(code: str | None) -> str:
+    """The language whose CLDR rules ``code`` (default: the active language) follows: the test
+    language follows English's."""
+    code = check_language(code or active())
+    return ENGLISH if code == PSEUDO else code
 
 
-def plural_category(n: float, code: str | None = None) -> str:
-    """The CLDR plural category of ``n`` in ``code`` (default: the active language).
+def _one_only(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
+def _one_many(ones: tuple[int, ...]) -> Callable[[int], str]:
+    def category(n: int) -> str:
+        if n in ones:
+            return "one"
+        return "many" if n != 0 and n % 1_000_000 == 0 else "other"
+
+    return category
+
+
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": _one_only,  # one: i = 1 and v = 0
+    "de": _one_only,  # one: i = 1 and v = 0
+    "es": _one_many((1,)),  # one: n = 1; many: i != 0 and i % 1000000 = 0 (and v = 0)
+    "fr": _one_many((0, 1)),  # one: i = 0,1; many: as Spanish's
+}
+"""CLDR's plural rules of each language, for whole numbers (the rules' ``v = 0``, ``e = 0``
+cases: a count of cards, moves or hands is never a fraction), of the number's size (``-1``
+counts as ``1``)."""
+
+LIST_PATTERNS: dict[str, dict[str, str]] = {
+    "en": {"2": "{0} and {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0}, and {1}"},
+    "es": {"2": "{0} y {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} y {1}"},
+    "fr": {"2": "{0} et {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} et {1}"},
+    "de": {"2": "{0} und {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} und {1}"},
+}
+"""CLDR's standard list patterns of each language (how two items are joined, and the first two,
+the middle ones and the last of three or more)."""
+
+
+def plural_category(n: int, code: str | None = None) -> str:
+    """The CLDR plural category of the whole number ``n`` in ``code`` (default: the active
+    language).
 
     >>> plural_category(0, "en"), plural_category(0, "fr"), plural_category(1_000_000, "es")
     ('other', 'one', 'many')
+    >>> plural_category(1.5, "fr")
+    Traceback (most recent call last):
+    ...
+    TypeError: a plural category is a whole number's, not 1.5's
     """
-    return str(_locale(check_language(code or active())).plural_form(n))
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"a plural category is a whole number's, not {n!r}'s")
+    return PLURAL_RULES[_base(code)](abs(n))
 
 
 _CATEGORIES = ["zero", "one", "two", "few", "many", "other"]
@@ -345,10 +508,11 @@ def plural_samples(code: str) -> dict[str, int]:
     >>> plural_samples("en"), plural_samples("fr")
     ({'one': 1, 'other': 0}, {'one': 0, 'many': 1000000, 'other': 2})
     """
-    form = _locale(check_language(code)).plural_form
-    categories = sorted(form.tags | {"other"}, key=_CATEGORIES.index)
-    candidates = [*range(200), 1_000_000]
-    return {category: next(n for n in candidates if form(n) == category) for category in categories}
+    rule = PLURAL_RULES[_base(code)]
+    samples: dict[str, int] = {}
+    for n in [*range(200), 1_000_000]:
+        samples.setdefault(rule(n), n)
+    return dict(sorted(samples.items(), key=lambda item: _CATEGORIES.index(item[0])))
 
 
 def listing(items: Sequence[str], code: str | None = None) -> str:
@@ -356,5 +520,16 @@ def listing(items: Sequence[str], code: str | None = None) -> str:
 
     >>> listing(["Ada", "Ben", "Cy"]), listing(["Ada", "Ben"], "fr")
     ('Ada, Ben, and Cy', 'Ada et Ben')
+    >>> listing(["Ada", "Ben", "Cy", "Dee"], "de"), listing(["Ada"], "es"), listing([])
+    ('Ada, Ben, Cy und Dee', 'Ada', '')
     """
-    return format_list(list(items), locale=_locale(check_language(code or active())))
+    patterns = LIST_PATTERNS[_base(code)]
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return patterns["2"].format(*items)
+    said = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        said = patterns["middle"].format(said, item)
+    return patterns["end"].format(said, items[-1])

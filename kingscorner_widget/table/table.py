@@ -509,6 +509,29 @@ class Table:
         with self._held():
             self._publish(Reply(status))
 
+    def speak(self, language: str) -> None:
+        """Speak ``language`` from now on (checked first: a bad code raises ``ValueError`` and
+        changes nothing). The table is said again in it at once, the message line too (its
+        standing line: who moves, or how the hand ended), under the same version: nothing on
+        the table changed, so a click on its way is still taken.
+
+        >>> from kingscorner_widget import Game
+        >>> table = Table(Game.new(players=2, seed=3), seed=3)
+        >>> table.speak("de")
+        >>> table.language, table.snapshot()["actions"][0]["label"], table.version
+        ('de', 'Ziehen & Zug beenden', 1)
+        """
+        code = check_language(language)
+        with self._lock:
+            if code == self.language:
+                return
+            self.language = code
+            with self._held():
+                session = self._session
+                self.status = session.status()
+                snapshot = session.snapshot(self.version)
+                self._tell(View(self.status, snapshot, tuple(session.legal()), session.mode))
+
     def say(self, status: str) -> None:
         """Put ``status`` on the message line, changing nothing else: news from off the table
         (the learner's record could not be saved, or is saved again)."""

@@ -58,7 +58,7 @@ from ..analysis.judging.review import Judge
 from ..analysis.players import Player
 from ..classroom.homework import Homework, as_homework
 from ..classroom.recorder import open_record, open_records
-from ..display.language import active, check_language
+from ..display.language import ENGLISH, check_language, chosen, spoken, system_language
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -78,9 +78,9 @@ from .lines import TableLines
 
 __all__ = ["MODES", "STALE", "KingsCornerWidget"]
 
-PAGE_SETS = frozenset({"speed", "seen"})
-"""The only traits the page may set (a viewing preference, the snapshot it drew); an update of any
-other is undone."""
+PAGE_SETS = frozenset({"speed", "seen", "page_language"})
+"""The only traits the page may set (a viewing preference, the snapshot it drew, the language
+of the page around the table); an update of any other is undone."""
 
 
 SNAPSHOT_KEYS = frozenset(get_type_hints(Snapshot))
@@ -190,11 +190,18 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``teacher=True`` opens a teacher's table: its toolbar adds the teacher's controls (Skip step
     in a lesson, Show all hands) and the page may use them; a learner's table has none.
 
-    ``language="fr"`` (``"es"``, ``"de"``; default: the language :func:`~kingscorner_widget.
-    use_language` chose, else ``"en"``) is the language the table speaks,
-    whatever its rules: its phrasebook, its controls and the page's ``lang``
+    ``language="fr"`` (``"es"``, ``"de"``, ``"en"``) is the language the table speaks, whatever
+    its rules: its phrasebook, its controls and the page's ``lang``
     (:mod:`kingscorner_widget.display.language`; what is not yet in the catalogues stays English).
-    Another code raises ``ValueError`` naming the languages there are.
+    Another code raises ``ValueError`` naming the languages there are. Without ``language=``,
+    the table speaks the language :func:`~kingscorner_widget.use_language` chose in this kernel
+    (a translated tutorial's first cell chooses its own), and where none was chosen it follows
+    the page's language: JupyterLab's, Notebook 7's and JupyterLite's
+    interface language (their setting, which they write to the page's ``lang``), as the page
+    reports it (:attr:`page_language`), when the table speaks it; until then, or on a page that
+    names none or one the table does not speak, the notebook kernel's locale
+    (:func:`~kingscorner_widget.display.language.system_language`), else English. The table
+    changes language in place when the page reports one, losing nothing.
 
     ``join=CODE, server=ADDRESS, learner="ada"`` sits ada at a table of a class server's room
     (:class:`~kingscorner_widget.ClassServer`), and ``watch=CODE, server=ADDRESS, table=1``
@@ -262,7 +269,8 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     - ``cover``: Pass-and-play: the hand at the bottom is covered (``hands`` then holds no card
       of it)."""
     phrases = traitlets.Dict().tag(sync=True)
-    """The page's phrasebook, sent once: every word the page shows besides the snapshot's own
+    """The page's phrasebook, sent with the table and again when it changes language (a table
+    that follows the page's language): every word the page shows besides the snapshot's own
     sentences (a :class:`~kingscorner_widget.table.snapshot.Phrases`, written by
     :func:`kingscorner_widget.table.page_words.phrases`)."""
     legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -277,6 +285,12 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     ``TraitError`` and nothing changes); the page may not set it."""
     speed = traitlets.Float(0.8, min=0.0, max=10.0).tag(sync=True)
     """Seconds the table waits between computer moves (0 shows them as fast as it can)."""
+    page_language = traitlets.Unicode("").tag(sync=True)
+    """The language of the page around the table, as the page reports it (its ``lang``, where
+    JupyterLab, Notebook 7 and JupyterLite write their interface language) and as the table
+    speaks it (``"fr"`` for ``"fr-FR"``); ``""`` until a page reports one. A table made without
+    ``language=`` speaks it. The page is untrusted: a report that names no language the table
+    speaks is not taken and changes nothing."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> KingsCornerWidget:
         """``join=`` or ``server=`` (with ``watch=`` a room's code) make a table at a class server
@@ -315,8 +329,12 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         table: int | None = None,
         language: str | None = None,
     ) -> None:
+        given = language if language is not None else chosen()
+        self._follows = given is None
+        """Whether the table follows the page's language (no ``language=`` and no
+        :func:`~kingscorner_widget.use_language`)."""
         # checked before anything is opened or written
-        language = check_language(active() if language is None else language)
+        language = (system_language() or ENGLISH) if given is None else check_language(given)
         if table is not None:  # join= and server= made a remote table
             raise ValueError("table= goes with watch= and server= (the projector's table)")
         if homework is not None:
@@ -359,6 +377,28 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         self._mirror(self.table.view())
         self._unsubscribe = self.table.subscribe(self._mirror)
 
+    @property
+    def language(self) -> str:
+        """The language the table speaks now (see ``language=``)."""
+        return self.table.language
+
+    @traitlets.validate("page_language")
+    def _valid_page_language(self, proposal: dict[str, Any]) -> str:
+        """A language the table speaks, as it names it (``"fr"`` for ``"fr-FR"``), or none."""
+        value = proposal["value"]
+        code = spoken(value)
+        if value != "" and code is None:
+            raise traitlets.TraitError(f"{value!r} names no language the table speaks")
+        return code or ""
+
+    @traitlets.observe("page_language")
+    def _follow_page(self, change: dict[str, Any]) -> None:
+        """The page reported its language: a table that follows it speaks it from now on."""
+        if getattr(self, "_follows", False) and change["new"]:
+            with self.hold_sync():
+                self.phrases = dict(page_phrases(change["new"]))
+                self.table.speak(change["new"])
+
     @traitlets.validate("speed")
     def _valid_speed(self, proposal: dict[str, Any]) -> float:
         """NaN passes the trait's own bounds (every comparison with it is false): refuse it here,
@@ -380,6 +420,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         refused and sent back as they are, so the page shows the truth again."""
         taken = {k: v for k, v in sync_data.items() if k in PAGE_SETS}
         refused = sorted((set(sync_data) - PAGE_SETS) & set(self.keys))
+        if "page_language" in taken:  # a report: one the table cannot use is only not taken
+            try:
+                self.page_language = taken.pop("page_language")
+            except traitlets.TraitError:
+                self.send_state(["page_language"])
         try:
             super().set_state(taken)
         except traitlets.TraitError:
