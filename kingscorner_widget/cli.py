@@ -17,6 +17,11 @@ be, no permission, a full disk) is one line and status 1; a reader that stops ea
 (``kingscorner ... | head``) ends it quietly with status 0; Ctrl-C prints "interrupted" and exits
 with status 130 (what a league has finished stays in its results file).
 
+Every command speaks ``--language`` (``en``, ``es``, ``fr`` or ``de``): the class board, the
+rules sheet and the league's results are written in it. Without it, the teacher's own language
+is spoken (the locale's ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, the first set, as
+:func:`teacher_language` reads them), and English where that is none of those.
+
 >>> main(["best", "N:8s7h E:9d S:4c W:Jc NE:- SE:- SW:- NW:- P1:Qh6c2d P2:?7 stock:37 turn:P1"])
 ... # doctest: +ELLIPSIS
 P1's best turn sheds 3 cards and goes out (proven best):
@@ -48,7 +53,7 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
 from .course import TUTORIALS
-from .display.language import LANGUAGES, PSEUDO, check_language
+from .display.language import ENGLISH, active, check_language, gettext, speaking, system_language
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
@@ -180,19 +185,6 @@ def tutorials_folder(language: str = "en") -> Path:
 # -- reading the options --------------------------------------------------------------------------
 
 
-def _course_language(text: str) -> str:
-    """A language the tutorials are written in (``fr``, ``es-MX``...), as its code."""
-    try:
-        code = check_language(text)
-    except ValueError:
-        code = PSEUDO
-    if code == PSEUDO:  # the test language has no tutorials
-        raise argparse.ArgumentTypeError(
-            f"the tutorials are in {', '.join(LANGUAGES)}, not {text!r}"
-        )
-    return code
-
-
 def _count(name: str, low: int = 1) -> Callable[[str], int]:
     """A whole-number option from ``low`` to its limit in :data:`LIMITS`."""
     high = LIMITS[name]
@@ -302,6 +294,28 @@ def _game(args: argparse.Namespace) -> Game:
     return game
 
 
+def teacher_language(environ: dict[str, str] | None = None) -> str:
+    """The language of the teacher's locale, as a table reads the kernel's
+    (:func:`~kingscorner_widget.display.language.system_language`: ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``), when it names one the command speaks; else English.
+
+    >>> teacher_language({"LANG": "fr_FR.UTF-8"}), teacher_language({"LC_ALL": "de_AT"})
+    ('fr', 'de')
+    >>> teacher_language({"LC_ALL": "C.UTF-8", "LANG": "es_ES"})
+    'en'
+    >>> teacher_language({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "fr_FR"})
+    'en'
+    """
+    return system_language(environ) or ENGLISH
+
+
+def _language(text: str) -> str:
+    try:
+        return check_language(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _budget(args: argparse.Namespace) -> Budget | None:
     return None if args.seconds is None else Budget(seconds=args.seconds)
 
@@ -311,21 +325,33 @@ def _writable(path: Path, option: str) -> None:
     league writes it (a new file of this user's in its folder, renamed over it: a planted link
     is never followed); leaves nothing behind."""
     if path.is_dir():
-        raise _FileError(f"{option} {path} is a folder, not a file")
+        raise _FileError(
+            gettext("{option} {path} is a folder, not a file").format(option=option, path=path)
+        )
     if not path.parent.is_dir():
-        raise _FileError(f"{option} {path}: there is no folder {path.parent}")
+        raise _FileError(
+            gettext("{option} {path}: there is no folder {folder}").format(
+                option=option, path=path, folder=path.parent
+            )
+        )
     try:
         mode = path.lstat().st_mode
     except OSError:
         mode = None
     if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
-        raise _FileError(f"{option} {path} is not a regular file")
+        raise _FileError(
+            gettext("{option} {path} is not a regular file").format(option=option, path=path)
+        )
     try:
         descriptor, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
         os.close(descriptor)
         os.unlink(probe)
     except OSError as error:
-        raise _FileError(f"{option} {path} cannot be written: {error.strerror}") from None
+        raise _FileError(
+            gettext("{option} {path} cannot be written: {error}").format(
+                option=option, path=path, error=error.strerror
+            )
+        ) from None
 
 
 def _regular_file(path: Path, what: str) -> None:
@@ -334,18 +360,22 @@ def _regular_file(path: Path, what: str) -> None:
     try:
         mode = path.stat().st_mode
     except OSError as error:
-        raise _FileError(f"cannot read {path}: {error.strerror or error}") from None
+        raise _FileError(
+            gettext("cannot read {path}: {error}").format(path=path, error=error.strerror or error)
+        ) from None
     if stat.S_ISREG(mode):
         return
+    # TRANSLATORS: {what} is what the file should be ("a homework file")
     kinds = (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO (named pipe)"),
-        (stat.S_ISSOCK, "a socket"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISDIR, gettext("{path} is a folder, not {what}")),
+        (stat.S_ISFIFO, gettext("{path} is a FIFO (named pipe), not {what}")),
+        (stat.S_ISSOCK, gettext("{path} is a socket, not {what}")),
+        (stat.S_ISCHR, gettext("{path} is a character device, not {what}")),
+        (stat.S_ISBLK, gettext("{path} is a block device, not {what}")),
     )
-    kind = next((words for test, words in kinds if test(mode)), "not a regular file")
-    raise _FileError(f"{path} is {kind}, not {what}")
+    said = next((words for test, words in kinds if test(mode)), None)
+    said = said or gettext("{path} is not a regular file, not {what}")
+    raise _FileError(said.format(path=path, what=what))
 
 
 # -- the subcommands ------------------------------------------------------------------------------
@@ -423,7 +453,7 @@ def _tournament(args: argparse.Namespace, out: Writer) -> None:
 
 def _review(args: argparse.Namespace, out: Writer) -> None:
     path = Path(args.record)
-    _regular_file(path, "a saved record")  # missing, a folder, a FIFO: status 1
+    _regular_file(path, gettext("a saved record"))  # missing, a folder, a FIFO: status 1
     try:
         item = read_record(path)
     except ValueError as error:
@@ -449,7 +479,7 @@ def _review(args: argparse.Namespace, out: Writer) -> None:
 def _tutorials(args: argparse.Namespace, out: Writer) -> None:
     if not args.folder.strip():
         raise _UsageError("tutorials needs a folder to copy into, not an empty name")
-    source = tutorials_folder(args.language)
+    source = tutorials_folder(active())  # the tutorials in the language the command speaks
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
         raise _FileError(f"{target} is a file, not a folder")
@@ -481,7 +511,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        raise _FileError(f"{folder} is not a folder of players")
+        raise _FileError(gettext("{folder} is not a folder of players").format(folder=folder))
     results = Path(args.results) if args.results else folder / "league-results.jsonl"
     # Every place the league writes is checked before the first hand, not after the last.
     _writable(results, "--results")
@@ -505,7 +535,7 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             budget=args.budget,
         )
     except (RuntimeError, OSError) as error:  # not a closed stdout: the league itself stopped
-        raise _UsageError(f"the league stopped: {error}") from None
+        raise _UsageError(gettext("the league stopped: {error}").format(error=error)) from None
     out.write(result.describe() + "\n")
     for name, text in (("html", result.leaderboard().to_html()), ("json", dumps(result))):
         target = getattr(args, name)
@@ -513,25 +543,33 @@ def _league(args: argparse.Namespace, out: Writer) -> None:
             try:  # a new file renamed over the target: a link there is never followed
                 write_atomically(target, text + "\n", 0o644)
             except OSError as error:
-                raise _UsageError(f"cannot write {target}: {error.strerror or error}") from None
-            out.write(f"Wrote the leaderboard's {name.upper()} to {target}.\n")
+                raise _UsageError(
+                    gettext("cannot write {path}: {error}").format(
+                        path=target, error=error.strerror or error
+                    )
+                ) from None
+            # TRANSLATORS: {kind} is HTML or JSON
+            wrote = gettext("Wrote the leaderboard's {kind} to {path}.")
+            out.write(wrote.format(kind=name.upper(), path=target) + "\n")
 
 
 def _class(args: argparse.Namespace, out: Writer) -> None:
     from .classroom import ClassBoard
 
     if (args.folder is None) == (args.server is None):
-        raise _UsageError("give a folder of records or --server FILE (a class server's data)")
+        raise _UsageError(
+            gettext("give a folder of records or --server FILE (a class server's data)")
+        )
     if args.room and args.server is None:
-        raise _UsageError("--room picks a room of --server FILE: give --server too")
+        raise _UsageError(gettext("--room picks a room of --server FILE: give --server too"))
     if args.server is not None:
-        _regular_file(Path(args.server), "a class server's data file")
+        _regular_file(Path(args.server), gettext("a class server's data file"))
     else:
         folder = Path(args.folder)
         if not folder.is_dir():
-            raise _FileError(f"{folder} is not a folder of records")
+            raise _FileError(gettext("{folder} is not a folder of records").format(folder=folder))
     if args.homework:
-        _regular_file(Path(args.homework), "a homework file")
+        _regular_file(Path(args.homework), gettext("a homework file"))
     for option, place in (("--html", args.html), ("--csv", args.csv)):
         if place:
             _writable(Path(place), option)
@@ -545,10 +583,10 @@ def _class(args: argparse.Namespace, out: Writer) -> None:
     out.write(board.text() + "\n")
     if args.html:
         board.save_html(args.html)
-        out.write(f"Wrote the board's HTML to {args.html}.\n")
+        out.write(gettext("Wrote the board's HTML to {path}.").format(path=args.html) + "\n")
     if args.csv:
         board.to_csv(args.csv)
-        out.write(f"Wrote the gradebook's CSV to {args.csv}.\n")
+        out.write(gettext("Wrote the gradebook's CSV to {path}.").format(path=args.csv) + "\n")
 
 
 def _sheet(args: argparse.Namespace, out: Writer) -> None:
@@ -560,7 +598,7 @@ def _sheet(args: argparse.Namespace, out: Writer) -> None:
     out.write(sheet.text())
     if args.html:
         write_sheet(sheet, args.html)
-        out.write(f"Wrote the printable sheet to {args.html}.\n")
+        out.write(gettext("Wrote the printable sheet to {path}.").format(path=args.html) + "\n")
 
 
 def _serve(args: argparse.Namespace, out: Writer) -> None:
@@ -575,13 +613,16 @@ def _serve(args: argparse.Namespace, out: Writer) -> None:
         room = _first_room(server, args)
         code, address = spoken(room.code), server.address
         alone = args.host in ("127.0.0.1", "localhost", "::1")
-        here = "this machine only: --host 0.0.0.0 lets the class in" if alone else "open to all"
+        here = _only_here() if alone else gettext("open to all")
+        student = f'KingsCornerWidget(join="{code}", server="{address}", learner="name")'
         return (
-            f"Class server at {address} ({here})\n"
-            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
-            f'  a student: KingsCornerWidget(join="{code}", server="{address}", learner="name")\n'
-            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
-            f"  the teacher's key for the room view: {server.key}\n"
+            gettext("Class server at {address} ({here})").format(address=address, here=here)
+            + "\n"
+            + _room_line(room, code)
+            + gettext("  a student: {call}").format(call=student)
+            + "\n"
+            + _projector_line(code, address)
+            + _key_line(server.key)
         )
 
     _run_until_stopped(server, args, out, says)
@@ -596,13 +637,21 @@ def _serve_hub(args: argparse.Namespace, out: Writer) -> None:
     try:
         server = ClassServer.on_hub(args.data, teachers=args.teachers)
     except OSError as error:
-        raise _FileError(f"cannot serve where the Hub asks: {error.strerror}") from None
+        raise _FileError(
+            gettext("cannot serve where the Hub asks: {error}").format(error=error.strerror)
+        ) from None
 
     def says() -> str:
         return (
-            f"Class server for JupyterHub at {server.address}: learners are named by the Hub; "
-            f"the Hub's admins and its {args.teachers!r} group open rooms "
-            "(HubClass(ADDRESS).open_room(...) in a notebook on the Hub)\n"
+            gettext(
+                "Class server for JupyterHub at {address}: learners are named by the Hub; the "
+                "Hub's admins and its {group} group open rooms ({call} in a notebook on the Hub)"
+            ).format(
+                address=server.address,
+                group=repr(args.teachers),
+                call="HubClass(ADDRESS).open_room(...)",
+            )
+            + "\n"
         )
 
     _run_until_stopped(server, args, out, says)
@@ -624,20 +673,29 @@ def _classroom(args: argparse.Namespace, out: Writer) -> None:
         code, address = spoken(room.code), f"{server.address}/"
         alone = args.host in ("127.0.0.1", "localhost", "::1")
         if alone:
-            here = "this machine only: --host 0.0.0.0 lets the class in"
+            here = _only_here()
         elif args.host in ("0.0.0.0", "::"):
             address = f"http://{_lan_address()}:{server.port}/"
-            here = "open to the school's network"
+            here = gettext("open to the school's network")
         else:
-            here = "open to all"
+            here = gettext("open to all")
         return (
-            f"The course and the class server at {address} ({here})\n"
-            f"Room {room.name!r}, tables of {room.seats}: code {code}\n"
-            f"  a student opens {address} in a browser, then a notebook, and runs\n"
-            f'    KingsCornerWidget(join="{code}", learner="their name")\n'
-            f'  the projector: KingsCornerWidget(watch="{code}", server="{address}", table=1)\n'
-            f"  the teacher's key for the room view: {server.key}\n"
-            f"The course is served from {site}; nothing is fetched from anywhere else.\n"
+            gettext("The course and the class server at {address} ({here})").format(
+                address=address, here=here
+            )
+            + "\n"
+            + _room_line(room, code)
+            + gettext("  a student opens {address} in a browser, then a notebook, and runs").format(
+                address=address
+            )
+            + "\n"
+            + f'    KingsCornerWidget(join="{code}", learner="their name")\n'
+            + _projector_line(code, address)
+            + _key_line(server.key)
+            + gettext(
+                "The course is served from {site}; nothing is fetched from anywhere else."
+            ).format(site=site)
+            + "\n"
         )
 
     _run_until_stopped(server, args, out, says)
@@ -653,7 +711,11 @@ def _start_server(args: argparse.Namespace, site: Path | None = None) -> ClassSe
     try:
         return ClassServer(port=args.port, host=args.host, data=args.data, site=site)
     except OSError as error:
-        raise _FileError(f"cannot serve on {args.host}:{args.port}: {error.strerror}") from None
+        raise _FileError(
+            gettext("cannot serve on {host}:{port}: {error}").format(
+                host=args.host, port=args.port, error=error.strerror
+            )
+        ) from None
 
 
 def _first_room(server: ClassServer, args: argparse.Namespace) -> Room:
@@ -672,15 +734,37 @@ def _run_until_stopped(
     import threading
 
     try:
+        kept = gettext("Rooms and hands are kept in {path}.").format(path=args.data)
         out.write(
-            says()
-            + (f"Rooms and hands are kept in {args.data}.\n" if args.data else "")
-            + "Stop it with Ctrl-C.\n"
+            says() + (kept + "\n" if args.data else "") + gettext("Stop it with Ctrl-C.") + "\n"
         )
         out.flush()
         threading.Event().wait(args.minutes * 60 if args.minutes else None)
     finally:
         server.stop()
+
+
+def _only_here() -> str:
+    return gettext("this machine only: --host 0.0.0.0 lets the class in")
+
+
+def _room_line(room: Room, code: str) -> str:
+    # TRANSLATORS: a room's name, how many seats its tables have, and the code to join it
+    return (
+        gettext("Room {name}, tables of {seats}: code {code}").format(
+            name=repr(room.name), seats=room.seats, code=code
+        )
+        + "\n"
+    )
+
+
+def _projector_line(code: str, address: str) -> str:
+    call = f'KingsCornerWidget(watch="{code}", server="{address}", table=1)'
+    return gettext("  the projector: {call}").format(call=call) + "\n"
+
+
+def _key_line(key: str) -> str:
+    return gettext("  the teacher's key for the room view: {key}").format(key=key) + "\n"
 
 
 def _lan_address() -> str:
@@ -894,12 +978,6 @@ def _classroom_arguments(command: argparse.ArgumentParser) -> None:
 def _tutorials_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("folder", help="where to put them (made if missing)")
     command.add_argument("--force", action="store_true", help="replace notebooks already there")
-    command.add_argument(
-        "--language",
-        type=_course_language,
-        default="en",
-        help="the tutorials in es, fr or de (default: en)",
-    )
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -1022,6 +1100,11 @@ def _parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         spec.add_arguments(command)
+        command.add_argument(
+            "--language",
+            type=_language,
+            help="the language it speaks: en, es, fr or de (default: the locale's, else en)",
+        )
         command.set_defaults(run=spec.run)
     return parser
 
@@ -1074,7 +1157,7 @@ def _io_failure(error: OSError, out: _Output) -> str:
     reason = error.strerror or str(error)
     if out.failed:
         _quiet_stdout()
-        return f"cannot write the output: {reason}"
+        return gettext("cannot write the output: {error}").format(error=reason)
     if error.filename is not None:
         return f"{reason}: {error.filename}"
     return reason
@@ -1084,10 +1167,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 for bad input, 1 for a file or
     stream that failed, 130 after Ctrl-C."""
     output = _Output(out or sys.stdout)
+    language = teacher_language()
     try:
         args = _parse(argv)
-        args.run(args, output)
-        output.flush()  # a closed pipe or a full disk shows here, inside the try
+        language = args.language or language
+        with speaking(language):
+            args.run(args, output)
+            output.flush()  # a closed pipe or a full disk shows here, inside the try
     except (_UsageError, ValueError) as error:  # ValueError: a name or option the analysis refuses
         print(f"kingscorner: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -1098,13 +1184,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         _quiet_stdout()
         return 0
     except OSError as error:
-        print(f"kingscorner: {_io_failure(error, output)}", file=sys.stderr)
+        with speaking(language):
+            print(f"kingscorner: {_io_failure(error, output)}", file=sys.stderr)
         return EXIT_IO
     except KeyboardInterrupt:
         try:
             output.flush()
         except OSError:
             _quiet_stdout()
-        print("kingscorner: interrupted", file=sys.stderr)
+        with speaking(language):
+            stopped = gettext("interrupted")
+        print(f"kingscorner: {stopped}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0

@@ -208,14 +208,22 @@ def test_tutorials_in_french_are_the_course_s_french_notebooks(tmp_path: Path) -
     assert first["metadata"]["kingscorner"] == {"language": "fr"}
 
 
-@pytest.mark.parametrize("language", ["qps", "klingon"])
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("qps", "the tutorials in 'qps' are not in this installation"),
+        ("klingon", "not 'klingon'"),
+    ],
+)
 def test_tutorials_in_a_language_there_is_none_of_is_a_usage_error(
-    language: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    language: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as stopped:
-        run("tutorials", str(tmp_path / "x"), "--language", language)
-    assert stopped.value.code == 2
-    assert "the tutorials are in en, es, fr, de, not" in capsys.readouterr().err
+    try:
+        status = run("tutorials", str(tmp_path / "x"), "--language", language)[0]
+    except SystemExit as stopped:  # argparse's own refusal of the option
+        status = int(str(stopped.code))
+    assert status == 2
+    assert said in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
 
 

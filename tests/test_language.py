@@ -124,7 +124,13 @@ def test_the_compiled_catalogue_says_what_the_po_says(code: str) -> None:
     for message in po(code):
         if not isinstance(message.id, str):
             one, other = message.id[0], message.id[1]
-            said = [compiled.ngettext(one, other, n) for n in (1, 2, 1_000_000)]
+            context = message.context
+            said = [
+                compiled.npgettext(context, one, other, n)
+                if context
+                else compiled.ngettext(one, other, n)
+                for n in (1, 2, 1_000_000)
+            ]
             assert set(said) == set(_forms(message)), f"{message.id}: {STALE_MO}"
         elif not message.id:
             continue
@@ -227,6 +233,10 @@ CATALOGUED = {
     ".score.caption",
     ".lesson.resume",
     ".review.resume",
+    ".review.heading",
+    ".review.who",
+    ".review.words",
+    ".review.summary.note",
 }
 """Snapshot fields whose words all come from the catalogues."""
 
@@ -238,7 +248,8 @@ NOT_YET = {
     ".turns[].recap": "each turn's recap (engine/words.py)",
     ".summary.*": "the end-of-hand summary's lines (table/summary.py, engine/words.py)",
     ".guide": "the first hand's guide (table/play.py)",
-    ".review.*": "the review's lines (table/review.py, analysis/judging, engine/words.py)",
+    ".review.played[].words": "a reviewed turn's moves in words (engine/words.py turn_words)",
+    ".review.best[].words": "the better turn's moves in words (engine/words.py turn_words)",
     ".outcome": "the hand's outcome (engine/words.py)",
     ".fits.*": "what a picked card fits on, in words (engine/words.py)",
     ".confirm.*": "a question before something is thrown away (the sessions)",

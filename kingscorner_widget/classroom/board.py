@@ -41,12 +41,22 @@ import json
 import os
 import pathlib
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 from ..analysis.league.results import write_atomically
 from ..display.charts import bar_chart, bars_svg
+from ..display.language import (
+    N_,
+    NP_,
+    active,
+    check_language,
+    gettext,
+    ngettext,
+    pgettext,
+    speaking,
+)
 from ..display.tables import Column, HtmlTable, Value
 from ..engine.game import Game
 from ..engine.moves import as_move
@@ -58,42 +68,57 @@ from .mistakes import said as mistake_said
 from .names import name_key
 from .reading import BadRecord, Found, LearnerRecord, read_folder
 from .record import ProgressError
-from .themes import THEMES
+from .themes import THEMES, theme_said
 from .typed import MAX_ITEMS, WORD, said, typed_record
 from .verify import PROVES, Checked, check_daily, check_steps
 
 __all__ = ["HELP_RULE", "SELF_REPORTED", "ClassBoard", "Replay"]
 
 Json = dict[str, Any]
-SELF_REPORTED = (
+_T = TypeVar("_T")
+SELF_REPORTED = N_(
     "Records are written by the learners' own machines (self-reported): they show what each "
     "table saw, not a proof of it."
 )
-KEPT_BY_SERVER = (
+KEPT_BY_SERVER = N_(
     "Records kept by the class server from the moves played at its tables: no learner's "
     "machine wrote them."
 )
-SERVER_JUDGED = (
+SERVER_JUDGED = N_(
     "Verified by construction: the server judged every move as it was played, and no file "
     "handed in can change these rows."
 )
-NO_PUZZLE = "No learner has finished a puzzle yet, so the chart by theme has no bar."
-UNCHECKED = (
+NO_PUZZLE = N_("No learner has finished a puzzle yet, so the chart by theme has no bar.")
+UNCHECKED = N_(
     "Nothing was replayed: give the homework (homework=, or --homework) to have every finished "
     "item played again through the engine."
 )
 STUCK_REFUSED = 3
 STUCK_HELP = 2
-STUCK_RULE = (
-    f"Stuck: on the step they are at, {STUCK_REFUSED} or more refused moves, or {STUCK_HELP} or "
-    "more hints and Show me; an item started and not finished otherwise is in progress (the "
-    "learner may simply not have gone on yet)."
+_STUCK_RULE = N_(
+    "Stuck: on the step they are at, {refused} or more refused moves, or {helped} or more "
+    "hints and Show me; an item started and not finished otherwise is in progress (the learner "
+    "may simply not have gone on yet)."
 )
-HELP_RULE = (
+_HELP_RULE = N_(
     "Who needs help first: the most items stuck first; then the most refused moves per step "
-    "tried; then the most hints and Show me used; then the fewest items finished. " + STUCK_RULE
+    "tried; then the most hints and Show me used; then the fewest items finished."
 )
-CHECK_RULE = (
+
+
+def stuck_rule() -> str:
+    """When an item counts as stuck, in the language spoken."""
+    return gettext(_STUCK_RULE).format(refused=STUCK_REFUSED, helped=STUCK_HELP)
+
+
+def help_rule() -> str:
+    """The order of :meth:`ClassBoard.help_first`, in the language spoken."""
+    return f"{gettext(_HELP_RULE)} {stuck_rule()}"
+
+
+STUCK_RULE = _STUCK_RULE.format(refused=STUCK_REFUSED, helped=STUCK_HELP)
+HELP_RULE = f"{_HELP_RULE} {STUCK_RULE}"
+CHECK_RULE = N_(
     "A record is the learner's whose folder (nbgrader's submitted/<student>/) or file name "
     "(ada.json) it was handed in under, whatever name it holds; names are compared after "
     "Unicode normalisation and casefolding, and one written with look-alike letters of "
@@ -101,8 +126,12 @@ CHECK_RULE = (
 )
 SHOWN_BAD = 50
 """Bad files named one by one on the board (the rest are counted)."""
-RESERVED = ("learner", "hints", "show me")
-"""The progress table's own columns: an item never takes their name."""
+RESERVED = (
+    NP_("board column", "learner"),
+    NP_("board column", "hints"),
+    NP_("board column", "show me"),
+)
+"""The progress table's own columns: an item never takes their name (in any language)."""
 STARS = "\u2605"
 NO_STAR = "\u2606"
 
@@ -178,7 +207,8 @@ def _fast(item: Json) -> str:
     seconds = item.get("fast")
     if seconds is None:
         return ""
-    return f" (too fast for a hand: {seconds:g} s)"
+    # TRANSLATORS: after an item's state on the board; {seconds} is how long its moves took
+    return gettext(" (too fast for a hand: {seconds} s)").format(seconds=f"{seconds:g}")
 
 
 def _csv_safe(text: str) -> str:
@@ -189,25 +219,38 @@ def _csv_safe(text: str) -> str:
 def _cell(item: Json | None) -> str:
     """An item's state in words (with stars)."""
     if item is None:
-        return "not started"
+        return gettext("not started")
     if item.get("verified") is False:
-        return f"not verified ({item.get('why', '')})"
+        # TRANSLATORS: {why} says why the item's replay failed
+        return gettext("not verified ({why})").format(why=item.get("why", ""))
     kind = item.get("kind")
     if kind == "daily":
         result = item.get("result") or {}
         if not item.get("finished"):
-            return "not finished"
-        won = "won" if result.get("won") else "lost"
-        return f"{won}, {result.get('cardsLeft', '?')} left"
+            return gettext("not finished")
+        left = result.get("cardsLeft", "?")
+        if result.get("won"):
+            # TRANSLATORS: a daily deal's result; {n} is the cards left in the learner's hand
+            return gettext("won, {n} left").format(n=left)
+        return gettext("lost, {n} left").format(n=left)
     if item.get("finished"):
         if kind == "puzzle":
-            return ("solved" if item.get("solved") else "missed") + _fast(item)
+            return (gettext("solved") if item.get("solved") else gettext("missed")) + _fast(item)
         stars = int(item.get("stars", 0))
-        return f"done {STARS * stars}{NO_STAR * (3 - stars)}{_fast(item)}"
+        # TRANSLATORS: a finished lesson; {stars} is three stars, filled or empty
+        return gettext("done {stars}").format(stars=STARS * stars + NO_STAR * (3 - stars)) + _fast(
+            item
+        )
     steps = item.get("steps", [])
     at = next((n for n, s in enumerate(steps, start=1) if not s.get("done")), len(steps))
-    state = "stuck" if _stuck(item) else "in progress"
-    return f"{state} at step {at} of {len(steps)}"
+    if _stuck(item):
+        return gettext("stuck at step {at} of {n}").format(at=at, n=len(steps))
+    return gettext("in progress at step {at} of {n}").format(at=at, n=len(steps))
+
+
+def _learners(n: int) -> str:
+    """``n`` learners, in words."""
+    return ngettext("{n} learner", "{n} learners", n).format(n=n)
 
 
 def _stuck(item: Json) -> bool:
@@ -225,14 +268,18 @@ def _server_file_rows(path: pathlib.Path, room: str | None) -> list[tuple[str, s
     """The records kept in a class server's data file ``path`` (opened read only): room,
     learner and the record's JSON, of room ``room`` or every room."""
     if not path.is_file():
-        raise FileNotFoundError(f"{path} is not a class server's data file")
+        raise FileNotFoundError(
+            gettext("{path} is not a class server's data file").format(path=path)
+        )
     db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
     try:
         if (
             room is not None
             and not db.execute("select 1 from rooms where code = ?", (room,)).fetchone()
         ):
-            raise ValueError(f"{path.name} keeps no room {room}")
+            raise ValueError(
+                gettext("{file} keeps no room {room}").format(file=path.name, room=room)
+            )
         query = "select code, learner, record from records"
         found = (
             db.execute(query + " where code = ? order by learner", (room,))
@@ -240,21 +287,46 @@ def _server_file_rows(path: pathlib.Path, room: str | None) -> list[tuple[str, s
             else db.execute(query + " order by code, learner")
         ).fetchall()
     except sqlite3.DatabaseError as error:
-        raise ValueError(f"{path.name} is not a class server's data file: {error}") from None
+        raise ValueError(
+            gettext("{file} is not a class server's data file: {error}").format(
+                file=path.name, error=error
+            )
+        ) from None
     finally:
         db.close()
     return [(str(c), str(n), str(r)) for c, n, r in found]
 
 
+def _spoken(method: Callable[..., _T]) -> Callable[..., _T]:
+    """``method`` of a board, said in the board's language (its teacher's)."""
+
+    @functools.wraps(method)
+    def said_in(self: ClassBoard, *args: Any, **kwargs: Any) -> _T:
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+
+    return said_in
+
+
 class ClassBoard:
     """Every record under ``folder`` as a board; ``homework`` (a :class:`Homework` or its file)
-    fixes the items and their order (default: every item found, in the order found)."""
+    fixes the items and their order (default: every item found, in the order found).
+
+    The board speaks ``language`` (its teacher's: default the language spoken where it is made,
+    English unless :func:`~kingscorner_widget.display.language.speaking` says otherwise),
+    whatever language each learner's table spoke: a record's words are data, its items' keys
+    and reason codes are the same in every language."""
 
     def __init__(
-        self, folder: str | os.PathLike[str], homework: Homework | str | None = None
+        self,
+        folder: str | os.PathLike[str],
+        homework: Homework | str | None = None,
+        language: str | None = None,
     ) -> None:
         self.folder = pathlib.Path(folder)
-        self._take(read_folder(self.folder), homework)
+        self.language = check_language(language or active())
+        with speaking(self.language):
+            self._take(read_folder(self.folder), homework)
 
     def _take(self, found: Found, homework: Homework | str | None) -> None:
         self.records: list[LearnerRecord] = found.records
@@ -275,6 +347,7 @@ class ClassBoard:
         source: str | os.PathLike[str] | Any,
         room: str | None = None,
         homework: Homework | str | None = None,
+        language: str | None = None,
     ) -> ClassBoard:
         """The board of the records a class server keeps (:mod:`kingscorner_widget.server.
         records`): ``source`` a running :class:`~kingscorner_widget.server.ClassServer` or its
@@ -288,6 +361,14 @@ class ClassBoard:
         >>> board.kept_by_server, board.learners
         (True, [])
         """
+        language = check_language(language or active())
+        with speaking(language):
+            return cls._from_server(source, room, homework, language)
+
+    @classmethod
+    def _from_server(
+        cls, source: Any, room: str | None, homework: Homework | str | None, language: str
+    ) -> ClassBoard:
         wanted = None if room is None else room.upper().replace(" ", "").replace("-", "")
         if isinstance(source, str | os.PathLike):
             path = pathlib.Path(source)
@@ -295,12 +376,12 @@ class ClassBoard:
             rows = _server_file_rows(path, wanted)
         else:  # a running ClassServer: what its records wait to write goes first
             source.records.flush()
-            label = pathlib.Path(f"class server {source.address}")
+            label = pathlib.Path(gettext("class server {address}").format(address=source.address))
             rows = [(c, n, text) for c, n, text, _, _ in source.store.records(wanted)]
         learners: dict[str, LearnerRecord] = {}
         bad: list[BadRecord] = []
         for code, learner, text in rows:
-            where = f"room {code}, {said(learner, WORD)}"
+            where = gettext("room {code}, {learner}").format(code=code, learner=said(learner, WORD))
             try:
                 typed = typed_record(json.loads(text))
             except (ProgressError, ValueError) as error:
@@ -309,9 +390,10 @@ class ClassBoard:
             bad.extend(BadRecord(where, problem) for problem in typed.problems)
             found = learners.setdefault(name_key(learner), LearnerRecord(learner, [], []))
             found.tables.extend(typed.tables)
-            found.files.append(f"room {code}")
+            found.files.append(gettext("room {code}").format(code=code))
         board = cls.__new__(cls)
         board.folder = label
+        board.language = language
         board.kept_by_server = True
         board._take(Found(sorted(learners.values(), key=lambda r: r.learner), bad), homework)
         return board
@@ -392,9 +474,11 @@ class ClassBoard:
         if len(found) > MAX_ITEMS:
             self.bad.append(
                 BadRecord(
-                    "(the class)",
-                    f"{len(found)} different items, over the {MAX_ITEMS} a board shows: the "
-                    "rest left out (give the homework to fix the items)",
+                    gettext("(the class)"),
+                    gettext(
+                        "{n} different items, over the {most} a board shows: the rest left out "
+                        "(give the homework to fix the items)"
+                    ).format(n=len(found), most=MAX_ITEMS),
                 )
             )
         return [(k, t) for k, (_, t) in found[:MAX_ITEMS]]
@@ -407,8 +491,9 @@ class ClassBoard:
         for title in titles:
             counts[title.casefold()] = counts.get(title.casefold(), 0) + 1
         headings = []
+        reserved = {pgettext("board column", word).casefold() for word in RESERVED}
         for (key, _), title in zip(self.items, titles, strict=True):
-            clash = counts[title.casefold()] > 1 or title.casefold() in RESERVED
+            clash = counts[title.casefold()] > 1 or title.casefold() in reserved
             headings.append(f"{title} ({said(key)})" if clash else title)
         return headings
 
@@ -416,7 +501,7 @@ class ClassBoard:
         """The board's spelling of ``learner`` (names compare after NFKC and casefolding)."""
         found = self._names.get(name_key(learner))
         if found is None:
-            raise KeyError(f"no learner {learner!r} on this board")
+            raise KeyError(gettext("no learner {name} on this board").format(name=repr(learner)))
         return found
 
     def item(self, learner: str, key: str) -> Json | None:
@@ -428,15 +513,16 @@ class ClassBoard:
         name = self._learner(learner)
         return next(list(r.flags) for r in self.records if r.learner == name)
 
+    @_spoken
     def to_check(self) -> HtmlTable:
         """The records to look at: a file that names someone else, two spellings of one name,
         a name that looks like another's."""
         rows = [(r.learner, said(why, 240)) for r in self.records for why in r.flags]
         return HtmlTable(
-            ["learner", "why"],
+            [pgettext("board column", "learner"), pgettext("board column", "why")],
             rows,
-            title="Records to check",
-            notes=(CHECK_RULE,),
+            title=gettext("Records to check"),
+            notes=(gettext(CHECK_RULE),),
         )
 
     def finished(self, learner: str, key: str) -> bool:
@@ -453,6 +539,7 @@ class ClassBoard:
 
     # -- the views -----------------------------------------------------------------------------
 
+    @_spoken
     def progress(self) -> HtmlTable:
         """Learners by item: done (with stars), solved or missed, stuck at step N, not
         started; with the hints and Show me used."""
@@ -466,24 +553,40 @@ class ClassBoard:
                 hints, shows = hints + h, shows + s
             cells = [_cell(mine.get(key)) for key, _ in items]
             rows.append((learner, *cells, hints, shows))
-        columns = [Column("learner"), *(Column(title) for title in self._headings())]
-        columns += [Column("hints"), Column("show me")]
+        columns = [Column(pgettext("board column", "learner"))]
+        columns += [Column(title) for title in self._headings()]
+        columns += [
+            Column(pgettext("board column", "hints")),
+            Column(pgettext("board column", "show me")),
+        ]
         return HtmlTable(
-            columns, rows, title="The class by item", notes=(*self._trust(), *self._bad_notes())
+            columns,
+            rows,
+            title=gettext("The class by item"),
+            notes=(*self._trust(), *self._bad_notes()),
         )
 
     def _trust(self) -> tuple[str, ...]:
         """What the board's records prove: replayed against the homework, or nothing."""
         if self.kept_by_server:
-            return (KEPT_BY_SERVER, SERVER_JUDGED)
-        return (SELF_REPORTED, PROVES) if self.homework is not None else (SELF_REPORTED, UNCHECKED)
+            return (gettext(KEPT_BY_SERVER), gettext(SERVER_JUDGED))
+        second = PROVES if self.homework is not None else UNCHECKED
+        return (gettext(SELF_REPORTED), gettext(second))
 
     def _bad_notes(self) -> list[str]:
-        notes = [f"Skipped {b.name}: {b.reason}" for b in self.bad[:SHOWN_BAD]]
+        # TRANSLATORS: a file the board could not read; {name} is the file, {reason} why
+        skipped = gettext("Skipped {name}: {reason}")
+        notes = [skipped.format(name=b.name, reason=b.reason) for b in self.bad[:SHOWN_BAD]]
         if len(self.bad) > SHOWN_BAD:
-            notes.append(f"and {len(self.bad) - SHOWN_BAD} more skipped (see .bad)")
+            more = len(self.bad) - SHOWN_BAD
+            notes.append(
+                ngettext(
+                    "and {n} more skipped (see .bad)", "and {n} more skipped (see .bad)", more
+                ).format(n=more)
+            )
         return notes
 
+    @_spoken
     def help_first(self) -> HtmlTable:
         """The learners in the order to help them, by :data:`HELP_RULE`."""
         rows = []
@@ -504,33 +607,48 @@ class ClassBoard:
                 for item in mine.values()
             )
             per_step = refused / tried if tried else 0.0
-            where = ", ".join(f"{titles.get(k, k)} ({_cell(mine[k])})" for k in stuck[:5])
+            # TRANSLATORS: an item a learner is stuck on: its title, then its state
+            places = [
+                gettext("{title} ({state})").format(title=titles.get(k, k), state=_cell(mine[k]))
+                for k in stuck[:5]
+            ]
+            where = ", ".join(places)
             if len(stuck) > 5:
-                where += f" and {len(stuck) - 5} more"
+                more = len(stuck) - 5
+                # TRANSLATORS: {items} lists the first five items a learner is stuck on
+                where = ngettext("{items} and {n} more", "{items} and {n} more", more).format(
+                    items=where, n=more
+                )
             rows.append(
                 (learner, len(stuck), per_step, hints + shows, done, going, where or "\u2013")
             )
         rows.sort(key=lambda r: (-r[1], -r[2], -r[3], r[4], r[0].casefold()))
         return HtmlTable(
             [
-                Column("learner"),
-                Column("stuck", description=STUCK_RULE),
+                Column(pgettext("board column", "learner")),
+                Column(pgettext("board column", "stuck"), description=stuck_rule()),
                 Column(
-                    "refused per step",
+                    pgettext("board column", "refused per step"),
                     format=".1f",
-                    description="moves the table refused, per step tried (1.5: three refused "
-                    "moves in two steps)",
+                    description=gettext(
+                        "moves the table refused, per step tried (1.5: three refused moves in "
+                        "two steps)"
+                    ),
                 ),
-                Column("hints and show me"),
-                Column("finished"),
-                Column("in progress", description="items started, not finished, not stuck"),
-                Column("where stuck"),
+                Column(pgettext("board column", "hints and show me")),
+                Column(pgettext("board column", "finished")),
+                Column(
+                    pgettext("board column", "in progress"),
+                    description=gettext("items started, not finished, not stuck"),
+                ),
+                Column(pgettext("board column", "where stuck")),
             ],
             rows,
-            title="Who needs help first",
-            notes=(HELP_RULE,),
+            title=gettext("Who needs help first"),
+            notes=(help_rule(),),
         )
 
+    @_spoken
     def mistakes(self) -> HtmlTable:
         """The class's refused moves by rule, in words: how many learners made each mistake,
         and how many times, the most common first."""
@@ -550,12 +668,14 @@ class ClassBoard:
             ),
             key=lambda r: (-r[1], -r[2], r[0]),
         )
-        notes = () if rows else ("No move was refused: there is no mistake to show.",)
+        notes = () if rows else (gettext("No move was refused: there is no mistake to show."),)
         return HtmlTable(
-            ["mistake", "learners", "times"], rows, title="The class's mistakes by rule",
-            notes=notes,
+            [pgettext("board column", "mistake"), pgettext("board column", "learners"),
+             pgettext("board column", "times")],
+            rows, title=gettext("The class's mistakes by rule"), notes=notes,
         )  # fmt: skip
 
+    @_spoken
     def hands(self) -> HtmlTable:
         """Each learner's hands played and won, and their reviews' accuracy with its judge."""
         rows: list[tuple[Value, ...]] = []
@@ -565,7 +685,11 @@ class ClassBoard:
                 r for t in record.tables for r in t.get("reviews", []) if r["accuracy"] is not None
             ]
             last = reviews[-1] if reviews else None
-            judged = {"cards": "cards shed", "win": "chance of winning", None: "unknown"}
+            judged = {
+                "cards": gettext("cards shed"),
+                "win": gettext("chance of winning"),
+                None: gettext("unknown"),
+            }
             rows.append(
                 (
                     record.learner,
@@ -573,22 +697,26 @@ class ClassBoard:
                     sum(bool(h["won"]) for h in hands),
                     len(reviews),
                     None if last is None else last["accuracy"],
-                    "\u2013" if last is None else judged.get(last["judge"], "unknown"),
+                    "\u2013" if last is None else judged.get(last["judge"], judged[None]),
                 )
             )
         return HtmlTable(
             [
-                "learner",
-                "hands played",
-                "hands won",
-                "reviews",
-                Column("last review's accuracy", format=".0%"),
-                Column("judged by", description="what the review measured accuracy against"),
+                pgettext("board column", "learner"),
+                pgettext("board column", "hands played"),
+                pgettext("board column", "hands won"),
+                pgettext("board column", "reviews"),
+                Column(pgettext("board column", "last review's accuracy"), format=".0%"),
+                Column(
+                    pgettext("board column", "judged by"),
+                    description=gettext("what the review measured accuracy against"),
+                ),
             ],
             rows,
-            title="Hands and reviews",
+            title=gettext("Hands and reviews"),
         )
 
+    @_spoken
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
         """A gradebook: one row a learner, one column an item, numbers only (a lesson's stars
         0 to 3, a puzzle solved 1 or missed 0, a daily deal won 1 or lost 0; empty: not
@@ -596,7 +724,7 @@ class ClassBoard:
         renamed over it: a planted link is replaced, never followed)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["learner", *(key for key, _ in self.items)])
+        writer.writerow([pgettext("board column", "learner"), *(key for key, _ in self.items)])
         for learner in self.learners:
             writer.writerow(
                 [_csv_safe(learner), *(self._number(learner, k) for k, _ in self.items)]
@@ -619,6 +747,7 @@ class ClassBoard:
             return "1" if (item.get("result") or {}).get("won") else "0"
         return str(int(item.get("stars", 0)))
 
+    @_spoken
     def theme_table(self) -> HtmlTable:
         """Puzzles solved and tried by theme, across the class."""
         solved = dict.fromkeys(THEMES, 0)
@@ -632,31 +761,42 @@ class ClassBoard:
                     tried[name] += 1
                     solved[name] += bool(item.get("solved"))
         rows = [
-            (name, solved[name] / tried[name] if tried[name] else None, solved[name], tried[name])
+            (
+                theme_said(name),
+                solved[name] / tried[name] if tried[name] else None,
+                solved[name],
+                tried[name],
+            )
             for name in THEMES
         ]
         return HtmlTable(
-            [Column("theme"), Column("accuracy", format=".0%"), Column("solved"), Column("tried")],
+            [
+                Column(pgettext("board column", "theme")),
+                Column(pgettext("board column", "accuracy"), format=".0%"),
+                Column(pgettext("board column", "solved")),
+                Column(pgettext("board column", "tried")),
+            ],
             rows,
-            title="Accuracy by puzzle theme",
+            title=gettext("Accuracy by puzzle theme"),
             notes=(
-                "A puzzle counts once per learner: solved without Show me, or missed.",
-                *([] if any(tried.values()) else [NO_PUZZLE]),
+                gettext("A puzzle counts once per learner: solved without Show me, or missed."),
+                *([] if any(tried.values()) else [gettext(NO_PUZZLE)]),
             ),
         )
 
+    @_spoken
     def themes(self) -> Any:
         """Accuracy by puzzle theme as a Vega-Lite chart (its table is the fallback)."""
         table = self.theme_table()
-        return bar_chart(
-            table, "theme", "accuracy", title=table.title, domain=(0, 1), y_title="solved"
-        )
+        theme, accuracy, solved = (column.name for column in table.columns[:3])
+        return bar_chart(table, theme, accuracy, title=table.title, domain=(0, 1), y_title=solved)
 
     def dailies(self) -> list[str]:
         """The daily deals the class played, by date."""
         keys = {k for items in self._items.values() for k in items if k.startswith("daily:")}
         return sorted(k.removeprefix("daily:") for k in keys)
 
+    @_spoken
     def leaderboard(self, date: str | None = None) -> HtmlTable:
         """The class's results on the daily deal of ``date`` (default the latest played):
         the hand won first, then the fewest cards left, then the fewest moves."""
@@ -675,23 +815,43 @@ class ClassBoard:
             rows.append(
                 (
                     learner,
-                    "won" if result.get("won") else "lost",
+                    bool(result.get("won")),
                     int(result.get("cardsLeft", 0)),
                     int(result.get("moves", 0)),
                 )
             )
-        rows.sort(key=lambda r: (r[1] != "won", r[2], r[3], r[0].casefold()))
-        ranked = [(n, *row) for n, row in enumerate(rows, start=1)]
+        rows.sort(key=lambda r: (not r[1], r[2], r[3], r[0].casefold()))
+        ranked = [
+            (n, name, gettext("won") if won else gettext("lost"), left, moves)
+            for n, (name, won, left, moves) in enumerate(rows, start=1)
+        ]
         return HtmlTable(
-            ["place", "learner", "result", "cards left", "moves"],
+            [
+                pgettext("board column", "place"),
+                pgettext("board column", "learner"),
+                pgettext("board column", "result"),
+                pgettext("board column", "cards left"),
+                pgettext("board column", "moves"),
+            ],
             ranked,
-            title=f"Daily deal {day}" if day else "Daily deal: nobody has played one",
+            title=gettext("Daily deal {date}").format(date=day)
+            if day
+            else gettext("Daily deal: nobody has played one"),
             notes=(
-                "The first result each learner had stands; a replay does not replace it.",
-                *([f"Left out, not verified: {', '.join(unverified)}."] if unverified else []),
+                gettext("The first result each learner had stands; a replay does not replace it."),
+                *(
+                    [
+                        gettext("Left out, not verified: {names}.").format(
+                            names=", ".join(unverified)
+                        )
+                    ]
+                    if unverified
+                    else []
+                ),
             ),
         )
 
+    @_spoken
     def attempt(self, learner: str, key: str) -> HtmlTable:
         """``learner``'s attempt at item ``key``, step by step: moves tried, refusals with their
         reason codes, hints, Show me, seconds."""
@@ -708,22 +868,25 @@ class ClassBoard:
                     int(step.get("hints", 0)),
                     int(step.get("shows", 0)),
                     float(step.get("seconds", 0.0)),
-                    "done" if step.get("done") else "not done",
+                    gettext("done") if step.get("done") else gettext("not done"),
                 )
             )
         return HtmlTable(
             [
-                "step",
-                "title",
-                Column("moves played", code=True),
-                Column("refused (reason)", code=True),
-                "hints",
-                "show me",
-                Column("seconds", format=".1f"),
-                "state",
+                pgettext("board column", "step"),
+                pgettext("board column", "title"),
+                Column(pgettext("board column", "moves played"), code=True),
+                Column(pgettext("board column", "refused (reason)"), code=True),
+                pgettext("board column", "hints"),
+                pgettext("board column", "show me"),
+                Column(pgettext("board column", "seconds"), format=".1f"),
+                pgettext("board column", "state"),
             ],
             rows,
-            title=f"{learner}: {dict(self.items).get(key, key)} ({_cell(item)})",
+            # TRANSLATORS: a learner's attempt: their name, the item's title, its state
+            title=gettext("{learner}: {title} ({state})").format(
+                learner=learner, title=dict(self.items).get(key, key), state=_cell(item)
+            ),
         )
 
     def replay(self, learner: str, key: str, step: int = 1) -> Replay:
@@ -771,6 +934,7 @@ class ClassBoard:
 
     # -- showing -------------------------------------------------------------------------------
 
+    @_spoken
     def sections(self) -> list[HtmlTable]:
         """The board's tables, in order."""
         found = [self.help_first(), self.mistakes(), self.progress(), self.theme_table()]
@@ -781,10 +945,17 @@ class ClassBoard:
             found.append(self.leaderboard())
         return found
 
+    @_spoken
     def text(self) -> str:
         """The board as plain text (the command line prints this)."""
-        learners, bad = count_words(len(self.records), "learner"), len(self.bad)
-        head = [f"Class board: {learners}, {count_words(bad, 'bad record')}"]
+        learners, bad = len(self.records), len(self.bad)
+        # TRANSLATORS: the board's first line: "Class board: 3 learners, 1 bad record"
+        head = [
+            gettext("Class board: {learners}, {bad}").format(
+                learners=_learners(learners),
+                bad=ngettext("{n} bad record", "{n} bad records", bad).format(n=bad),
+            )
+        ]
         head += self._trust()
         head += [f"  {note[0].lower()}{note[1:]}" for note in self._bad_notes()]
         return "\n\n".join(["\n".join(head), *(table.text() for table in self.sections())])
@@ -806,13 +977,18 @@ class ClassBoard:
             for b in self.bad[:SHOWN_BAD]
         )
         if len(self.bad) > SHOWN_BAD:
-            rows += f"<li>and {len(self.bad) - SHOWN_BAD} more</li>"
-        return f"<p><b>Skipped records</b></p><ul>{rows}</ul>"
+            more = len(self.bad) - SHOWN_BAD
+            said_more = ngettext("and {n} more", "and {n} more", more).format(n=more)
+            rows += f"<li>{escape(said_more)}</li>"
+        heading = gettext("Skipped records")
+        return f"<p><b>{escape(heading)}</b></p><ul>{rows}</ul>"
 
+    @_spoken
     def _repr_html_(self) -> str:
         learners = len(self.records)
         marks = ("data-self-reported", "data-replay")
-        head = f"<h3>Class board: {count_words(learners, 'learner')}</h3>" + "".join(
+        title = gettext("Class board: {learners}").format(learners=_learners(learners))
+        head = f"<h3>{escape(title)}</h3>" + "".join(
             f'<p {mark} style="font-style:italic">{escape(line)}</p>'
             for mark, line in zip(marks, self._trust(), strict=True)
         )
@@ -824,18 +1000,27 @@ class ClassBoard:
             + "</div>"
         )
 
+    @_spoken
     def to_html(self) -> str:
-        """The board as a page of its own: the tables, and the theme chart drawn as inline SVG,
-        so the page needs nothing from the web (a classroom may have no network)."""
+        """The board as a page of its own, in its language (the page's ``lang``): the tables,
+        and the theme chart drawn as inline SVG, so the page needs nothing from the web (a
+        classroom may have no network)."""
         table = self.theme_table()
-        tried = any(table.column("tried"))
-        chart = bars_svg(table, "theme", "accuracy", title=table.title) if tried else ""
-        caption = "" if tried else f"<figcaption>{escape(NO_PUZZLE)}</figcaption>"
+        theme, accuracy, _, tried_column = (column.name for column in table.columns)
+        tried = any(table.column(tried_column))
+        chart = bars_svg(table, theme, accuracy, title=table.title) if tried else ""
+        caption = "" if tried else f"<figcaption>{escape(gettext(NO_PUZZLE))}</figcaption>"
         made = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        records = len(self.records)
+        title = gettext("Class board, {made}").format(made=made)
+        # TRANSLATORS: {made} is a date and time (UTC), {records} "3 records"
+        line = gettext("Made on {made} from {records}.").format(
+            made=made, records=ngettext("{n} record", "{n} records", records).format(n=records)
+        )
         return (
-            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>Class board, {made}</title></head><body style='font-family:sans-serif'>"
-            f"<p data-made>Made on {made} from {count_words(len(self.records), 'record')}.</p>"
+            f"<!doctype html><html lang='{self.language}'><head><meta charset='utf-8'>"
+            f"<title>{escape(title)}</title></head><body style='font-family:sans-serif'>"
+            f"<p data-made>{escape(line)}</p>"
             + self._repr_html_()
             + f"<figure id='themes-chart' style='margin:1em 0'>{chart}{caption}</figure>"
             + "</body></html>"

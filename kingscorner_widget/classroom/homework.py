@@ -35,13 +35,14 @@ import pathlib
 from collections.abc import Sequence
 from typing import Any
 
+from ..display.language import ENGLISH, active, check_language, gettext, speaking
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..lessons import Lesson, Puzzle, generate_puzzles, lesson_names, load_lesson
 from ..table import LessonSession, PlaySession, Reply
 from ..table.session import today
 from .recorder import ItemPlace
-from .themes import THEMES, difficulty, theme
+from .themes import THEMES, difficulty, theme, theme_said
 
 __all__ = ["FORMAT", "Homework", "HomeworkItem", "HomeworkSession", "as_homework", "solved_puzzle"]
 
@@ -80,7 +81,12 @@ class ThemedPuzzle:
 class Homework:
     """A teacher's set: ``lessons`` (built-in names or :class:`Lesson` values), ``puzzles`` (a
     number to generate from ``seed``, or puzzles), ``daily`` (``True`` for the date it is set,
-    a date, or ``False``) and the ``rules`` of the daily deal."""
+    a date, or ``False``) and the ``rules`` of the daily deal.
+
+    A homework keeps the ``language`` it was made in (default: the one spoken where it is made,
+    English unless :func:`~kingscorner_widget.display.language.speaking` says otherwise): its
+    items' titles are written in it, and its file says it (``"language"``; a file without one
+    is English)."""
 
     def __init__(
         self,
@@ -91,11 +97,13 @@ class Homework:
         rules: Rules | None = None,
         *,
         seed: int = 0,
+        language: str | None = None,
         _themed: Sequence[ThemedPuzzle] | None = None,
     ) -> None:
         if not isinstance(title, str) or not title.strip() or len(title) > 200:
             raise ValueError("a homework needs a title of 1 to 200 characters")
         self.title = title
+        self.language = check_language(language or active())
         self.lessons: tuple[Lesson, ...] = tuple(
             load_lesson(x) if isinstance(x, str) else x for x in lessons
         )
@@ -126,7 +134,11 @@ class Homework:
 
     @functools.cached_property
     def items(self) -> tuple[HomeworkItem, ...]:
-        """The items in order (the daily deal last)."""
+        """The items in order (the daily deal last), titled in the homework's language."""
+        with speaking(self.language):
+            return self._items()
+
+    def _items(self) -> tuple[HomeworkItem, ...]:
         found: list[HomeworkItem] = []
         start = 0
         for lesson in self.lessons:
@@ -136,7 +148,10 @@ class Homework:
             )
             start += len(lesson.steps)
         for number, themed in enumerate(self.puzzles, start=1):
-            title = f"Puzzle {number} ({themed.theme})"
+            # TRANSLATORS: a homework's puzzle: its number and its theme ("Puzzle 2 (chain)")
+            title = gettext("Puzzle {number} ({theme})").format(
+                number=number, theme=theme_said(themed.theme)
+            )
             found.append(
                 HomeworkItem(
                     f"puzzle:{number}", "puzzle", title, start, 1, themed.theme, themed.difficulty
@@ -145,7 +160,8 @@ class Homework:
             start += 1
         if self.daily is not None:
             day = self.daily.isoformat()
-            found.append(HomeworkItem(f"daily:{day}", "daily", f"Daily deal {day}"))
+            title = gettext("Daily deal {date}").format(date=day)
+            found.append(HomeworkItem(f"daily:{day}", "daily", title))
         return tuple(found)
 
     def item(self, key: str) -> HomeworkItem:
@@ -162,6 +178,10 @@ class Homework:
         return self._lesson
 
     def _make_lesson(self) -> Lesson:
+        with speaking(self.language):
+            return self._made_lesson()
+
+    def _made_lesson(self) -> Lesson:
         steps: list[Json] = []
         for lesson in self.lessons:
             rules = lesson.rules or self.rules
@@ -174,14 +194,18 @@ class Homework:
                 steps.append(data)
         for number, themed in enumerate(self.puzzles, start=1):
             made = themed.puzzle.to_step(number).to_dict()
-            made["title"] = f"Puzzle {number}: {themed.theme}"
+            made["title"] = gettext("Puzzle {number}: {theme}").format(
+                number=number, theme=theme_said(themed.theme)
+            )
             steps.append(made)
         if not steps:
             steps.append(
                 {
-                    "title": "The daily deal",
+                    "title": gettext("The daily deal"),
                     "position": Match.daily(self.daily, self.rules).game.position(player=1),
-                    "narration": "This homework is the daily deal: press Daily deal to play it.",
+                    "narration": gettext(
+                        "This homework is the daily deal: press Daily deal to play it."
+                    ),
                 }
             )
         return Lesson.from_dict({"title": self.title, "steps": steps})
@@ -210,8 +234,9 @@ class Homework:
     # -- saving --------------------------------------------------------------------------------
 
     def to_dict(self) -> Json:
-        """The homework as JSON-ready data (its puzzles written out)."""
-        return {
+        """The homework as JSON-ready data (its puzzles written out; its language, unless it is
+        English)."""
+        data: Json = {
             "format": FORMAT,
             "version": VERSION,
             "title": self.title,
@@ -221,6 +246,9 @@ class Homework:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
         }
+        if self.language != ENGLISH:
+            data["language"] = self.language
+        return data
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
@@ -251,12 +279,16 @@ class Homework:
                 raise ValueError(f"a homework has a list of 0 to {MAX_PUZZLES} puzzles")
             themed = [_read_puzzle(x) for x in raw]
             rules = Rules.from_dict(dict(data.get("rules") or {}))
+            language = data.get("language", ENGLISH)
+            if not isinstance(language, str):
+                raise ValueError(f"a homework's language is a language code, not {language!r}")
             return cls(
                 str(data.get("title", "")),
                 lessons,
                 daily=data.get("daily") or False,
                 rules=rules,
                 seed=int(data.get("seed", 0)),
+                language=language,
                 _themed=themed,
             )
         except (KeyError, TypeError, AttributeError) as error:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from ..display.language import gettext, listing
+
 __all__ = ["LOOK_ALIKES", "look_alikes", "name_key", "scripts", "skeleton"]
 
 LOOK_ALIKES = str.maketrans(
@@ -76,10 +78,11 @@ def look_alikes(names: Iterable[str]) -> dict[str, str]:
         why = []
         mixed = scripts(name)
         if len(mixed) > 1:
-            why.append(f"mixes {' and '.join(mixed)} letters")
+            # TRANSLATORS: {scripts} names Unicode scripts as Unicode does ("LATIN and CYRILLIC")
+            why.append(gettext("mixes {scripts} letters").format(scripts=listing(mixed)))
         others = [o for o in by_look[skeleton(name)] if name_key(o) != name_key(name)]
         if others and not name.isascii():  # the plain Latin spelling is the one looked like
-            why.append(f"looks like {', '.join(sorted(others))}")
+            why.append(gettext("looks like {names}").format(names=", ".join(sorted(others))))
         if why:
             flagged[name] = "; ".join(why)
     return flagged

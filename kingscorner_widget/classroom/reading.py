@@ -41,8 +41,9 @@ import stat
 from collections.abc import Iterator
 from typing import Any
 
+from ..display.language import N_, gettext
 from .names import look_alikes, name_key
-from .record import FORMAT, MAX_BYTES, ProgressError, check_learner, empty_record
+from .record import FORMAT, MAX_BYTES, VERSION, ProgressError, check_learner, empty_record
 from .typed import WORD, said, typed_record
 
 __all__ = ["BadRecord", "Found", "LearnerRecord", "read_folder", "read_record_file"]
@@ -58,12 +59,12 @@ NAME = 160
 """The longest file name shown."""
 _OPEN = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 _KINDS = (
-    (stat.S_ISLNK, "a symbolic link (not followed)"),
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe), not opened"),
-    (stat.S_ISSOCK, "a socket, not opened"),
-    (stat.S_ISCHR, "a character device, not opened"),
-    (stat.S_ISBLK, "a block device, not opened"),
+    (stat.S_ISLNK, N_("not a file: a symbolic link (not followed)")),
+    (stat.S_ISDIR, N_("not a file: a folder")),
+    (stat.S_ISFIFO, N_("not a file: a FIFO (named pipe), not opened")),
+    (stat.S_ISSOCK, N_("not a file: a socket, not opened")),
+    (stat.S_ISCHR, N_("not a file: a character device, not opened")),
+    (stat.S_ISBLK, N_("not a file: a block device, not opened")),
 )
 
 
@@ -109,10 +110,11 @@ def _files(folder: pathlib.Path) -> Iterator[pathlib.Path]:
 
 
 def _kind(mode: int) -> str | None:
-    """What a file that is not a plain file is, in words (``None`` for a plain file)."""
+    """Why a file that is not a plain file is not read, in words (``None`` for a plain file)."""
     if stat.S_ISREG(mode):
         return None
-    return next((words for test, words in _KINDS if test(mode)), "not a plain file, not opened")
+    words = next((words for test, words in _KINDS if test(mode)), None)
+    return gettext(words or N_("not a file: not a plain file, not opened"))
 
 
 def _student(relative: pathlib.PurePath, root: pathlib.Path) -> str | None:
@@ -132,8 +134,11 @@ def _student(relative: pathlib.PurePath, root: pathlib.Path) -> str | None:
 
 def _json_problem(text: str, error: json.JSONDecodeError) -> str:
     if error.pos >= len(text.rstrip()) - 1 or "Unterminated" in error.msg:
-        return "truncated: the file ends in the middle of the record"
-    return f"corrupted: not valid JSON ({error.msg}, line {error.lineno})"
+        return gettext("truncated: the file ends in the middle of the record")
+    # TRANSLATORS: {error} is Python's JSON parser's own message (in English)
+    return gettext("corrupted: not valid JSON ({error}, line {line})").format(
+        error=error.msg, line=error.lineno
+    )
 
 
 def _read_bytes(path: pathlib.Path) -> bytes:
@@ -141,19 +146,23 @@ def _read_bytes(path: pathlib.Path) -> bytes:
     try:
         kind = _kind(path.lstat().st_mode)
         if kind is not None:
-            raise ProgressError(f"not a file: {kind}")
+            raise ProgressError(kind)
         descriptor = os.open(path, _OPEN)
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise ProgressError("not a file: a symbolic link (not followed)") from None
-        raise ProgressError(f"unreadable: {error.strerror or error}") from None
+            raise ProgressError(gettext(_KINDS[0][1])) from None
+        raise ProgressError(_unreadable(error)) from None
     try:
         info = os.fstat(descriptor)
         kind = _kind(info.st_mode)
         if kind is not None:  # changed between the look and the open
-            raise ProgressError(f"not a file: {kind}")
+            raise ProgressError(kind)
         if info.st_size > MAX_BYTES:
-            raise ProgressError(f"oversized: {info.st_size} bytes, over the cap of {MAX_BYTES}")
+            raise ProgressError(
+                gettext("oversized: {size} bytes, over the cap of {cap}").format(
+                    size=info.st_size, cap=MAX_BYTES
+                )
+            )
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_BYTES:
@@ -163,12 +172,19 @@ def _read_bytes(path: pathlib.Path) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_BYTES:
-            raise ProgressError(f"oversized: over the cap of {MAX_BYTES} bytes")
+            raise ProgressError(
+                gettext("oversized: over the cap of {cap} bytes").format(cap=MAX_BYTES)
+            )
         return b"".join(chunks)
     except OSError as error:
-        raise ProgressError(f"unreadable: {error.strerror or error}") from None
+        raise ProgressError(_unreadable(error)) from None
     finally:
         os.close(descriptor)
+
+
+def _unreadable(error: OSError) -> str:
+    # TRANSLATORS: {error} is the operating system's reason (in its own language)
+    return gettext("unreadable: {error}").format(error=error.strerror or error)
 
 
 def read_record_file(path: pathlib.Path) -> Json | None:
@@ -179,17 +195,19 @@ def read_record_file(path: pathlib.Path) -> Json | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ProgressError("corrupted: not UTF-8 text") from None
+        raise ProgressError(gettext("corrupted: not UTF-8 text")) from None
     if not text.strip():
-        raise ProgressError("truncated: the file is empty")
+        raise ProgressError(gettext("truncated: the file is empty"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ProgressError(_json_problem(text, error)) from None
     except RecursionError:  # a student's file is untrusted: '[[[[…' deeper than the parser goes
-        raise ProgressError("not a record: lists or objects nested too deeply to read") from None
+        raise ProgressError(
+            gettext("not a record: lists or objects nested too deeply to read")
+        ) from None
     except ValueError:  # Python reads no integer of more than sys.get_int_max_str_digits()
-        raise ProgressError("not a record: a number too long to read") from None
+        raise ProgressError(gettext("not a record: a number too long to read")) from None
     if isinstance(data, dict):
         shown = data.get("format")
         if isinstance(shown, str) and shown.split("/")[0] in OTHER_FORMATS:
@@ -197,7 +215,7 @@ def read_record_file(path: pathlib.Path) -> Json | None:
         if shown != FORMAT and "tables" not in data and "learner" not in data:
             return None
     if not isinstance(data, dict):
-        raise ProgressError("not a record: the record is not a JSON object")
+        raise ProgressError(gettext("not a record: the record is not a JSON object"))
     return data
 
 
@@ -205,7 +223,7 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
     """Every record under ``folder``, merged by learner, and every bad one with its reason."""
     root = pathlib.Path(folder)
     if not root.is_dir():
-        raise NotADirectoryError(f"{root} is not a folder of records")
+        raise NotADirectoryError(gettext("{folder} is not a folder of records").format(folder=root))
     learners: dict[str, LearnerRecord] = {}
     bad: list[BadRecord] = []
     ids: dict[str, set[str]] = {}
@@ -222,21 +240,32 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
                 bad.append(
                     BadRecord(
                         said(f"submitted/{student}/", NAME),
-                        f"more than {MAX_FILES} files in one student's folder: the rest skipped",
+                        gettext(
+                            "more than {most} files in one student's folder: the rest skipped"
+                        ).format(most=MAX_FILES),
                     )
                 )
             continue
         total += 1
         if total > MAX_TOTAL:
-            bad.append(BadRecord(name, f"more than {MAX_TOTAL} files: the rest skipped"))
+            bad.append(
+                BadRecord(
+                    name,
+                    gettext("more than {most} files: the rest skipped").format(most=MAX_TOTAL),
+                )
+            )
             break
         try:
             data = read_record_file(path)
-            if data is None:
-                continue
+        except ProgressError as error:  # the file's own reason: not a file, not JSON, too big
+            bad.append(BadRecord(name, said(str(error), NAME + WORD)))
+            continue
+        if data is None:
+            continue
+        try:
             typed = typed_record(data)
         except ProgressError as error:
-            bad.append(BadRecord(name, _reason(str(error))))
+            bad.append(BadRecord(name, _reason(str(error), data)))
             continue
         bad.extend(BadRecord(name, problem) for problem in typed.problems)
         owner = _owner(student, path, typed.learner)
@@ -246,16 +275,25 @@ def read_folder(folder: str | os.PathLike[str]) -> Found:
             found = learners[key] = LearnerRecord(owner, [], [])
             ids[key] = set()
         elif owner != found.learner:
-            found.flags.append(f"{name} spells the name {owner}")
+            found.flags.append(
+                gettext("{file} spells the name {name}").format(file=name, name=owner)
+            )
         if name_key(typed.learner) != key:
-            found.flags.append(f"{name} says it is the record of {said(typed.learner, WORD)}")
+            found.flags.append(
+                gettext("{file} says it is the record of {name}").format(
+                    file=name, name=said(typed.learner, WORD)
+                )
+            )
         elif student is None and path.stem != owner:
-            found.flags.append(f"{name}: the file's name is no learner's name")
+            found.flags.append(
+                gettext("{file}: the file's name is no learner's name").format(file=name)
+            )
         found.tables.extend(t for t in typed.tables if t["id"] not in ids[key])
         ids[key].update(t["id"] for t in typed.tables)
         found.files.append(name)
     for learner, why in look_alikes(r.learner for r in learners.values()).items():
-        learners[name_key(learner)].flags.append(f"the name {why}")
+        # TRANSLATORS: {why} says how a learner's name was written with look-alike letters
+        learners[name_key(learner)].flags.append(gettext("the name {why}").format(why=why))
     records = sorted(learners.values(), key=lambda r: name_key(r.learner))
     return Found(records, bad)
 
@@ -271,13 +309,12 @@ def _owner(student: str | None, path: pathlib.Path, named: str) -> str:
         return named
 
 
-def _reason(text: str) -> str:
-    """A reason as the board shows it (typing's own reasons say it is not a record)."""
-    if text.startswith(("not a", "truncated", "corrupted", "oversized", "unreadable")):
-        return said(text, NAME + WORD)
-    if "version" in text:
-        return said(f"wrong version: {text}", NAME + WORD)
-    return said(f"not a record: {text}", NAME + WORD)
+def _reason(text: str, data: Json) -> str:
+    """A reason typing gave, as the board shows it: a record of another version, or not a
+    record."""
+    if data.get("format") == FORMAT and data.get("version") != VERSION:
+        return said(gettext("wrong version: {reason}").format(reason=text), NAME + WORD)
+    return said(gettext("not a record: {reason}").format(reason=text), NAME + WORD)
 
 
 def empty(learner: str) -> LearnerRecord:

@@ -39,6 +39,7 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any
 
+from ..display.language import ENGLISH, LANGUAGES, PSEUDO
 from ..table.look import Look
 
 __all__ = [
@@ -216,6 +217,11 @@ def _check_table(table: object, where: str) -> None:
             Look.read(table["look"])
         except ValueError as error:
             raise ProgressError(f"{where}: {error}") from None
+    _need(
+        table.get("language", ENGLISH) in (*LANGUAGES, PSEUDO),
+        where,
+        "has a language no table speaks",
+    )
     reviews = table.get("reviews", [])
     _need(isinstance(reviews, list), where, "has bad reviews")
     for review in reviews:

@@ -33,6 +33,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..display.language import ENGLISH, check_language
 from ..table.events import TableEvent
 from .record import ProgressError, lesson_stars, step_stars
 from .store import WRITER, RecordStore, RecordTooLargeError, Writer, _now
@@ -92,6 +93,7 @@ class Recorder:
         locate: Locate = lesson_place,
         homework: str | None = None,
         writer: Writer = WRITER,
+        language: str = ENGLISH,
     ) -> None:
         self.store = store
         self.locate = locate
@@ -104,7 +106,10 @@ class Recorder:
             "hands": [],
             "reviews": [],
         }
-        """This table's entry in the record."""
+        """This table's entry in the record (with the language the table spoke, unless it
+        spoke English: an entry without one is English)."""
+        if check_language(language) != ENGLISH:
+            self.table["language"] = check_language(language)
         self.error: str | None = None
         """Why the last write failed (the record on disk keeps what was saved before)."""
         self.say: Callable[[str], None] | None = None
@@ -358,17 +363,19 @@ def open_record(
     learner: str | None,
     progress_dir: str | os.PathLike[str] | None = None,
     homework: Homework | None = None,
+    language: str = ENGLISH,
 ) -> Recorder | None:
     """The recorder of a table opened for ``learner`` (``None``: no record is kept), walking
-    ``homework`` if given. A bad name raises ``ValueError`` before the table opens."""
+    ``homework`` if given, that speaks ``language``. A bad name raises ``ValueError`` before
+    the table opens."""
     if learner is None:
         if progress_dir is not None:
             raise ValueError("progress_dir= keeps a learner's record: give learner= too")
         return None
     store = RecordStore(learner, progress_dir)
     if homework is None:
-        return Recorder(store)
-    return Recorder(store, locate=homework.locate, homework=homework.title)
+        return Recorder(store, language=language)
+    return Recorder(store, locate=homework.locate, homework=homework.title, language=language)
 
 
 class PeopleRecorder:
@@ -412,9 +419,13 @@ class PeopleRecorder:
 
 
 def open_records(
-    people: Iterable[str], progress_dir: str | os.PathLike[str] | None = None
+    people: Iterable[str],
+    progress_dir: str | os.PathLike[str] | None = None,
+    language: str = ENGLISH,
 ) -> PeopleRecorder:
     """The recorders of a pass-and-play table's ``people``, one record each (in
     ``progress_dir``, as :func:`open_record`). A bad name raises ``ValueError`` before the
     table opens."""
-    return PeopleRecorder({name: Recorder(RecordStore(name, progress_dir)) for name in people})
+    return PeopleRecorder(
+        {name: Recorder(RecordStore(name, progress_dir), language=language) for name in people}
+    )

@@ -22,17 +22,34 @@ True
 from __future__ import annotations
 
 from ..analysis.players import Player, make_player
+from ..display.language import NP_, pgettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn, MovePile, PlayCard
 from ..engine.spaces import CORNERS, CROSS
 from ..lessons import Puzzle
 
-__all__ = ["THEMES", "difficulty", "solvers", "theme"]
+__all__ = ["THEMES", "difficulty", "solvers", "theme", "theme_said"]
 
-THEMES = ("pile transfer", "free a space", "king to a corner", "chain")
-"""The themes in the order a board shows them."""
+THEMES = (
+    NP_("a puzzle's theme", "pile transfer"),
+    NP_("a puzzle's theme", "free a space"),
+    NP_("a puzzle's theme", "king to a corner"),
+    NP_("a puzzle's theme", "chain"),
+)
+"""The themes in the order a board shows them (each kept in English, its key in a record)."""
 MOST_MOVES = 60
 """A solver's turn longer than this is cut short (no turn of a puzzle is that long)."""
+
+
+def theme_said(name: str) -> str:
+    """A theme's name in the language spoken (a name that is no theme is shown as it is).
+
+    >>> from kingscorner_widget.display.language import speaking
+    >>> with speaking("fr"):
+    ...     theme_said("chain")
+    'chaîne'
+    """
+    return pgettext("a puzzle's theme", name) if name in THEMES else name
 
 
 def theme(puzzle: Puzzle) -> str:

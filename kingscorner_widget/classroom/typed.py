@@ -23,6 +23,7 @@ import dataclasses
 import math
 from typing import Any
 
+from ..display.language import ENGLISH, LANGUAGES, PSEUDO, gettext
 from ..sandbox.answers import inert
 from .record import FORMAT, ITEM_KINDS, VERSION, ProgressError, check_learner
 from .themes import THEMES
@@ -276,23 +277,46 @@ class TypedRecord:
     problems: list[str]
 
 
+def table_language(value: object) -> str | None:
+    """A table's ``language`` as a record keeps it: a language a table speaks, or ``None``.
+
+    >>> table_language("fr"), table_language("fr-CA"), table_language("<b>")
+    ('fr', None, None)
+    """
+    return value if isinstance(value, str) and value in (*LANGUAGES, PSEUDO) else None
+
+
+def _take_language(raw: Json, table: Json, where: str) -> list[str]:
+    """Keep the language ``raw`` says its table spoke in ``table`` (English is said by saying
+    none); the problem, if it names none a table speaks."""
+    if "language" not in raw:
+        return []
+    spoken = table_language(raw["language"])
+    if spoken is None:
+        return [f"{where}'s language skipped: it is not one a table speaks"]
+    if spoken != ENGLISH:
+        table["language"] = spoken
+    return []
+
+
 def typed_record(data: object) -> TypedRecord:
     """``data`` (a parsed file) as the board's data; a document that is no record at all
     (no learner, no tables list, another version) raises :class:`ProgressError`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProgressError(f"the record is not a {FORMAT} record")
+        raise ProgressError(gettext("the record is not a {format} record").format(format=FORMAT))
     if data.get("version") != VERSION:
         raise ProgressError(
-            f"the record is version {said(repr(data.get('version')), WORD)}; "
-            f"this reads version {VERSION}"
+            gettext("the record is version {found}; this reads version {version}").format(
+                found=said(repr(data.get("version")), WORD), version=VERSION
+            )
         )
     try:
         learner = check_learner(data.get("learner"))
     except ValueError:
-        raise ProgressError("the record's learner is not a learner's name") from None
+        raise ProgressError(gettext("the record's learner is not a learner's name")) from None
     tables = data.get("tables")
     if not isinstance(tables, list):
-        raise ProgressError("the record has no tables list")
+        raise ProgressError(gettext("the record has no tables list"))
     problems: list[str] = []
     if len(tables) > MAX_TABLES:
         problems.append(f"{len(tables)} tables, over the cap of {MAX_TABLES}: the rest skipped")
@@ -304,6 +328,7 @@ def typed_record(data: object) -> TypedRecord:
             problems.append(f"{where} skipped: it is not a table with an id")
             continue
         table: Json = {"id": said(raw["id"], WORD), "items": {}, "hands": [], "reviews": []}
+        problems.extend(_take_language(raw, table, where))
         items = raw.get("items", {})
         if not isinstance(items, dict):
             problems.append(f"{where}'s items skipped: they are not an object")

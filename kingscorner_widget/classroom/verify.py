@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..display.language import N_, gettext
 from ..engine.errors import RecordError
 from ..engine.record import game_from_dict
 from ..lessons.runner import LessonRun
@@ -36,7 +37,7 @@ Json = dict[str, Any]
 BY_HAND = 0.5
 """Seconds a move takes at the least when a learner plays it by hand: an item whose moves came
 faster was played from code (Show me's answer sent back move by move, say), and is marked."""
-PROVES = (
+PROVES = N_(
     "Each finished step, puzzle and daily deal was played again through the engine against "
     "this homework: 'not verified' means its moves do not complete it. Replay proves the moves "
     "are legal and do what the homework asks; it cannot prove who chose them (a learner who "
@@ -86,16 +87,23 @@ def check_steps(run: LessonRun, place: HomeworkItem, item: Json) -> Checked:
     lesson, already at ``place.start``)."""
     steps: list[Json] = item.get("steps", [])
     if not item.get("finished"):
-        return Checked(False, "not finished")
+        return Checked(False, gettext("not finished"))
     if len(steps) != place.steps:
-        return Checked(False, f"it has {len(steps)} steps where the homework has {place.steps}")
+        return Checked(
+            False,
+            gettext("it has {found} steps where the homework has {wanted}").format(
+                found=len(steps), wanted=place.steps
+            ),
+        )
     stars = []
     moves = 0
     for number, step in enumerate(steps):
         if number:
             run.next()
         if not _replay_step(run, step.get("tried", [])):
-            return Checked(False, f"step {number + 1}'s moves do not complete it")
+            return Checked(
+                False, gettext("step {number}'s moves do not complete it").format(number=number + 1)
+            )
         if run.goal != "read":
             replayed = {**step, "done": True, "moves": max(len(run.played), 1)}
             stars.append(step_stars(replayed))
@@ -115,19 +123,19 @@ def check_daily(homework: Homework, hand: Json | None) -> Checked:
     from ..engine.match import Match
 
     if homework.daily is None:
-        return Checked(False, "the homework has no daily deal")
+        return Checked(False, gettext("the homework has no daily deal"))
     if hand is None or not isinstance(hand.get("record"), dict):
-        return Checked(False, "the record keeps no game of it to replay")
+        return Checked(False, gettext("the record keeps no game of it to replay"))
     try:
         game = game_from_dict(hand["record"])
     except (RecordError, ValueError, TypeError, KeyError, RecursionError):
-        return Checked(False, "its game does not replay")
+        return Checked(False, gettext("its game does not replay"))
     deal = Match.daily(homework.daily, homework.rules).game
     if game.start_position != deal.start_position or game.rules != deal.rules:
-        return Checked(False, "its game is not the teacher's deal of that date")
+        return Checked(False, gettext("its game is not the teacher's deal of that date"))
     outcome = game.outcome()
     if outcome is None:
-        return Checked(False, "its game is not over")
+        return Checked(False, gettext("its game is not over"))
     viewer = int(hand.get("viewer", 1))
     result = {
         "won": viewer in outcome.winners,
@@ -136,5 +144,5 @@ def check_daily(homework: Homework, hand: Json | None) -> Checked:
     }
     claimed = {key: hand.get(key) for key in result}
     if claimed != result:
-        return Checked(False, "its result is not what its game shows")
+        return Checked(False, gettext("its result is not what its game shows"))
     return Checked(True, stars=3 if result["won"] else 1, result=result)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..display.language import gettext, pgettext
 from ..display.tables import Column, HtmlTable
 from ..table.table import Table, View
 from .seats import SeatSession, WatchSession
@@ -110,9 +111,16 @@ def room_table(name: str, code: str, lines: list[Json]) -> HtmlTable:
         seats = range(1, len(line["cards"]) + 1)
         names = [line["people"].get(str(seat), f"P{seat}") for seat in seats]
         away = [line["people"][str(seat)] for seat in line["away"]]
-        state = "over" if line["over"] else "stuck" if line["stuck"] else "playing"
+        state = (
+            pgettext("a table's state", "over")
+            if line["over"]
+            else pgettext("a table's state", "stuck")
+            if line["stuck"]
+            else pgettext("a table's state", "playing")
+        )
         if away:
-            state += f"; away: {', '.join(away)}"
+            # TRANSLATORS: a table's state, then who at it is away
+            state = gettext("{state}; away: {names}").format(state=state, names=", ".join(away))
         rows.append(
             (
                 line["table"],
@@ -124,5 +132,15 @@ def room_table(name: str, code: str, lines: list[Json]) -> HtmlTable:
                 state,
             )
         )
-    columns = ["table", "hand", "to play", "cards left", "stock", "points left", "state"]
-    return HtmlTable([Column(c) for c in columns], rows, title=f"{name} (code {code})")
+    columns = [
+        pgettext("room view column", "table"),
+        pgettext("room view column", "hand"),
+        pgettext("room view column", "to play"),
+        pgettext("room view column", "cards left"),
+        pgettext("room view column", "stock"),
+        pgettext("room view column", "points left"),
+        pgettext("room view column", "state"),
+    ]
+    # TRANSLATORS: a room's name and the code to join it
+    title = gettext("{name} (code {code})").format(name=name, code=code)
+    return HtmlTable([Column(c) for c in columns], rows, title=title)

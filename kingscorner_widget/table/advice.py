@@ -18,13 +18,15 @@ from typing import Any
 
 from ..analysis import Budget, Review, hint, review, winning_hint
 from ..analysis.judging.review import REVIEW_BUDGET
+from ..analysis.judging.verdict_words import cards_said, lower_first
 from ..analysis.judging.winning_hint import WinningHint
 from ..analysis.players.expert import viewer_table_game
+from ..display.language import NP_, gettext, ngettext, pgettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, PlayCard
 from ..engine.observation import Observation
-from ..engine.words import card_words, instruction, sentence
+from ..engine.words import instruction, sentence
 
 __all__ = [
     "BUDGET",
@@ -77,10 +79,21 @@ against 55.8% [46.9%, 64.4%] for following the most-cards hint, a paired differe
 points [+8.1, +23.5]; against three greedy players 45.8% [37.2%, 54.7%] against 32.5% [24.8%,
 41.3%], +13.3 points [+4.7, +22.0] (95% intervals)."""
 
-GOALS = {"shed": "the most cards this turn", "win": "to win the hand"}
+GOALS = {
+    "shed": NP_("what a hint aims for, in brackets after Hint", "the most cards this turn"),
+    "win": NP_("what a hint aims for, in brackets after Hint", "to win the hand"),
+}
 """The kinds of hint the table gives, as its status line names them: the turn that sheds the
 most (lessons and exploring, where the question is this turn), or the turn most likely to win
 the hand (the expert's choice, for a hand played against the computer)."""
+
+
+def _head(goal: str) -> str:
+    """``"Hint (to win the hand): {said}"``: a hint's head, saying which kind it is."""
+    # TRANSLATORS: a hint: {goal} is what it aims for ("to win the hand"), {said} the hint
+    return gettext("Hint ({goal}): {said}").replace(
+        "{goal}", pgettext("what a hint aims for, in brackets after Hint", GOALS[goal])
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,8 +112,11 @@ class Advice:
 
     def line(self) -> str:
         """The hint as the status line shows it, saying which kind of hint it is."""
-        found = "" if self.exact else " (This is the best found in the time allowed.)"
-        return f"Hint ({GOALS[self.goal]}): {self.reason}{found}"
+        line = _head(self.goal).format(said=self.reason)
+        if self.exact:
+            return line
+        # TRANSLATORS: {hint} is a hint, a sentence
+        return gettext("{hint} (This is the best found in the time allowed.)").format(hint=line)
 
 
 def advise(observation: Observation, budget: Budget = BUDGET, goal: str = "shed") -> Advice:
@@ -172,36 +188,56 @@ class TurnHint:
         >>> h.text(2)
         'Hint (to win the hand): Play the ten of hearts onto the jack of clubs.'
         """
-        head = f"Hint ({GOALS['win']}): "
+        head = _head("win")
         if level <= 1:
-            return head + self._idea()
+            return head.format(said=self._idea())
         if level == 2:
-            return head + sentence(_lower(self._step(self.at)))
-        steps = [_lower(self._step(i)) for i in range(self.at, len(self.plan))]
-        whole = "the whole turn" if self.at == 0 else "the rest of the turn"
+            return head.format(said=sentence(lower_first(self._step(self.at))))
+        # TRANSLATORS: one step of a turn after the one before, in a list of the turn's steps
+        # ("play the ten of hearts onto the jack of clubs; then ...")
+        then = pgettext("a turn's steps, one after the other", "{before}; then {step}")
+        steps = lower_first(self._step(self.at))
+        for i in range(self.at + 1, len(self.plan)):
+            steps = then.format(before=steps, step=lower_first(self._step(i)))
         kept = self.found.held
-        keeps = f", which keeps back {card_words(kept[0])}" if kept else ""
-        return head + sentence(f"{whole}: {'; then '.join(steps)}{keeps}") + self._odds()
+        # TRANSLATORS: {steps} are the turn's moves, in order; {card} a card kept in hand
+        if self.at == 0:
+            if kept:
+                said = pgettext(
+                    "a hint telling the whole turn",
+                    "the whole turn: {steps}, which keeps back {card}",
+                )
+            else:
+                said = pgettext("a hint telling the whole turn", "the whole turn: {steps}")
+        elif kept:
+            said = pgettext(
+                "a hint telling the whole turn",
+                "the rest of the turn: {steps}, which keeps back {card}",
+            )
+        else:
+            said = pgettext("a hint telling the whole turn", "the rest of the turn: {steps}")
+        card = cards_said(kept[:1])
+        return head.format(said=sentence(said.format(steps=steps, card=card)) + self._odds())
 
     def _idea(self) -> str:
         played = [m.card for m in self.plan if isinstance(m, PlayCard)]
         if played and len(played) == len(self.start.hand):
-            return sentence("this turn can play every card in your hand: look for the order")
+            return gettext("This turn can play every card in your hand: look for the order.")
         if self.found.held and self.found.rule == "close call":
-            return sentence(
-                "keeping a card back and playing the most cards come out about the same here: "
-                "either is fine"
+            return gettext(
+                "Keeping a card back and playing the most cards come out about the same here: "
+                "either is fine."
             )
         if self.found.held:
-            return sentence(
-                "playing the most cards is not the best here, as it would help the next "
-                "player: think about which card to keep back"
+            return gettext(
+                "Playing the most cards is not the best here, as it would help the next "
+                "player: think about which card to keep back."
             )
         if not played:
-            return sentence("no card of yours helps you now: think about ending your turn")
-        return sentence(
-            "here the turn that plays the most cards is also the one most likely to win: "
-            "look for every card you can play"
+            return gettext("No card of yours helps you now: think about ending your turn.")
+        return gettext(
+            "Here the turn that plays the most cards is also the one most likely to win: "
+            "look for every card you can play."
         )
 
     def _step(self, index: int) -> str:
@@ -215,14 +251,29 @@ class TurnHint:
         n = found.deals
         if found.win_chance is None or n is None:
             return ""
-        said = (
-            f" Played out {n} times from the start of the turn, with the cards you cannot see "
-            f"shuffled each time, this turn won {round(found.win_chance * n)}"
-        )
+        won = round(found.win_chance * n)
         rival = found.best_turn_win_chance
+        # TRANSLATORS: {n} is how many times the turn was played out, {won} how many of them it
+        # won, {most} how many the turn playing the most cards won
         if rival is not None:
-            said += f" and playing the most cards won {round(rival * n)}"
-        return sentence(said)
+            said = ngettext(
+                " Played out {n} time from the start of the turn, with the cards you cannot "
+                "see shuffled each time, this turn won {won} and playing the most cards won "
+                "{most}.",
+                " Played out {n} times from the start of the turn, with the cards you cannot "
+                "see shuffled each time, this turn won {won} and playing the most cards won "
+                "{most}.",
+                n,
+            )
+            return said.format(n=n, won=won, most=round(rival * n))
+        said = ngettext(
+            " Played out {n} time from the start of the turn, with the cards you cannot see "
+            "shuffled each time, this turn won {won}.",
+            " Played out {n} times from the start of the turn, with the cards you cannot see "
+            "shuffled each time, this turn won {won}.",
+            n,
+        )
+        return said.format(n=n, won=won)
 
     def payload(self, level: int) -> Json:
         """What the table outlines at ``level``, as lessons do: the card (or the pile) to move,
@@ -236,10 +287,6 @@ class TurnHint:
         if made != self.plan[: len(made)] or len(made) >= len(self.plan):
             return None
         return dataclasses.replace(self, at=len(made))
-
-
-def _lower(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def turn_hint(observation: Observation) -> TurnHint:

@@ -25,10 +25,14 @@ False
 One worker per set of estimates at most, and it never outlives them: :meth:`~WinEstimates.close`
 stops it (before the next turn), and so does dropping the estimates (the worker holds only
 their shared state, never the estimates themselves, nor the table that listens).
+
+The worker speaks the language spoken where the estimates were made (the table's: see
+:mod:`kingscorner_widget.display.language`), so each turn's reason reads in it.
 """
 
 from __future__ import annotations
 
+import contextvars
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -67,8 +71,13 @@ class WinEstimates:
         self._stop = threading.Event()
         self.error: str | None = None
         """Why the estimates stopped, if a turn could not be judged."""
+        # the worker runs in a copy of this context: it speaks the language spoken here
+        context = contextvars.copy_context()
         self._thread = threading.Thread(
-            target=_work, args=(weakref.ref(self), self._stop), name="kc-win-estimates", daemon=True
+            target=context.run,
+            args=(_work, weakref.ref(self), self._stop),
+            name="kc-win-estimates",
+            daemon=True,
         )
         weakref.finalize(self, self._stop.set)
         try:

@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from ..analysis import make_player
-from ..display.language import N_
+from ..analysis.judging.verdict_words import items_listed
+from ..display.language import N_, gettext, ngettext, pgettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, PlayCard, as_move
@@ -41,7 +42,7 @@ from ..engine.notation import parse_position
 from ..engine.record import read_record
 from ..engine.rules import Rules
 from ..engine.turns import TurnRules
-from ..engine.words import count_words, listed, move_at, phrase, refusal, sentence
+from ..engine.words import move_at, phrase, refusal, sentence
 from ..lessons import Lesson, lesson_from_game
 from .actions import Field, action
 from .advice import advise
@@ -55,7 +56,7 @@ __all__ = ["ExploreSession", "deal_title", "read_source"]
 
 Json = dict[str, Any]
 
-START = "this is the start of the hand: there is nothing further back"
+START = N_("this is the start of the hand: there is nothing further back")
 JUMP_ERROR = "a jump message needs the number of a position in the list of lines"
 POSITION = Field(
     "position",
@@ -141,11 +142,18 @@ class ExploreSession(Session):
     def refusal(self, move: Move) -> str | None:
         if self.hidden_turn() and (isinstance(move, PlayCard) or self.hand_decides()):
             who = self.name(self.game.turn)
-            why = "" if isinstance(move, PlayCard) else ", and the rules make its cards decide"
-            return (
-                f"{who}'s hand is face down{why}: let the computer play {who}'s turn, "
-                "or show every hand to play it yourself"
-            )
+            # TRANSLATORS: {name} is a face-down hand's player ("P2")
+            if isinstance(move, PlayCard):
+                said = gettext(
+                    "{name}'s hand is face down: let the computer play {name}'s turn, or show "
+                    "every hand to play it yourself"
+                )
+            else:
+                said = gettext(
+                    "{name}'s hand is face down, and the rules make its cards decide: let the "
+                    "computer play {name}'s turn, or show every hand to play it yourself"
+                )
+            return said.format(name=who)
         return refusal(self.game.violation(move))
 
     def at_stake(self) -> str | None:
@@ -156,15 +164,17 @@ class ExploreSession(Session):
         if not lines and not comments:
             return None
         parts = []
-        if lines:
-            parts.append(
-                "the line you tried"
-                if lines == 1
-                else f"the {count_words(lines, 'line')} you tried"
-            )
-        if comments:
-            parts.append("a comment" if comments == 1 else count_words(comments, "comment"))
-        return listed(parts)
+        # TRANSLATORS: what a new deal or a load would throw away, in "That throws away ..."
+        if lines == 1:
+            parts.append(pgettext("thrown away", "the line you tried"))
+        elif lines:
+            said = ngettext("the {n} line you tried", "the {n} lines you tried", lines)
+            parts.append(said.format(n=lines))
+        if comments == 1:
+            parts.append(pgettext("thrown away", "a comment"))
+        elif comments:
+            parts.append(ngettext("{n} comment", "{n} comments", comments).format(n=comments))
+        return items_listed(parts)
 
     @property
     def title(self) -> str:
@@ -181,7 +191,7 @@ class ExploreSession(Session):
         self._deal_seed: int | None = None
 
     def heading(self) -> str:
-        return self.title or "Explore"
+        return self.title or gettext("Explore")
 
     def extra(self) -> Extra:
         outline = self.history.outline()
@@ -209,12 +219,21 @@ class ExploreSession(Session):
 
     def played(self, move: Move) -> Reply:
         line = self.history.play(move)
-        lines = count_words(self.history.line_count, "line")
-        note = {
-            "branched": f" A new line branches off here ({lines} now).",
-            "followed": " That move was played here before: the table follows its line.",
-        }.get(self.history.played, "")
-        return Reply(self.status(sentence(line["words"]) + note))
+        said = sentence(line["words"])
+        if self.history.played == "branched":
+            n = self.history.line_count
+            # TRANSLATORS: {said} is the move played, a sentence; {n} the lines tried now
+            note = ngettext(
+                "{said} A new line branches off here ({n} line now).",
+                "{said} A new line branches off here ({n} lines now).",
+                n,
+            )
+            said = note.format(said=said, n=n)
+        elif self.history.played == "followed":
+            # TRANSLATORS: {said} is the move played, a sentence
+            note = gettext("{said} That move was played here before: the table follows its line.")
+            said = note.format(said=said)
+        return Reply(self.status(said))
 
     @action("hint", N_("Hint"), key="H", check=lambda s: s._no_hint())
     def hint(self) -> Reply:
@@ -225,24 +244,48 @@ class ExploreSession(Session):
 
     def _no_hint(self) -> str | None:
         if not self.to_move():
-            return "the hand is over: there is nothing to hint"
+            return gettext("the hand is over: there is nothing to hint")
         if self.hidden_turn():
-            return f"{self.name(self.game.turn)}'s hand is face down: there is no hint for it"
+            # TRANSLATORS: {name} is a face-down hand's player ("P2")
+            said = gettext("{name}'s hand is face down: there is no hint for it")
+            return said.format(name=self.name(self.game.turn))
         return None
 
     @action(
-        "undo", "Undo", key="U", check=lambda s: s._nothing_back("there is no move to take back")
+        "undo",
+        "Undo",
+        key="U",
+        check=lambda s: s._nothing_back(gettext("there is no move to take back")),
     )
     def undo(self) -> Reply:
         later = _count_below(self.history.node)
         move = self.history.undo()
-        dropped = f" (and {count_words(later, 'move')} tried after it)" if later else ""
         if isinstance(move, PlayCard) and self.hidden_turn():  # the card is face down again
-            who = self.name(self.game.turn)
-            return Reply(self.status(f"Took back {who}'s move{dropped}: the card is back in hand."))
-        return Reply(self.status(f"Took back {phrase(move)} ({move}){dropped}."))
+            # TRANSLATORS: {name} is a face-down hand's player ("P2"); {n} moves tried after it
+            if later:
+                said = ngettext(
+                    "Took back {name}'s move (and {n} move tried after it): the card is back in "
+                    "hand.",
+                    "Took back {name}'s move (and {n} moves tried after it): the card is back in "
+                    "hand.",
+                    later,
+                )
+            else:
+                said = gettext("Took back {name}'s move: the card is back in hand.")
+            return Reply(self.status(said.format(name=self.name(self.game.turn), n=later)))
+        # TRANSLATORS: {move} is the move in words ("the ten of hearts to the north pile"),
+        # {code} in notation; {n} moves tried after it
+        if later:
+            said = ngettext(
+                "Took back {move} ({code}) (and {n} move tried after it).",
+                "Took back {move} ({code}) (and {n} moves tried after it).",
+                later,
+            )
+        else:
+            said = gettext("Took back {move} ({code}).")
+        return Reply(self.status(said.format(move=phrase(move), code=move, n=later)))
 
-    @action("back", N_("◀ Back"), key="[", check=lambda s: s._nothing_back(START))
+    @action("back", N_("◀ Back"), key="[", check=lambda s: s._nothing_back(gettext(START)))
     def back(self) -> Reply:
         self.history.back()
         return Reply(self._where())
@@ -261,7 +304,7 @@ class ExploreSession(Session):
         return (
             None
             if self.history.ahead
-            else "this is the end of the line: there is nothing further forward"
+            else gettext("this is the end of the line: there is nothing further forward")
         )
 
     @action("jump", fields=(Field("node", int, most=2**53, error=JUMP_ERROR),))
@@ -286,8 +329,17 @@ class ExploreSession(Session):
         except TreeError as error:
             return refuse(str(error))
         target.comment = kept
-        where = f"move {target.ply} ({target.notation})" if target.ply else "the start of the hand"
-        said = f"Comment on {where}: {kept}" if kept else f"Comment on {where} removed."
+        # TRANSLATORS: {ply} is a move's number in the line, {code} the move in notation;
+        # {comment} the comment as written
+        if target.ply and kept:
+            said = gettext("Comment on move {ply} ({code}): {comment}")
+        elif target.ply:
+            said = gettext("Comment on move {ply} ({code}) removed.")
+        elif kept:
+            said = gettext("Comment on the start of the hand: {comment}")
+        else:
+            said = gettext("Comment on the start of the hand removed.")
+        said = said.format(ply=target.ply, code=target.notation, comment=kept)
         return Reply(self.status(sentence(said)))
 
     def _target(self, node: object) -> Node:
@@ -311,12 +363,16 @@ class ExploreSession(Session):
         # The move as the log and play write it ("the ten of hearts"), not in card symbols.
         words = str(node.line["words"]) if node.line is not None else node.shown
         where = move_at(history.at, history.length, words)
-        tail = " Step forward, or play another move for a new line." if history.ahead else ""
-        return self.status(where + tail)
+        if history.ahead:
+            # TRANSLATORS: {where} says which move the table is at, a sentence
+            where = gettext("{where} Step forward, or play another move for a new line.").format(
+                where=where
+            )
+        return self.status(where)
 
     def _all_in_view(self) -> str | None:
         if not self.hidden_turn() or not self.to_move():
-            return "no computer plays here: every hand in view is yours to play"
+            return gettext("no computer plays here: every hand in view is yours to play")
         return None
 
     @action("step", check=lambda s: s._all_in_view(), quiet=True)
@@ -327,7 +383,8 @@ class ExploreSession(Session):
 
     @action(
         "skip",
-        lambda s: f"Computer plays {s.name(s.game.turn)}'s turn",
+        # TRANSLATORS: a button: {name} is a face-down hand's player ("P2")
+        lambda s: gettext("Computer plays {name}'s turn").format(name=s.name(s.game.turn)),
         key="K",
         offered=lambda s: s._all_in_view() is None,
         check=lambda s: s._all_in_view(),
@@ -362,9 +419,13 @@ class ExploreSession(Session):
         try:
             day = today() if date is None else datetime.date.fromisoformat(str(date))
         except ValueError:
-            return refuse(f"{date!r} is not a date: write it as 2026-11-30")
+            # TRANSLATORS: {date} is what was given for a date, quoted
+            return refuse(
+                gettext("{date} is not a date: write it as 2026-11-30").format(date=repr(date))
+            )
         game = Game.daily(day, rules=self.rules)
-        self._replace(game, f"Daily deal, {day.isoformat()}", self.seat)
+        # TRANSLATORS: a deal's title: {date} is the day, in ISO form (2026-11-30)
+        self._replace(game, gettext("Daily deal, {date}").format(date=day.isoformat()), self.seat)
         return Reply(self.status())
 
     @action("load", N_("Load"), key="L", fields=(POSITION,), asks=True)
@@ -376,7 +437,7 @@ class ExploreSession(Session):
             return refuse(str(error))
         game = source.game.copy() if isinstance(source, Match) else source
         self._replace(game, "", game.turn)
-        return Reply(self.status("Loaded."))
+        return Reply(self.status(gettext("Loaded.")))
 
     def question(self, kind: str) -> Json:
         """The question before Load throws away the game on the table (the position typed
@@ -388,12 +449,15 @@ class ExploreSession(Session):
         """
         if kind != "load":
             return super().question(kind)
-        stake = self.at_stake() or "the game on the table"
+        stake = self.at_stake() or pgettext("thrown away", "the game on the table")
+        # TRANSLATORS: {stake} is what loading throws away ("the line you tried and a comment")
         return {
             "kind": kind,
-            "question": f"Load this position? That throws away {stake}.",
-            "yes": "Yes, load it",
-            "no": "No, keep playing",
+            "question": gettext("Load this position? That throws away {stake}.").format(
+                stake=stake
+            ),
+            "yes": gettext("Yes, load it"),
+            "no": gettext("No, keep playing"),
         }
 
     def _replace(self, game: Game, title: str, seat: int) -> None:
@@ -410,7 +474,7 @@ def deal_title(seed: int, *, shown: bool) -> str:
     >>> deal_title(7, shown=True), deal_title(7, shown=False)
     ('Deal 7', 'A new deal')
     """
-    return f"Deal {seed}" if shown else "A new deal"
+    return gettext("Deal {seed}").format(seed=seed) if shown else gettext("A new deal")
 
 
 def _count_below(node: Node) -> int:

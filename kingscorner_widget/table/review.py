@@ -45,12 +45,13 @@ from typing import Any
 
 from ..analysis import Review, ReviewedTurn
 from ..analysis.judging.review import Judge, turn_views
+from ..analysis.judging.verdict_words import after_colon, percent, review_line, verdict_name
 from ..analysis.judging.win_chance import WIN_WORLDS
-from ..display.language import N_, gettext
+from ..display.language import N_, gettext, ngettext, pgettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
-from ..engine.words import VERDICT_WORDS, count_words, review_line, sentence, turn_words
+from ..engine.words import sentence, turn_words
 from ..lessons import Lesson, LessonRun
 from ..lessons.practice import practice_run
 from .actions import action
@@ -212,20 +213,27 @@ class ReviewSession(Session):
     def status(self, last: str = "") -> str:
         if last:
             return last
-        where = f" (hand {self.hand})" if self.match is not None else ""
         line = self.verdict_line(moves=False)
-        return f"Turn {self.index + 1} of {len(self.review.turns)}{where}. {line}"
+        turn, turns = self.index + 1, len(self.review.turns)
+        if self.match is not None:
+            # TRANSLATORS: the review's status: {turn} of {turns} reviewed, in hand {hand} of
+            # the match; {line} is the turn's verdict, a sentence
+            said = gettext("Turn {turn} of {turns} (hand {hand}). {line}")
+            return said.format(turn=turn, turns=turns, hand=self.hand, line=line)
+        # TRANSLATORS: the review's status: {line} is the turn's verdict, a sentence
+        return gettext("Turn {turn} of {turns}. {line}").format(turn=turn, turns=turns, line=line)
 
     def verdict_line(self, moves: bool = True, head: bool = True) -> str:
         """The verdict on the turn on the table, in words (with the best turn's ``moves``, after
         the verdict's name unless ``head`` is false)."""
         turn = self.turn
         if self.estimating:
-            return "Estimating the chances of winning..."
+            return gettext("Estimating the chances of winning...")
         if turn.win is not None:
-            words = VERDICT_WORDS[turn.verdict]
-            reason = turn.reason[:1].lower() + turn.reason[1:]
-            return f"{words}: {reason}" if head else turn.reason
+            if not head:
+                return turn.reason
+            said = pgettext("a review line", "{verdict}: {line}")
+            return said.format(verdict=verdict_name(turn.verdict), line=after_colon(turn.reason))
         return review_line(
             turn.verdict,
             turn.reason,
@@ -243,7 +251,7 @@ class ReviewSession(Session):
         return False
 
     def hidden(self) -> str:
-        return "a review shows each turn as you saw it, so the other hands stay face down"
+        return gettext("a review shows each turn as you saw it, so the other hands stay face down")
 
     def summary(self, game: Game) -> Summary | None:
         # no end-of-hand summary: the table shows a turn's start or the better turn, never the
@@ -252,7 +260,7 @@ class ReviewSession(Session):
 
     def ending(self, game: Game) -> str | None:
         # the best turn went out: the hidden hands' points stay hidden
-        return "You go out here with the best turn."
+        return gettext("You go out here with the best turn.")
 
     def extra(self) -> Extra:
         turn, review = self.turn, self.judged()
@@ -266,7 +274,7 @@ class ReviewSession(Session):
                 "hand": self.hand,
                 "match": self.match is not None,
                 "who": self.review_name(),
-                "heading": "Your turns" if self.came_from is not None else self.title,
+                "heading": gettext("Your turns") if self.came_from is not None else self.title,
                 "judge": self.judge,
                 "estimating": self.estimating,
                 "verdict": None if self.estimating else turn.verdict,
@@ -299,17 +307,18 @@ class ReviewSession(Session):
     # -- stepping through the turns -----------------------------------------------------------
 
     def refusal(self, move: Move) -> str | None:
-        return (
-            "this is a review: nothing is played here. "
-            "Press Show the better turn to see the best turn"
+        # TRANSLATORS: {button} is the button's label, "Show the better turn"
+        said = gettext(
+            "this is a review: nothing is played here. Press {button} to see the best turn"
         )
+        return said.format(button=gettext("Show the better turn"))
 
     @action(
         "back",
         N_("◀ Previous turn"),
         key="[",
         check=lambda s: (
-            "this is the first turn of the review: there is nothing further back"
+            gettext("this is the first turn of the review: there is nothing further back")
             if s.index == 0
             else None
         ),
@@ -322,7 +331,7 @@ class ReviewSession(Session):
         N_("Next turn ▶"),
         key="]",
         check=lambda s: (
-            "this is the last turn of the review: there is nothing further forward"
+            gettext("this is the last turn of the review: there is nothing further forward")
             if s.index == len(s.review.turns) - 1
             else None
         ),
@@ -338,11 +347,15 @@ class ReviewSession(Session):
     def _nothing_later_to_learn(self) -> str | None:
         if not any(t.verdict != "best" for t in self._known_turns()):
             if self.estimates is not None and not self.estimates.complete:
-                return "the chances are still being estimated: no turn to learn from is known yet"
-            return "every turn in this review was a best turn: there is nothing to learn from"
+                return gettext(
+                    "the chances are still being estimated: no turn to learn from is known yet"
+                )
+            return gettext(
+                "every turn in this review was a best turn: there is nothing to learn from"
+            )
         if self._later_to_learn():
             return None
-        return "there is no small slip or mistake after this turn"
+        return gettext("there is no small slip or mistake after this turn")
 
     @action(
         "judge",
@@ -360,8 +373,12 @@ class ReviewSession(Session):
         if self.judge == "win":
             self._estimate()
         self._set_out()
-        how = "chance of winning" if self.judge == "win" else "cards played"
-        return Reply(f"Judging by {how}. {self.status()}")
+        # TRANSLATORS: {status} is the review's status line after the switch
+        if self.judge == "win":
+            said = gettext("Judging by chance of winning. {status}")
+        else:
+            said = gettext("Judging by cards played. {status}")
+        return Reply(said.format(status=self.status()))
 
     @action("next", N_("Next to learn"), key="N", check=lambda s: s._nothing_later_to_learn())
     def next(self) -> Reply:
@@ -403,11 +420,13 @@ class ReviewSession(Session):
 
     def _nothing_to_show(self) -> str | None:
         if self._showing:
-            return "the table is already showing the better turn (or press Skip)"
+            # TRANSLATORS: {button} is the button's label, "Skip"
+            said = gettext("the table is already showing the better turn (or press {button})")
+            return said.format(button=gettext("Skip"))
         if self.estimating:
-            return "the chances of winning are still being estimated for this turn"
+            return gettext("the chances of winning are still being estimated for this turn")
         if self.turn.verdict == "best":
-            return "you played a best turn here: there is no better turn to show"
+            return gettext("you played a best turn here: there is no better turn to show")
         return None
 
     def _show_label(self) -> str:
@@ -431,25 +450,46 @@ class ReviewSession(Session):
         turn = self.turn
         if not plays:  # the better turn keeps the whole hand back: nothing moves on the table
             self._shown = True
-            ends = [move for move in turn.better_moves if isinstance(move, EndTurn)]
-            said = f"The better turn plays no card: keep your whole hand, then {turn_words(ends)}"
+            ends = turn_words([move for move in turn.better_moves if isinstance(move, EndTurn)])
+            # TRANSLATORS: {ends} is how the turn ends, in words ("draw a card to end the
+            # turn"); {best} and {played} are chances of winning ("38%")
             if turn.win is not None:
-                said += (
-                    f". That is the best turn found by chance of winning: {turn.win.best:.0%}, "
-                    f"against {turn.win.played:.0%} for the turn played"
+                said = gettext(
+                    "The better turn plays no card: keep your whole hand, then {ends}. That is "
+                    "the best turn found by chance of winning: {best}, against {played} for the "
+                    "turn played."
                 )
-            return Reply(sentence(said))
+                return Reply(
+                    said.format(
+                        ends=ends, best=percent(turn.win.best), played=percent(turn.win.played)
+                    )
+                )
+            said = gettext("The better turn plays no card: keep your whole hand, then {ends}.")
+            return Reply(said.format(ends=ends))
         if turn.win is not None:
+            # TRANSLATORS: {best} and {played} are chances of winning ("38%")
+            said = gettext(
+                "Watch the better turn: its chance of winning is {best}, against {played} for "
+                "the turn played."
+            )
             return Reply(
-                f"Watch the better turn: its chance of winning is {turn.win.best:.0%}, "
-                f"against {turn.win.played:.0%} for the turn played.",
+                said.format(best=percent(turn.win.best), played=percent(turn.win.played)),
                 moves=tuple(plays),
             )
-        out = " and goes out" if turn.best.goes_out else ""
-        return Reply(
-            f"Watch the better turn: it plays {count_words(turn.best_shed)}{out}.",
-            moves=tuple(plays),
-        )
+        n = turn.best_shed
+        if turn.best.goes_out:
+            said = ngettext(
+                "Watch the better turn: it plays {n} card and goes out.",
+                "Watch the better turn: it plays {n} cards and goes out.",
+                n,
+            )
+        else:
+            said = ngettext(
+                "Watch the better turn: it plays {n} card.",
+                "Watch the better turn: it plays {n} cards.",
+                n,
+            )
+        return Reply(said.format(n=n), moves=tuple(plays))
 
     @action("step", check=lambda s: s._not_showing(), quiet=True)
     def step(self) -> Reply:
@@ -461,7 +501,7 @@ class ReviewSession(Session):
         return Reply(self._shown_line(line["words"]), moves=(move,))
 
     def _not_showing(self) -> str | None:
-        return None if self._showing else "there is no move to wait for"
+        return None if self._showing else gettext("there is no move to wait for")
 
     @action(
         "skip",
@@ -479,37 +519,62 @@ class ReviewSession(Session):
         return Reply(reply.status, moves=tuple(made))
 
     def _shown_line(self, last: str) -> str:
+        """The better turn's last card said (``last``, the move in words), then how the turn
+        ends and what it was."""
         turn = self.turn
+        moves = turn.better_moves if turn.win is not None else turn.best.moves
+        ending = [move for move in moves if isinstance(move, EndTurn)]
+        ends = turn_words(ending)
+        # TRANSLATORS: {last} is the last move shown, a sentence ("You play the ten of hearts on
+        # the north pile."); {ends} how the turn ends ("draw a card to end the turn")
+        then = gettext("{last} Then {ends}.") if ending else "{last}"
+        head = then.format(last=sentence(last), ends=ends)
         if turn.win is not None:
-            ends = [move for move in turn.better_moves if isinstance(move, EndTurn)]
-            then = f" Then {turn_words(ends)}." if ends else ""
-            return (
-                f"{sentence(last)}{then} That is the best turn found by chance of winning: "
-                f"{turn.win.best:.0%}."
-            )
+            # TRANSLATORS: {said} is the better turn's last move and its end, sentences; {best}
+            # its chance of winning ("38%")
+            said = gettext("{said} That is the best turn found by chance of winning: {best}.")
+            return said.format(said=head, best=percent(turn.win.best))
         best = turn.best
-        ends = [move for move in best.moves if isinstance(move, EndTurn)]
-        then = f" Then {turn_words(ends)}." if ends else ""
-        return (
-            f"{sentence(last)}{then} That is the best turn here: "
-            f"{count_words(best.cards_played)} shed{' and out' if best.goes_out else ''}."
-        )
+        n = best.cards_played
+        # TRANSLATORS: {said} is the better turn's last move and its end, sentences
+        if best.goes_out:
+            form = ngettext(
+                "{said} That is the best turn here: {n} card shed and out.",
+                "{said} That is the best turn here: {n} cards shed and out.",
+                n,
+            )
+        else:
+            form = ngettext(
+                "{said} That is the best turn here: {n} card shed.",
+                "{said} That is the best turn here: {n} cards shed.",
+                n,
+            )
+        return form.format(said=head, n=n)
 
     # -- other tables -------------------------------------------------------------------------
 
     def _nothing_to_practise(self) -> str | None:
         if self.estimates is not None and not self.estimates.complete:
             done, total = self.estimates.done, len(self.review.turns)
-            return f"the chances are still being estimated ({done} of {total} turns)"
+            said = ngettext(
+                "the chances are still being estimated ({done} of {n} turn)",
+                "the chances are still being estimated ({done} of {n} turns)",
+                total,
+            )
+            return said.format(done=done, n=total)
         if not self.judged().to_learn:
-            return "there are no inaccuracies or mistakes to practise"
+            return gettext("there are no inaccuracies or mistakes to practise")
         return None
 
     @action("practise", N_("Practise these"), key="T", check=lambda s: s._nothing_to_practise())
     def practise(self) -> Reply:
         """Open the reviewed inaccuracies and mistakes as a practice lesson (lesson mode)."""
         judged = self.judged()
-        title = f"Practise {self._whose()} turns to learn from"
+        if self.came_from is not None:
+            title = gettext("Practise your turns to learn from")
+        else:
+            # TRANSLATORS: {name} is the reviewed player ("seat 2", "P2")
+            title = gettext("Practise {name}'s turns to learn from").format(name=self.review_name())
         try:
             run = practice_run(judged, self._reviewed, title=title, inaccuracies=True)
         except ValueError as error:
@@ -525,13 +590,13 @@ class ReviewSession(Session):
         check=lambda s: (
             None
             if s.came_from is not None
-            else "this review was opened on its own: there is no table to go back to"
+            else gettext("this review was opened on its own: there is no table to go back to")
         ),
     )
     def resume(self) -> Reply:
         """Go back to the table the review was opened from."""
         assert self.came_from is not None  # the check
-        return Reply(self.came_from.status("Back to the table."), opens=self.came_from)
+        return Reply(self.came_from.status(gettext("Back to the table.")), opens=self.came_from)
 
     def _resume_label(self) -> str | None:
         if self.came_from is None:
@@ -540,19 +605,21 @@ class ReviewSession(Session):
             return gettext("Back to the match")
         return gettext("Back to the game")
 
-    def _whose(self) -> str:
-        return "your" if self.came_from is not None else f"{self.review_name()}'s"
-
     def review_name(self) -> str:
         """The reviewed player as the review names them: ``seat 2`` in a match, ``P2``."""
-        return f"seat {self.seat}" if self.match is not None else f"P{self.seat}"
+        if self.match is None:
+            return f"P{self.seat}"
+        return pgettext("a seat of a match, named", "seat {seat}").format(seat=self.seat)
 
     def _default_title(self) -> str:
         if self._hand is not None:
-            return f"Review of hand {self._hand}"
+            return gettext("Review of hand {hand}").format(hand=self._hand)
         if self.match is not None:
-            return f"Review of {self.review_name()}, {count_words(len(self.match.hands), 'hand')}"
-        return f"Review of {self.review_name()}"
+            n = len(self.match.hands)
+            # TRANSLATORS: {name} is the reviewed seat ("seat 2"), {n} the hands of the match
+            said = ngettext("Review of {name}, {n} hand", "Review of {name}, {n} hands", n)
+            return said.format(name=self.review_name(), n=n)
+        return gettext("Review of {name}").format(name=self.review_name())
 
 
 class PracticeSession(LessonSession):

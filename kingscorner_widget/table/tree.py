@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from ..display.language import gettext
 from ..engine.game import Game
 from ..engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ..engine.words import move_shown
@@ -380,9 +381,11 @@ def check_comment(text: object) -> str:
         raise TreeError("a comment must be text")
     text = text.strip()
     if len(text) > MAX_COMMENT:
-        raise TreeError(f"a comment may be at most {MAX_COMMENT} characters, not {len(text)}")
+        # TRANSLATORS: {most} is the longest a comment may be, {n} how long the one written is
+        said = gettext("a comment may be at most {most} characters, not {n}")
+        raise TreeError(said.format(most=MAX_COMMENT, n=len(text)))
     if _MARKUP.search(text):
-        raise TreeError("a comment is plain text: it may not hold HTML tags")
+        raise TreeError(gettext("a comment is plain text: it may not hold HTML tags"))
     if any((ord(ch) < 32 and ch not in "\n\t") or 0x7F <= ord(ch) < 0xA0 for ch in text):
-        raise TreeError("a comment is plain text: it may not hold control characters")
+        raise TreeError(gettext("a comment is plain text: it may not hold control characters"))
     return text

@@ -343,9 +343,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         people = [] if isinstance(players, int) or players is None else list(players)
         if people and learner is not None:
             raise ValueError("learner= keeps one viewer's record: players= names each person")
-        self.record = open_record(learner, progress_dir if not people else None, homework)
+        self.record = open_record(
+            learner, progress_dir if not people else None, homework, language=language
+        )
         """What keeps the learner's record of this table (``learner=``), or ``None``."""
-        self.records = open_records(people, progress_dir) if people else None
+        self.records = open_records(people, progress_dir, language) if people else None
         """What keeps each person's record at a pass-and-play table, or ``None``."""
         if isinstance(speed, bool) or not 0 <= speed <= 10:  # NaN fails this too
             raise ValueError(f"speed must be 0 to 10 seconds a move, not {speed!r}")

@@ -173,3 +173,158 @@ def test_a_corner_finished_by_a_pile_move_is_kept_as_the_sheet_says() -> None:
     assert "NE:-" in game.position()
     assert "P1kept:KhQsJhTs9h8s7h6s5h4s3h2sAd" in game.position()
     assert "moving a pile that ends in the ace onto it" in rules_sheet(game.rules).text()
+
+
+# -- the sheet in the class's language ------------------------------------------------------------
+
+SAID: dict[str, dict[str, str]] = {
+    # What each language's sheet says where the English one says the words the test above
+    # reads; {n}, {p} and {t} are the engine's stock, price and target.
+    "es": {
+        "must_play": "Obligación de jugar:",
+        "kings_first": "Reyes primero:",
+        "draw_until_fits": "Robar hasta que encaje:",
+        "corners_version": "Versión de las esquinas:",
+        "draw_first": "Robar primero:",
+        "elimination": "Eliminación:",
+        "none": "Ninguna: cada turno se juega con las reglas normales de arriba.",
+        "stock": "({n} cartas)",
+        "price": "pierdes {p} puntos.",
+        "standard": "La cuenta normal:",
+        "pictures": "La cuenta de figuras:",
+        "heavy": "La cuenta fuerte:",
+        "out": "Quien llegue a {t} puntos queda eliminado",
+        "reach": "Cuando el total de alguien llega a {t},",
+        "last": "quien quede el último en juego gana",
+        "lowest": "gana el total más bajo (un empate",
+        "wins_hand": "gana la mano en ese momento",
+        "blocked_nobody": "nadie la gana, y todos cuentan",
+        "keep_back": "Puedes guardarte una carta",
+        "pass": "di «paso».",
+        "house": "Reglas de la casa",
+    },
+    "fr": {
+        "must_play": "Obligation de jouer :",
+        "kings_first": "Les rois d'abord :",
+        "draw_until_fits": "Piocher jusqu'à ce que ça aille :",
+        "corners_version": "Version des coins :",
+        "draw_first": "Piocher d'abord :",
+        "elimination": "Élimination :",
+        "none": "Aucune : chaque tour se joue avec les règles normales ci-dessus.",
+        "stock": "({n} cartes)",
+        "price": "elle coûte {p} points.",
+        "standard": "Le décompte normal :",
+        "pictures": "Le décompte des figures :",
+        "heavy": "Le décompte lourd :",
+        "out": "Qui atteint {t} points est éliminé",
+        "reach": "Quand le total de quelqu'un atteint {t},",
+        "last": "le dernier joueur encore en jeu gagne",
+        "lowest": "le plus petit total gagne (en cas d'égalité",
+        "wins_hand": "gagne la manche aussitôt",
+        "blocked_nobody": "personne ne la gagne, et chacun compte",
+        "keep_back": "Tu peux garder une carte",
+        "pass": "dis plutôt « je passe ».",
+        "house": "Règles maison",
+    },
+    "de": {
+        "must_play": "Pflicht zu spielen:",
+        "kings_first": "Könige zuerst:",
+        "draw_until_fits": "Ziehen, bis es passt:",
+        "corners_version": "Ecken-Variante:",
+        "draw_first": "Zuerst ziehen:",
+        "elimination": "Ausscheiden:",
+        "none": "Keine: Jeder Zug wird nach den normalen Regeln oben gespielt.",
+        "stock": "({n} Karten)",
+        "price": "zusammen {p} Punkte.",
+        "standard": "Die normale Wertung:",
+        "pictures": "Die Bilder-Wertung:",
+        "heavy": "Die schwere Wertung:",
+        "out": "Wer {t} Punkte erreicht, scheidet aus",
+        "reach": "Sobald die Summe von jemandem {t} erreicht,",
+        "last": "wer als Letztes noch dabei ist, gewinnt",
+        "lowest": "die niedrigste Summe gewinnt (bei Gleichstand",
+        "wins_hand": "gewinnt die Runde sofort",
+        "blocked_nobody": "Niemand gewinnt sie, und alle zählen",
+        "keep_back": "Du darfst eine Karte zurückhalten",
+        "pass": "sag stattdessen „passe“.",
+        "house": "Hausregeln",
+    },
+}
+
+
+@pytest.mark.parametrize("rules", every_rules(), ids=lambda r: r.describe().replace(" ", "_"))
+def test_every_sentence_follows_its_options_value_in_each_language(rules: Rules) -> None:
+    """The same choices, in Spanish, French and German: each sentence by its option's value,
+    and the engine's numbers (the stock it leaves, its price of the example hand, the target)
+    in the sentences that say them."""
+    game = Game.new(seed=1, rules=dataclasses.replace(rules, draw_timing=DrawTiming.END))
+    price = hand_penalty([Card.parse(t) for t in EXAMPLE], rules.count)
+    plain = dataclasses.replace(rules, count=Count.STANDARD, target=25, players=2)
+    free = not (rules.must_play or rules.kings_first or rules.draw_until_fits)
+    elimination = rules.match_end is MatchEnd.ELIMINATION
+    for code, said in SAID.items():
+        sheet = rules_sheet(rules, code)
+        text, house = sheet.text(), sheet.section(said["house"])
+        for option in HOUSE:
+            has = any(line.startswith(said[option]) for line in house)
+            assert has == getattr(rules, option), (code, option)
+        draw_first = any(line.startswith(said["draw_first"]) for line in house)
+        assert draw_first == (rules.draw_timing is DrawTiming.START), code
+        assert any(line.startswith(said["elimination"]) for line in house) == elimination
+        assert (house == (said["none"],)) == (plain == Rules()), code
+        assert said["stock"].format(n=game.stock_size) in text, code
+        assert said["price"].format(p=price) in text, code
+        assert said[rules.count.value] in text, code
+        assert (said["out"].format(t=rules.target) in text) == elimination, code
+        assert (said["reach"].format(t=rules.target) in text) == (not elimination), code
+        assert (said["last"] in text) == elimination, code
+        assert (said["lowest"] in text) == (not elimination), code
+        assert (said["wins_hand"] in text) == (not rules.corners_version), code
+        assert (said["blocked_nobody"] in text) == (not rules.corners_version), code
+        assert (said["keep_back"] in text) == free, code
+        assert (said["pass"] in text) == (rules.draw_timing is DrawTiming.END), code
+        assert re.search(r"\b(P[1-6]|[2-9TJQKA][cdhs]>)", text) is None
+        assert f'<html lang="{code}">' in sheet.html()
+
+
+def test_the_example_hand_is_named_as_each_languages_players_name_it() -> None:
+    lines = {
+        "es": "rey de diamantes (10), reina de picas (1), siete de tréboles (1) y as de "
+        "corazones (1), pierdes 13 puntos.",
+        "fr": "roi de carreau (10), dame de pique (1), sept de trèfle (1) et as de cœur (1), "
+        "elle coûte 13 points.",
+        "de": "Karo-König (10), Pik-Dame (1), Kreuz-Sieben (1) und Herz-Ass (1) zusammen 13 "
+        "Punkte.",
+    }
+    for code, line in lines.items():
+        assert line in rules_sheet(Rules(), code).text(), code
+    english = rules_sheet(Rules()).text()
+    assert (
+        "the king of diamonds (10), the queen of spades (1), the seven of clubs (1) and " in english
+    )
+
+
+def test_the_command_prints_the_sheet_in_the_language_asked_or_the_locale_s(
+    tmp_path: pathlib.Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = tmp_path / "regles.html"
+    assert main(["sheet", "--rules", '{"kings_first": true}', "--language", "fr", "--html",
+                 str(page)]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert printed.startswith("Les rois dans les coins : comment on joue\n")
+    assert f"Feuille à imprimer écrite dans {page}." in printed
+    assert page.read_text(encoding="utf-8") == rules_sheet(Rules(kings_first=True), "fr").html()
+    monkeypatch.delenv("LANGUAGE", raising=False)  # the suite speaks English by default
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert main(["sheet"]) == 0
+    assert capsys.readouterr().out.startswith("Könige in den Ecken: So spielen wir\n")
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")  # a language the sheet does not speak: English
+    assert main(["sheet"]) == 0
+    assert capsys.readouterr().out.startswith("Kings in the Corner: how we play\n")
+    with pytest.raises(SystemExit) as stopped:  # argparse refuses it, as a bad option
+        main(["sheet", "--language", "klingon"])
+    assert stopped.value.code == 2
+    assert "not 'klingon'" in capsys.readouterr().err

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, overload
 
+from ...display.language import gettext, ngettext
 from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, PlayCard, as_move
 from ...engine.observation import Observation
@@ -82,13 +83,24 @@ def hint(
         raise ValueError(f'goal must be "shed" or "win", not {goal!r}')
     plan = best_turn(source, budget)
     move = plan.moves[0]
+    first = plan.explanations[0]
+    # TRANSLATORS: {first} is the hint's first move explained, a sentence ("Play the black 6
+    # (6c) on the red 7 (7h) on the west pile.")
     if isinstance(move, EndTurn):
-        reason = f"No card can be played this turn: {_lower_first(plan.explanations[0])}"
+        said = gettext("No card can be played this turn: {first}")
+        return Hint(move=move, reason=said.format(first=_lower_first(first)), plan=plan)
+    n = plan.cards_played
+    if plan.goes_out:
+        said = ngettext(
+            "{first} This turn can shed {n} card and go out.",
+            "{first} This turn can shed {n} cards and go out.",
+            n,
+        )
     else:
-        total = count_words(plan.cards_played)
-        tail = f"This turn can shed {total}" + (" and go out." if plan.goes_out else ".")
-        reason = f"{plan.explanations[0]} {tail}"
-    return Hint(move=move, reason=reason, plan=plan)
+        said = ngettext(
+            "{first} This turn can shed {n} card.", "{first} This turn can shed {n} cards.", n
+        )
+    return Hint(move=move, reason=said.format(first=first, n=n), plan=plan)
 
 
 def explain(

@@ -40,6 +40,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...display.language import gettext, ngettext, npgettext, pgettext
 from ...engine.cards import Card
 from ...engine.game import Game
 from ...engine.kernel import NO_CARD, openings
@@ -48,11 +49,12 @@ from ...engine.moves import EndTurn, Move, PlayCard
 from ...engine.observation import Observation
 from ...engine.record import Source, read_record
 from ...engine.rules import Rules
-from ...engine.words import cards_listed, count_words, listed, no_or_count
+from ...engine.words import count_words, listed
 from ..progress import progress_bar
 from ..search import Budget, TurnPlan, best_turn
 from .review_types import Judge, Verdict
 from .review_view import plot_review, review_html, review_table
+from .verdict_words import cards_said, items_listed, percent
 from .win_chance import (
     WIN_WORLDS,
     WinChances,
@@ -246,53 +248,81 @@ class Review:
         if self.judge != "cards" or not tied:
             return ""
         which = _turns(tied)
-        each = "it counts" if len(tied) == 1 else "each counts"
+        n = len(tied)
+        # TRANSLATORS: {turns} names the turns ("turn 3", "turns 2, 5 and 7")
         if all(turn.shed >= turn.best_shed for turn in self.turns):
-            lead = f"Every card that could be shed was shed, but {which} lost"
+            said = ngettext(
+                "Every card that could be shed was shed, but {turns} lost on what else the best "
+                "turn did (corners finished, points, openings left): it counts half a card "
+                "short in the accuracy.",
+                "Every card that could be shed was shed, but {turns} lost on what else the best "
+                "turn did (corners finished, points, openings left): each counts half a card "
+                "short in the accuracy.",
+                n,
+            )
         else:
-            lead = f"{which[0].upper()}{which[1:]} shed as many cards as the best turn but lost"
-        return (
-            f"{lead} on what else the best turn did (corners finished, points, openings "
-            f"left): {each} half a card short in the accuracy."
-        )
+            said = ngettext(
+                "{turns} shed as many cards as the best turn but lost on what else the best turn "
+                "did (corners finished, points, openings left): it counts half a card short in "
+                "the accuracy.",
+                "{turns} shed as many cards as the best turn but lost on what else the best turn "
+                "did (corners finished, points, openings left): each counts half a card short "
+                "in the accuracy.",
+                n,
+            )
+        said = said.format(turns=which)
+        return said[:1].upper() + said[1:]
 
     def summary(self) -> str:
-        """The review in a few lines of words."""
+        """The review in a few lines of words, in the language spoken now."""
         counts = self.counts
-        turns = count_words(len(self.turns), "turn")
+        n, accuracy = len(self.turns), percent(self.accuracy)
+        # TRANSLATORS: a review's first line: {player} is the reviewed player ("P1"), {n} its
+        # turns, {accuracy} a share ("75%")
         if self.judge == "win":
-            lines = [
-                f"Review of P{self.player} by chance of winning: {turns}, "
-                f"accuracy {self.accuracy:.0%}.",
-                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
-                f"{count_words(counts['mistake'], 'mistake')}, "
-                f"{count_words(counts['blunder'], 'blunder')}.",
-            ]
+            first = ngettext(
+                "Review of {player} by chance of winning: {n} turn, accuracy {accuracy}.",
+                "Review of {player} by chance of winning: {n} turns, accuracy {accuracy}.",
+                n,
+            ).format(player=f"P{self.player}", n=n, accuracy=accuracy)
         else:
             shed = sum(min(turn.shed, turn.best_shed) for turn in self.turns)
             possible = sum(turn.best_shed for turn in self.turns)
-            blunders = counts["blunder"]
-            lines = [
-                f"Review of P{self.player}: {turns}, accuracy {self.accuracy:.0%} "
-                f"({shed} of {count_words(possible)} that could be shed).",
-                f"{counts['best']} best, {_count_inaccuracies(counts['inaccuracy'])}, "
-                f"{count_words(counts['mistake'], 'mistake')}"
-                + (f", {count_words(blunders, 'blunder')}." if blunders else "."),
-            ]
+            turns = ngettext("{n} turn", "{n} turns", n).format(n=n)
+            # TRANSLATORS: {turns} is the review's turns ("12 turns"); {shed} of {possible}
+            # cards that could be shed were
+            first = ngettext(
+                "Review of {player}: {turns}, accuracy {accuracy} ({shed} of {possible} card "
+                "that could be shed).",
+                "Review of {player}: {turns}, accuracy {accuracy} ({shed} of {possible} cards "
+                "that could be shed).",
+                possible,
+            ).format(
+                player=f"P{self.player}",
+                turns=turns,
+                accuracy=accuracy,
+                shed=shed,
+                possible=possible,
+            )
+        lines = [first, _counted(counts, blunders=self.judge == "win" or counts["blunder"] > 0)]
         note = self.accuracy_note()
         if note:
             lines.append(note)
         missed = self.missed_outs
         if missed:
-            won = all(turn.missed_win for turn in missed)
-            what = "Going out and winning the hand" if won else "Going out"
-            lines.append(f"{what} was possible and missed on {_turns(missed)}.")
+            # TRANSLATORS: {turns} names the turns ("turn 3", "turns 2, 5 and 7")
+            if all(turn.missed_win for turn in missed):
+                said = gettext("Going out and winning the hand was possible and missed on {turns}.")
+            else:
+                said = gettext("Going out was possible and missed on {turns}.")
+            lines.append(said.format(turns=_turns(missed)))
         unproven = [turn for turn in self.turns if not turn.proven]
         if unproven:
-            lines.append(
-                f"The best turn was not proven within the search budget on {_turns(unproven)}: "
-                "there the best turn shown is the best found."
+            said = gettext(
+                "The best turn was not proven within the search budget on {turns}: there the "
+                "best turn shown is the best found."
             )
+            lines.append(said.format(turns=_turns(unproven)))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -413,14 +443,46 @@ def turn_views(source: Source, review: Review) -> list[Observation]:
     return views
 
 
-def _count_inaccuracies(n: int) -> str:
-    return count_words(n, "inaccuracy", "inaccuracies")
+def _counted(counts: dict[Verdict, int], *, blunders: bool) -> str:
+    """``"3 best, 1 inaccuracy, 2 mistakes."``: a review's turns by verdict (with its blunders
+    when ``blunders``)."""
+    said: dict[Verdict, str] = {
+        "best": npgettext(
+            "a review's turns, counted by verdict", "{n} best", "{n} best", counts["best"]
+        ),
+        "inaccuracy": npgettext(
+            "a review's turns, counted by verdict",
+            "{n} inaccuracy",
+            "{n} inaccuracies",
+            counts["inaccuracy"],
+        ),
+        "mistake": npgettext(
+            "a review's turns, counted by verdict", "{n} mistake", "{n} mistakes", counts["mistake"]
+        ),
+        "blunder": npgettext(
+            "a review's turns, counted by verdict", "{n} blunder", "{n} blunders", counts["blunder"]
+        ),
+    }
+    filled = {verdict: form.format(n=counts[verdict]) for verdict, form in said.items()}
+    # TRANSLATORS: a review's turns by verdict, each counted ("3 best", "1 mistake")
+    if blunders:
+        line = gettext("{best}, {inaccuracies}, {mistakes}, {blunders}.")
+    else:
+        line = gettext("{best}, {inaccuracies}, {mistakes}.")
+    return line.format(
+        best=filled["best"],
+        inaccuracies=filled["inaccuracy"],
+        mistakes=filled["mistake"],
+        blunders=filled["blunder"],
+    )
 
 
 def _turns(turns: Sequence[ReviewedTurn]) -> str:
-    """``"turn 3"``, ``"turns 2, 5 and 7"``."""
+    """``"turn 3"``, ``"turns 2, 5 and 7"``, in the language spoken now."""
     numbers = [str(turn.number) for turn in turns]
-    return f"{'turn' if len(numbers) == 1 else 'turns'} {listed(numbers)}"
+    # TRANSLATORS: {numbers} lists turns' numbers ("3", "2, 5 and 7")
+    said = ngettext("turn {numbers}", "turns {numbers}", len(numbers))
+    return said.format(numbers=items_listed(numbers))
 
 
 # -- reading the source --------------------------------------------------------------------------
@@ -526,34 +588,83 @@ def _verdict(
     out_wins: bool = False,
 ) -> tuple[Verdict, str]:
     shed, best_shed = mine[0], best[0]
-    what = f"Shed {count_words(shed)}"
-    cards = cards_listed(plan.cards)
-    found = "the best turn" if plan.exact else "the best turn found"
-    their = f"{found} shed {count_words(best_shed)}"
-    if plan.goes_out:
-        their += " and went out"
-    if cards:
-        their += f": {cards}"
+    # TRANSLATORS: how a review's reason opens: the cards the turn shed ("Shed 2 cards", said
+    # to the player: "you shed 2 cards")
+    what = npgettext(
+        "a review's reason, judged by cards", "Shed {n} card", "Shed {n} cards", shed
+    ).format(n=shed)
+    cards = cards_said(plan.cards, notation=True)
+    found = (
+        pgettext("the best turn, in a review's reason", "the best turn")
+        if plan.exact
+        else pgettext("the best turn, in a review's reason", "the best turn found")
+    )
+    # TRANSLATORS: {what} opens the reason ("Shed 1 card"), {found} is the best turn ("the best
+    # turn"), {n} the cards it shed, {cards} those cards named
     if plan.goes_out and not went_out and out_wins:
-        return "blunder", (
-            f"{what}, but going out won the hand at once: {found} shed "
-            f"{count_words(best_shed)}, {cards}, and went out."
+        said = npgettext(
+            "a review's reason, judged by cards",
+            "{what}, but going out won the hand at once: {found} shed {n} card, {cards}, and "
+            "went out.",
+            "{what}, but going out won the hand at once: {found} shed {n} cards, {cards}, and "
+            "went out.",
+            best_shed,
         )
+        return "blunder", said.format(what=what, found=found, n=best_shed, cards=cards)
     if shed < best_shed:
         short = best_shed - shed
         verdict: Verdict = (
             "mistake" if short >= 2 or (plan.goes_out and not went_out) else "inaccuracy"
         )
-        return verdict, f"{what}; {their}."
+        if plan.goes_out:
+            said = npgettext(
+                "a review's reason, judged by cards",
+                "{what}; {found} shed {n} card and went out: {cards}.",
+                "{what}; {found} shed {n} cards and went out: {cards}.",
+                best_shed,
+            )
+        else:
+            said = npgettext(
+                "a review's reason, judged by cards",
+                "{what}; {found} shed {n} card: {cards}.",
+                "{what}; {found} shed {n} cards: {cards}.",
+                best_shed,
+            )
+        return verdict, said.format(what=what, found=found, n=best_shed, cards=cards)
     if not went_out and mine < best and plan.exact:
         worse = next(i for i in (1, 2, 3) if mine[i] != best[i])
-        lost = (
-            "",
-            f"finished {no_or_count(mine[1], 'corner')} where {found} finished {best[1]}",
-            f"shed {count_words(mine[2], 'penalty point')} where {found} shed {best[2]}",
-            f"played {count_words(mine[3], 'king')} where {found} played {best[3]}",
-        )[worse]
-        return "inaccuracy", f"{what}, as many as {found}, but {lost}."
+        n, most = mine[worse], best[worse]
+        # TRANSLATORS: {n} is what the turn did, {most} what the best turn ({found}) did
+        if worse == 1 and n == 0:
+            said = pgettext(
+                "a review's reason, judged by cards",
+                "{what}, as many as {found}, but finished no corner where {found} finished {most}.",
+            )
+        elif worse == 1:
+            said = npgettext(
+                "a review's reason, judged by cards",
+                "{what}, as many as {found}, but finished {n} corner where {found} finished "
+                "{most}.",
+                "{what}, as many as {found}, but finished {n} corners where {found} finished "
+                "{most}.",
+                n,
+            )
+        elif worse == 2:
+            said = npgettext(
+                "a review's reason, judged by cards",
+                "{what}, as many as {found}, but shed {n} penalty point where {found} shed {most}.",
+                "{what}, as many as {found}, but shed {n} penalty points where {found} shed "
+                "{most}.",
+                n,
+            )
+        else:
+            said = npgettext(
+                "a review's reason, judged by cards",
+                "{what}, as many as {found}, but played {n} king where {found} played {most}.",
+                "{what}, as many as {found}, but played {n} kings where {found} played {most}.",
+                n,
+            )
+        return "inaccuracy", said.format(what=what, found=found, n=n, most=most)
     if (
         not went_out
         and mine == best
@@ -561,12 +672,28 @@ def _verdict(
         and plan.tie_break_proven
         and openings > plan.value.openings
     ):
-        return "inaccuracy", (
-            f"{what}, as many as {found}, but left the next player {openings} openings "
-            f"where it left {plan.value.openings}."
+        # TRANSLATORS: {n} openings the turn left the next player, {most} those the best turn
+        # left (English says "openings" for 1 too)
+        said = npgettext(
+            "a review's reason, judged by cards",
+            "{what}, as many as {found}, but left the next player {n} openings where it left "
+            "{most}.",
+            "{what}, as many as {found}, but left the next player {n} openings where it left "
+            "{most}.",
+            openings,
         )
-    proof = "" if plan.exact else " (the best within the search budget; not proven)"
-    return "best", f"{what}: as many as {found}{proof}."
+        return "inaccuracy", said.format(
+            what=what, found=found, n=openings, most=plan.value.openings
+        )
+    if plan.exact:
+        return "best", pgettext(
+            "a review's reason, judged by cards", "{what}: as many as {found}."
+        ).format(what=what, found=found)
+    said = pgettext(
+        "a review's reason, judged by cards",
+        "{what}: as many as {found} (the best within the search budget; not proven).",
+    )
+    return "best", said.format(what=what, found=found)
 
 
 def _openings(game: Game) -> int:

@@ -18,9 +18,10 @@ from html import escape
 from typing import TYPE_CHECKING, Any, overload
 
 from ...display.charts import VegaLiteChart, base_spec, field, tooltip
+from ...display.language import N_, gettext, ngettext, pgettext
 from ...display.tables import Column, HtmlTable, Value
-from ...engine.words import count_words
 from .review_types import ShownReview, ShownTurn
+from .verdict_words import percent
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -35,7 +36,7 @@ VERDICT_COLOURS = {
 }
 """A colour per verdict, shared by the table and the chart."""
 
-UNPROVEN_NOTE = "A ? after the best count: not proven within the search budget."
+UNPROVEN_NOTE = N_("A ? after the best count: not proven within the search budget.")
 
 
 def review_table(review: ShownReview) -> HtmlTable:
@@ -60,14 +61,27 @@ def review_table(review: ShownReview) -> HtmlTable:
     if win:
         worlds = [turn.win.worlds for turn in review.turns if turn.win is not None]
         notes = (
-            [f"Chances from {count_words(max(worlds), 'sampled deal')} a turn."] if worlds else []
+            [
+                ngettext(
+                    "Chances from {n} sampled deal a turn.",
+                    "Chances from {n} sampled deals a turn.",
+                    max(worlds),
+                ).format(n=max(worlds))
+            ]
+            if worlds
+            else []
         )
     else:
-        notes = [] if review.proven else [UNPROVEN_NOTE]
+        notes = [] if review.proven else [gettext(UNPROVEN_NOTE)]
+    # TRANSLATORS: {name} is the reviewed player ("P1")
+    if win:
+        title = gettext("Review of {name} by chance of winning").format(name=f"P{review.player}")
+    else:
+        title = gettext("Review of {name}").format(name=f"P{review.player}")
     return HtmlTable(
         columns,
         rows,
-        title=f"Review of P{review.player}" + (" by chance of winning" if win else ""),
+        title=title,
         notes=notes,
         row_marks=[turn.verdict for turn in review.turns],
         mark_name="verdict",
@@ -147,8 +161,13 @@ def plot_review(review: ShownReview, ax: Axes | None = None) -> VegaLiteChart | 
     """Cards shed (bars, coloured by verdict) against the best turn's (a tick), turn by turn;
     judged by win chance, the chance of winning after each turn against the best turn's."""
     win = review.judge == "win"
-    what = "chance of winning" if win else "shed"
-    title = f"P{review.player}: {what} against the best turn (accuracy {review.accuracy:.0%})"
+    player, accuracy = f"P{review.player}", percent(review.accuracy)
+    # TRANSLATORS: a chart's title: {player} is the reviewed player ("P1"), {accuracy} a share
+    if win:
+        said = gettext("{player}: chance of winning against the best turn (accuracy {accuracy})")
+    else:
+        said = gettext("{player}: shed against the best turn (accuracy {accuracy})")
+    title = said.format(player=player, accuracy=accuracy)
     if ax is not None:
         return _draw_review(review, ax, title)
     table = _chart_table(review)
@@ -156,13 +175,13 @@ def plot_review(review: ShownReview, ax: Axes | None = None) -> VegaLiteChart | 
         "field": "turn",
         "type": "ordinal",
         "sort": None,
-        "axis": {"title": f"P{review.player}'s turn", "labelAngle": 0},
+        "axis": {"title": _turn_axis(review), "labelAngle": 0},
     }
     played, best = ("after", "best") if win else ("shed", "best turn shed")
     axis = (
-        {"title": "chance of winning", "format": "%"}
+        {"title": gettext("chance of winning"), "format": "%"}
         if win
-        else {"title": "cards shed", "tickMinStep": 1}
+        else {"title": gettext("cards shed"), "tickMinStep": 1}
     )
     values = {"type": "quantitative", "axis": axis}
     colours = {"domain": list(VERDICT_COLOURS), "range": list(VERDICT_COLOURS.values())}
@@ -198,7 +217,9 @@ def _draw_review(review: ShownReview, ax: Axes, title: str) -> Axes:
         numbers,
         [(t.win.played if t.win else 0.0) if win else t.shed for t in review.turns],
         color=[VERDICT_COLOURS[turn.verdict] for turn in review.turns],
-        label="after the turn" if win else "shed",
+        label=gettext("after the turn")
+        if win
+        else pgettext("a chart's legend: cards a turn shed", "shed"),
     )
     ax.plot(
         numbers,
@@ -206,10 +227,16 @@ def _draw_review(review: ShownReview, ax: Axes, title: str) -> Axes:
         "k_",
         markersize=14,
         markeredgewidth=2,
-        label="best turn",
+        label=gettext("best turn"),
     )
-    ax.set_xlabel(f"P{review.player}'s turn")
-    ax.set_ylabel("chance of winning" if win else "cards shed")
+    ax.set_xlabel(_turn_axis(review))
+    ax.set_ylabel(gettext("chance of winning") if win else gettext("cards shed"))
     ax.set_title(title)
     ax.legend(loc="upper right")
     return ax
+
+
+def _turn_axis(review: ShownReview) -> str:
+    """The chart's axis of turns: ``"P1's turn"``."""
+    # TRANSLATORS: a chart's axis: {player} is the reviewed player ("P1")
+    return gettext("{player}'s turn").format(player=f"P{review.player}")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...display.charts import VegaLiteChart, interval_chart
+from ...display.language import NP_, active, check_language, gettext, pgettext, speaking
 from ...display.tables import Column, HtmlTable
 from ...sandbox.process import forfeit_kind
 from ..stats import wilson_interval
@@ -68,10 +69,11 @@ class Standing:
         return sum(count for _, count in self.forfeits)
 
     def forfeit_words(self) -> str:
-        """Its forfeits in words: ``"3 (too slow 2, illegal move 1)"``, or ``"none"``."""
+        """Its forfeits in words: ``"3 (too slow 2, illegal move 1)"``, or ``"none"`` (in the
+        language spoken)."""
         if not self.forfeits:
-            return "none"
-        kinds = ", ".join(f"{kind} {count}" for kind, count in self.forfeits)
+            return pgettext("no forfeit", "none")
+        kinds = ", ".join(f"{kind_said(kind)} {count}" for kind, count in self.forfeits)
         return f"{self.forfeited} ({kinds})"
 
     def to_json(self) -> Json:
@@ -94,6 +96,33 @@ class Standing:
             "decisions": self.decisions,
             "seconds": self.seconds,
         }
+
+
+FORFEIT_KINDS = (
+    NP_("a kind of forfeit", "out of time"),
+    NP_("a kind of forfeit", "too much memory"),
+    NP_("a kind of forfeit", "too much processor"),
+    NP_("a kind of forfeit", "too slow"),
+    NP_("a kind of forfeit", "too slow to start"),
+    NP_("a kind of forfeit", "its file fails"),
+    NP_("a kind of forfeit", "crashed"),
+    NP_("a kind of forfeit", "answered no move"),
+    NP_("a kind of forfeit", "raised an error"),
+    NP_("a kind of forfeit", "illegal move"),
+    NP_("a kind of forfeit", "other"),
+)
+"""The kinds :func:`~kingscorner_widget.sandbox.process.forfeit_kind` sorts forfeits into
+(kept in English in the results; said in the language spoken)."""
+
+
+def kind_said(kind: str) -> str:
+    """A forfeit's kind in the language spoken (a kind the list lacks is shown as it is).
+
+    >>> with speaking("de"):
+    ...     kind_said("too slow")
+    'zu langsam'
+    """
+    return pgettext("a kind of forfeit", kind) if kind in FORFEIT_KINDS else kind
 
 
 def standings(hands: Sequence[Json], names: Sequence[str]) -> list[Standing]:
@@ -148,7 +177,8 @@ def leaderboard_table(lines: Sequence[Standing], caption: str = "") -> HtmlTable
                 line.name,
                 line.hands,
                 line.win_rate if line.heads_up else None,
-                f"{low:.0%} to {high:.0%}",
+                # TRANSLATORS: a win rate's 95% interval, "40% to 60%"
+                gettext("{low} to {high}").format(low=f"{low:.0%}", high=f"{high:.0%}"),
                 line.four_seat_wins / line.four_seat if line.four_seat else None,
                 f"{line.rating.mu:.1f} ± {2 * line.rating.sigma:.1f}",
                 line.forfeit_words(),
@@ -157,29 +187,51 @@ def leaderboard_table(lines: Sequence[Standing], caption: str = "") -> HtmlTable
     reasons = tuple(f"{line.name}: {line.example}" for line in lines if line.example)
     return HtmlTable(
         [
-            Column("rank"),
-            Column("player"),
-            Column("hands"),
-            Column("heads-up win rate", format=".0%", description="hands won heads-up"),
-            Column("95% interval", align="right", description="Wilson score interval"),
-            Column("four-seat wins", format=".0%", description="share of four-seat hands won"),
-            Column("rating", align="right", description="openskill rating, ± two sigmas"),
-            Column("forfeits"),
+            Column(pgettext("league column", "rank")),
+            Column(pgettext("league column", "player")),
+            Column(pgettext("league column", "hands")),
+            Column(
+                pgettext("league column", "heads-up win rate"),
+                format=".0%",
+                description=gettext("hands won heads-up"),
+            ),
+            Column(
+                # TRANSLATORS: {percent} is "95%"
+                pgettext("league column", "{percent} interval").format(percent="95%"),
+                align="right",
+                description=gettext("Wilson score interval"),
+            ),
+            Column(
+                pgettext("league column", "four-seat wins"),
+                format=".0%",
+                description=gettext("share of four-seat hands won"),
+            ),
+            Column(
+                pgettext("league column", "rating"),
+                align="right",
+                description=gettext("openskill rating, ± two sigmas"),
+            ),
+            Column(pgettext("league column", "forfeits")),
         ],
         rows,
         title=caption,
-        notes=(("Why, for example: " + reasons[0], *reasons[1:])) if reasons else (),
+        # TRANSLATORS: before the first forfeit's full reason (which stays in English)
+        notes=((gettext("Why, for example: {reason}").format(reason=reasons[0]), *reasons[1:]))
+        if reasons
+        else (),
     )
 
 
 def ratings_chart(lines: Sequence[Standing]) -> VegaLiteChart:
     """Each entry's rating with its 95% band (two sigmas either side), best at the top."""
+    player, rating = pgettext("league column", "player"), pgettext("league column", "rating")
+    low, high = pgettext("league column", "low"), pgettext("league column", "high")
     table = HtmlTable(
         [
-            Column("player"),
-            Column("rating", format=".1f"),
-            Column("low", format=".1f"),
-            Column("high", format=".1f"),
+            Column(player),
+            Column(rating, format=".1f"),
+            Column(low, format=".1f"),
+            Column(high, format=".1f"),
         ],
         [
             (line.name, line.rating.mu, line.rating.interval[0], line.rating.interval[1])
@@ -188,12 +240,12 @@ def ratings_chart(lines: Sequence[Standing]) -> VegaLiteChart:
     )
     return interval_chart(
         table,
-        "player",
-        "rating",
-        "low",
-        "high",
-        title="Ratings (openskill), with 95% bands",
-        value_title="rating",
+        player,
+        rating,
+        low,
+        high,
+        title=gettext("Ratings (openskill), with 95% bands"),
+        value_title=rating,
     )
 
 
@@ -211,18 +263,30 @@ class LeagueResult:
     """How the entries ran, in words (isolation, their users)."""
     results: str
     """The results file."""
+    language: str = dataclasses.field(default_factory=active)
+    """The language it speaks (its :attr:`note` is written in it): the one spoken where the
+    league ran, unless told."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "language", check_language(self.language))
 
     def leaderboard(self) -> HtmlTable:
         """The leaderboard, a table that shows itself (HTML in a notebook, text elsewhere)."""
-        return leaderboard_table(self.standings, self.caption())
+        with speaking(self.language):
+            return leaderboard_table(self.standings, self.caption())
 
     def caption(self) -> str:
         """One line under the title: hands played and how the entries ran."""
-        return f"League of {len(self.standings)} players, {len(self.hands)} hands. {self.note}"
+        with speaking(self.language):
+            # TRANSLATORS: {note} says how the entries ran (sentences of their own)
+            return gettext("League of {players} players, {hands} hands. {note}").format(
+                players=len(self.standings), hands=len(self.hands), note=self.note
+            )
 
     def chart(self) -> VegaLiteChart:
         """The ratings with their uncertainty."""
-        return ratings_chart(self.standings)
+        with speaking(self.language):
+            return ratings_chart(self.standings)
 
     def to_json(self) -> Json:
         """The standings and how the league ran, JSON-ready (the hands are in the results

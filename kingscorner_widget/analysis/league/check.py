@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...display.language import N_
 from ...engine.game import Game
 from ...engine.observation import Observation
 from ...engine.rules import Rules
@@ -33,12 +34,12 @@ from ..runs.check_player import check_player as check_here
 
 __all__ = ["SANDBOXED", "check_player"]
 
-SANDBOXED = (
+SANDBOXED = N_(
     "It ran as the league runs it: in a process of its own, with the league's limits, seeing "
     "only its observation (so nothing hidden can reach it, and the twin tables are not needed)."
 )
 
-UNSANDBOXED = (
+UNSANDBOXED = N_(
     "It ran in a process of its own with the league's limits, seeing only its observation, but "
     "without the league's sandbox (none can be made here), as this user."
 )

@@ -13,7 +13,7 @@ import multiprocessing
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...engine.words import count_words
+from ...display.language import gettext, ngettext
 from ...sandbox import fair
 from ...sandbox.process import Limits
 
@@ -54,19 +54,16 @@ class Ledger:
         """The sentences the results say about fairness, leftovers and time budgets."""
         count = len(self.names)
         if fair.cgroups_possible():
-            words = (
-                " Each entry's sandbox was one cgroup: frozen between its turns, at most one "
-                f"processor, at most {limits.total_memory >> 20} MB of memory for all its "
-                "processes together."
-            )
+            words = " " + gettext(
+                "Each entry's sandbox was one cgroup: frozen between its turns, at most one "
+                "processor, at most {mb} MB of memory for all its processes together."
+            ).format(mb=limits.total_memory >> 20)
         else:
-            words = (
-                " Each entry's processes were stopped between its turns (no cgroup could be "
-                "made here); during its turn, its processes' memory together (at most "
-                f"{limits.total_memory >> 20} MB) and their processor time (one processor at "
-                "most) were checked every "
-                f"{int(1000 * 0.05)} ms."
-            )
+            words = " " + gettext(
+                "Each entry's processes were stopped between its turns (no cgroup could be made "
+                "here); during its turn, its processes' memory together (at most {mb} MB) and "
+                "their processor time (one processor at most) were checked every {ms} ms."
+            ).format(mb=limits.total_memory >> 20, ms=int(1000 * 0.05))
         checks = int(sum(self._values[count : 2 * count]))
         left = {
             name: int(self._values[2 * count + i])
@@ -75,24 +72,31 @@ class Ledger:
         }
         if not trusted:
             if not left:
-                words += (
-                    f" Each entry's sandbox was checked as it closed ({checks} times): "
-                    "nothing of it was left (no process, IPC object or file)."
-                )
+                words += " " + gettext(
+                    "Each entry's sandbox was checked as it closed ({checks} times): nothing of it "
+                    "was left (no process, IPC object or file)."
+                ).format(checks=checks)
             else:
+                # TRANSLATORS: an entry's name and how many of its processes were left
                 found = ", ".join(
-                    f"{name} {count_words(n, 'process', 'processes')}" for name, n in left.items()
+                    ngettext("{name} {n} process", "{name} {n} processes", n).format(name=name, n=n)
+                    for name, n in left.items()
                 )
-                words += (
-                    f" Each entry's sandbox was checked as it closed ({checks} times); left "
-                    f"behind and then ended: {found}."
-                )
+                words += " " + gettext(
+                    "Each entry's sandbox was checked as it closed ({checks} times); left behind "
+                    "and then ended: {found}."
+                ).format(checks=checks, found=found)
         if limits.budget is not None:
             late = [name for i, name in enumerate(self.names) if self.seconds(i) >= limits.budget]
-            words += f" Each entry had {limits.budget:.4g} s to think in the whole league"
-            words += (
-                f"; {', '.join(late)} used it up and forfeited every hand left."
+            budget = f"{limits.budget:.4g}"
+            words += " " + (
+                gettext(
+                    "Each entry had {seconds} s to think in the whole league; {names} used it up "
+                    "and forfeited every hand left."
+                ).format(seconds=budget, names=", ".join(late))
                 if late
-                else "; none used it up."
+                else gettext(
+                    "Each entry had {seconds} s to think in the whole league; none used it up."
+                ).format(seconds=budget)
             )
         return words

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...display.language import N_, gettext, ngettext
 from ...engine.game import Game
 from ...engine.rules import Rules
-from ...engine.words import count_words
 from ...sandbox import fair, machine
 from ...sandbox.process import (
     InProcess,
@@ -43,12 +43,12 @@ __all__ = ["ISOLATION_OFF", "league", "replay_deal", "schedule"]
 
 Json = dict[str, Any]
 
-UNSANDBOXED = (
+UNSANDBOXED = N_(
     "UNSANDBOXED: no sandbox could be made, so every entry ran as this user, trusted, able to "
     "read what this user reads and reach the network."
 )
 
-ISOLATION_OFF = (
+ISOLATION_OFF = N_(
     "Isolation is off: this Python cannot start processes (a browser's Python), so the entries "
     "run in the notebook's own process, where a player could reach the game."
 )
@@ -270,7 +270,7 @@ def league(
     limits = Limits(decision=time_limit, budget=budget)
     said = estimate(len(pending), len(chosen), share, max_minutes)
     if progress:
-        print(f"The league: {said}.", file=sys.stderr, flush=True)
+        print(gettext("The league: {said}.").format(said=said), file=sys.stderr, flush=True)
     hidden = _hidden(directory, Path(results), chosen)
     mark = secrets.token_hex(8)
     left = 0
@@ -323,15 +323,22 @@ def estimate(hands: int, entries: int, workers: int, max_minutes: float | None =
     """
     seconds = hands * SECONDS_PER_HAND / workers + entries * SECONDS_PER_START
     minutes = max(1, round(seconds / 60))
-    text = (
-        f"about {count_words(minutes, 'minute')} for {hands:,} hand{'' if hands == 1 else 's'}"
-        f" on {count_words(workers, 'worker')}"
-    )
+    counts = {
+        "minutes": ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes),
+        "hands": ngettext("{n} hand", "{n} hands", hands).format(n=f"{hands:,}"),
+        "workers": ngettext("{n} worker", "{n} workers", workers).format(n=workers),
+    }
     if max_minutes is None:
-        return text + ", more for entries that think long"
-    return (
-        text + f", at most {max_minutes:g} minute{'' if max_minutes == 1 else 's'} (--max-minutes)"
+        # TRANSLATORS: {minutes} "5 minutes", {hands} "9,000 hands", {workers} "2 workers"
+        return gettext(
+            "about {minutes} for {hands} on {workers}, more for entries that think long"
+        ).format(**counts)
+    most = ngettext("{n} minute", "{n} minutes", 1 if max_minutes == 1 else 2).format(
+        n=f"{max_minutes:g}"
     )
+    return gettext(
+        "about {minutes} for {hands} on {workers}, at most {most} (--max-minutes)"
+    ).format(most=most, **counts)
 
 
 def replay_deal(results: str | Path, key: str) -> Game:
@@ -400,38 +407,47 @@ def _as_root() -> bool:
 
 def _note(isolate: bool, rewritten: bool, trusted: bool = False, left: int = 0) -> str:
     if not isolate:
-        words = ISOLATION_OFF
+        words = gettext(ISOLATION_OFF)
     elif trusted:
-        words = UNSANDBOXED
+        words = gettext(UNSANDBOXED)
     elif _as_root() and containment() == "root":
-        words = (
+        words = gettext(
             "Each entry ran in a process of its own, as a user of its own, with limits, "
             "without network, in namespaces of its own (processes, mounts, IPC), with private "
             "/tmp, /dev/shm, /var/tmp and /run/lock and the league's folders hidden."
         )
     elif containment() == "bwrap":
-        words = (
+        words = gettext(
             "Each entry ran in a sandbox of its own (bubblewrap: its own user, processes, "
             "mounts, network and IPC), with limits, without network, seeing only what its "
             "Python needs and its own private folders."
         )
     elif _as_root():
-        words = "Each entry ran in a process of its own, as a user of its own, with limits."
+        words = gettext(
+            "Each entry ran in a process of its own, as a user of its own, with limits."
+        )
     else:
-        words = (
+        words = gettext(
             "Each entry ran in a process of its own with limits (as this user: run the league "
             "as root to give each entry a user of its own)."
         )
     if isolate and not trusted:
-        words += (
-            " After the league nothing of an entry was left (no process, so no IPC object or "
-            "file either: they end with its namespaces)."
+        words += " " + (
+            gettext(
+                "After the league nothing of an entry was left (no process, so no IPC object or "
+                "file either: they end with its namespaces)."
+            )
             if not left
-            else f" {count_words(left, 'process', 'processes')} of the entries outlived them and "
-            "were ended."
+            else ngettext(
+                "{n} process of the entries outlived them and were ended.",
+                "{n} processes of the entries outlived them and were ended.",
+                left,
+            ).format(n=left)
         )
     if rewritten:
-        words += " The results file was changed during the run and was written out again."
+        words += " " + gettext(
+            "The results file was changed during the run and was written out again."
+        )
     return words
 
 

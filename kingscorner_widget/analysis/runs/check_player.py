@@ -48,11 +48,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
+from ...display.language import N_, Nn_, active, check_language, gettext, ngettext, speaking
 from ...engine.game import Game
 from ...engine.moves import EndTurn, Move, MovePile, PlayCard, as_move
 from ...engine.observation import Observation
 from ...engine.rules import Rules
-from ...engine.words import count_words, phrase, reason_words
+from ...engine.words import phrase, reason_words
 from ...sandbox.answers import Described, Refused, answer_text
 from ...sandbox.answers import shown as _shown
 from ...sandbox.apart import APART, Apart, can_fork
@@ -115,6 +116,12 @@ class PlayerCheck:
     note: str = ""
     """How the player ran, when not in this process (the league's sandbox), or why the check
     stopped early."""
+    language: str = dataclasses.field(default_factory=active)
+    """The language the report speaks (its problems' words were written in it): the one spoken
+    where the check ran."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "language", check_language(self.language))
 
     @property
     def ok(self) -> bool:
@@ -134,23 +141,41 @@ class PlayerCheck:
         return statistics.quantiles(self.seconds, n=20, method="inclusive")[-1]
 
     def describe(self) -> str:
-        """The report in words."""
+        """The report in words (in its language)."""
+        with speaking(self.language):
+            return self._described()
+
+    def _described(self) -> str:
+        # TRANSLATORS: {name} is the player's; {decisions} "12 decisions", {hands} "3 hands";
+        # {median} and {p95} are times ("4.1 ms")
         lines = [
-            f"{self.name} made {count_words(self.decisions, 'decision')} in "
-            f"{count_words(self.hands, 'hand')}: "
-            f"{_ms(self.median)} each at the median, {_ms(self.p95)} at the 95th percentile "
-            "(the league allows 1 s)."
+            gettext(
+                "{name} made {decisions} in {hands}: {median} each at the median, {p95} at the "
+                "95th percentile (the league allows 1 s)."
+            ).format(
+                name=self.name,
+                decisions=ngettext("{n} decision", "{n} decisions", self.decisions).format(
+                    n=self.decisions
+                ),
+                hands=ngettext("{n} hand", "{n} hands", self.hands).format(n=self.hands),
+                median=_ms(self.median),
+                p95=_ms(self.p95),
+            )
         ]
         if self.note:
-            lines.append(self.note)
+            lines.append(gettext(self.note))
         if self.ok and not self.twins:
-            lines.append("No problems: every move was legal and nothing was raised.")
+            lines.append(gettext("No problems: every move was legal and nothing was raised."))
             return "\n".join(lines)
         if self.ok:
             lines.append(
-                "No problems: every move was legal, nothing was raised, and at "
-                f"{count_words(self.twins, 'twin table')} (the same view, other hidden cards) "
-                "it chose the same move."
+                ngettext(
+                    "No problems: every move was legal, nothing was raised, and at {n} twin "
+                    "table (the same view, other hidden cards) it chose the same move.",
+                    "No problems: every move was legal, nothing was raised, and at {n} twin "
+                    "tables (the same view, other hidden cards) it chose the same move.",
+                    self.twins,
+                ).format(n=self.twins)
             )
             return "\n".join(lines)
         counts = Counter(problem.kind for problem in self.problems)
@@ -158,16 +183,29 @@ class PlayerCheck:
             found = [problem for problem in self.problems if problem.kind == kind]
             if not found:
                 continue
-            lines.append(heading.format(n=counts[kind], s="" if counts[kind] == 1 else "s"))
+            lines.append(ngettext(*heading, counts[kind]).format(n=counts[kind]))
+            # TRANSLATORS: a problem: the hand's number, the position, what happened
+            line = gettext("  - hand {hand}, at the table ({position}): {detail}")
             lines.extend(
-                f"  - hand {p.hand}, at the table ({p.position}): {p.detail}" for p in found[:SHOWN]
+                line.format(hand=p.hand, position=p.position, detail=p.detail)
+                for p in found[:SHOWN]
             )
             if len(found) > SHOWN:
-                lines.append(f"  - and {len(found) - SHOWN} more like these.")
+                more = len(found) - SHOWN
+                lines.append(
+                    ngettext(
+                        "  - and {n} more like these.", "  - and {n} more like these.", more
+                    ).format(n=more)
+                )
         if "hidden" not in counts and self.twins:
             lines.append(
-                f"At {count_words(self.twins, 'twin table')} (the same view, other hidden cards) "
-                "it chose the same move: good."
+                ngettext(
+                    "At {n} twin table (the same view, other hidden cards) it chose the same "
+                    "move: good.",
+                    "At {n} twin tables (the same view, other hidden cards) it chose the same "
+                    "move: good.",
+                    self.twins,
+                ).format(n=self.twins)
             )
         return "\n".join(lines)
 
@@ -179,13 +217,23 @@ class PlayerCheck:
 
 
 _HEADINGS = {
-    "illegal": "It chose a move the rules refuse {n} time{s}:",
-    "not a move": "It answered something that is not a move {n} time{s}:",
-    "exception": "It raised an exception {n} time{s}:",
-    "too slow": "It took longer than its time to decide {n} time{s}:",
-    "hidden": (
-        "Its move changed when only cards it cannot see changed, {n} time{s} "
-        "(a player must decide from its observation alone):"
+    "illegal": Nn_(
+        "It chose a move the rules refuse {n} time:", "It chose a move the rules refuse {n} times:"
+    ),
+    "not a move": Nn_(
+        "It answered something that is not a move {n} time:",
+        "It answered something that is not a move {n} times:",
+    ),
+    "exception": Nn_("It raised an exception {n} time:", "It raised an exception {n} times:"),
+    "too slow": Nn_(
+        "It took longer than its time to decide {n} time:",
+        "It took longer than its time to decide {n} times:",
+    ),
+    "hidden": Nn_(
+        "Its move changed when only cards it cannot see changed, {n} time (a player must decide "
+        "from its observation alone):",
+        "Its move changed when only cards it cannot see changed, {n} times (a player must decide "
+        "from its observation alone):",
     ),
 }
 
@@ -336,7 +384,7 @@ def run_check(
         if problem:
             problems.append(Problem("exception", hand + 1, game.position(seat), problem))
             if getattr(decider, "broken", None):
-                note = note or "The check stopped: the player cannot play any hand."
+                note = note or N_("The check stopped: the player cannot play any hand.")
                 break
             continue
         while not game.is_over():
@@ -366,7 +414,7 @@ def run_check(
                     kind, detail = "exception", f"raised {last[:300]}"
                 problems.append(Problem(kind, hand + 1, observation.position(), detail))
                 if kind == "too slow" and decider.twins:  # its call still runs: stop here
-                    note = "The check stopped after a decision that did not end in time."
+                    note = N_("The check stopped after a decision that did not end in time.")
                     return PlayerCheck(
                         name, played, len(seconds), tuple(seconds), checked, tuple(problems), note
                     )
@@ -384,8 +432,16 @@ def run_check(
                             "hidden",
                             hand + 1,
                             observation.position(),
-                            f"it chose {phrase(move)} ({move}) here, and {phrase(twin_move)} "
-                            f"({twin_move}) at a twin table",
+                            # TRANSLATORS: two moves in words, each with its notation
+                            gettext(
+                                "it chose {move} ({notation}) here, and {twin} ({twin_notation}) "
+                                "at a twin table"
+                            ).format(
+                                move=phrase(move),
+                                notation=move,
+                                twin=phrase(twin_move),
+                                twin_notation=twin_move,
+                            ),
                         )
                     )
             random.setstate(state)
@@ -422,7 +478,10 @@ def _judge(
                 "illegal",
                 hand,
                 position,
-                f"it played {phrase(move)} ({move}): {reason_words(reason, 'its')}",
+                # TRANSLATORS: a move in words, its notation, and why the rules refuse it
+                gettext("it played {move} ({notation}): {reason}").format(
+                    move=phrase(move), notation=move, reason=reason_words(reason, "its")
+                ),
             )
         )
         return None
