@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
 from ..display.charts import VegaLiteChart, line_chart
-from ..display.tables import Column, HtmlTable
+from ..display.tables import Column, HtmlTable, ShownAsTable
 from ..engine.words import listed
 from .rounds import Round
 
@@ -130,8 +130,8 @@ class Standing:
         return (-self.points, -self.opponents_points, cards)
 
 
-@dataclasses.dataclass(frozen=True)
-class Standings:
+@dataclasses.dataclass(frozen=True, repr=False)
+class Standings(ShownAsTable):
     """Every player's standing after a round, best first (see the module's docstring for the
     scoring and the order)."""
 
@@ -238,22 +238,6 @@ class Standings:
             row_marks=[str(row.place) for row in self.rows],
             mark_name="place",
         )
-
-    def text(self) -> str:
-        """The standings as aligned text."""
-        return self.table().text()
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text()
-
-    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        printer.text(self.text())  # type: ignore[attr-defined]
-
-    def _repr_html_(self) -> str:
-        return self.table().to_html()
 
 
 def _placed(rows: list[Standing]) -> tuple[Standing, ...]:

@@ -64,6 +64,7 @@ __all__ = [
     "listing",
     "ngettext",
     "npgettext",
+    "percent",
     "pgettext",
     "plural_category",
     "plural_samples",
@@ -513,6 +514,21 @@ def plural_samples(code: str) -> dict[str, int]:
     for n in [*range(200), 1_000_000]:
         samples.setdefault(rule(n), n)
     return dict(sorted(samples.items(), key=lambda item: _CATEGORIES.index(item[0])))
+
+
+PERCENT_PATTERNS = {"en": "{0}%", "es": "{0}\u00a0%", "fr": "{0}\u00a0%", "de": "{0}\u00a0%"}
+"""CLDR's percent pattern of each language, for a whole percentage (a no-break space before
+the sign where the language puts one)."""
+
+
+def percent(share: float, code: str | None = None) -> str:
+    """A share from 0 to 1 as a whole percentage, written as ``code`` (default: the active
+    language) writes it, by CLDR's pattern.
+
+    >>> percent(0.44, "en"), percent(0.44, "fr") == "44\u00a0%", percent(1, "de") == "100\u00a0%"
+    ('44%', True, True)
+    """
+    return PERCENT_PATTERNS[_base(code)].format(f"{share * 100:.0f}")
 
 
 def listing(items: Sequence[str], code: str | None = None) -> str:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     import pandas
 
-__all__ = ["Column", "HtmlTable", "Value"]
+__all__ = ["Column", "HtmlTable", "ShownAsTable", "Value"]
 
 Value = str | int | float | None
 """What a cell holds: a word, a number, or nothing (shown as a dash)."""
@@ -86,8 +86,48 @@ _CELL = "padding:0.3em 0.8em;border-bottom:1px solid rgba(128,128,128,0.35)"
 _HEAD = "padding:0.3em 0.8em;border-bottom:2px solid rgba(128,128,128,0.7);font-weight:bold"
 
 
-@dataclasses.dataclass(frozen=True)
-class HtmlTable:
+class ShownAsTable:
+    """What shows itself as its :meth:`table`: the table's aligned text in a terminal (``str``,
+    ``repr``, IPython's pretty printer) and its HTML in a notebook. A class names its table
+    (:class:`HtmlTable` is shown as itself); a dataclass among them keeps ``repr=False``.
+
+    >>> class Scores(ShownAsTable):
+    ...     def table(self) -> HtmlTable:
+    ...         return HtmlTable(["player", "points"], [("Ada", 3)])
+    >>> Scores()
+    player  points
+    Ada          3
+    >>> Scores()._repr_html_() == HtmlTable(["player", "points"], [("Ada", 3)]).to_html()
+    True
+    """
+
+    def table(self) -> HtmlTable:
+        """The table this shows."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The table as aligned plain text."""
+        return self.table().text()
+
+    def to_html(self) -> str:
+        """The table as one HTML fragment."""
+        return self.table().to_html()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        printer.text(self.text())  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class HtmlTable(ShownAsTable):
     """A table of plain values that shows itself as HTML in a notebook and as text elsewhere.
 
     ``rows`` are sequences of values in the order of ``columns`` (a column may be given by its
@@ -243,14 +283,9 @@ class HtmlTable:
         lines.extend(self.notes)
         return "\n".join(lines)
 
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return self.text()
-
-    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        printer.text(self.text())  # type: ignore[attr-defined]
+    def table(self) -> HtmlTable:
+        """This table itself."""
+        return self
 
     def to_html(self) -> str:
         """The table as one HTML fragment (inline styles only, readable in an untrusted notebook).
@@ -299,6 +334,3 @@ class HtmlTable:
         if colour:
             style += f";color:{colour};font-weight:bold"
         return f'<td style="{style}">{text}</td>'
-
-    def _repr_html_(self) -> str:
-        return self.to_html()

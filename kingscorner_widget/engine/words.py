@@ -29,9 +29,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Sized
 from typing import Protocol
 
-from ..display.language import pgettext
+from ..display.language import N_, NP_, gettext, ngettext, npgettext, pgettext
 from .cards import Card, Rank, Suit
 from .moves import EndTurn, Move, MovePile, PlayCard, parse_move
+from .naming import (
+    YOU,
+    landing,
+    listed_and,
+    listed_or,
+    player_within,
+    space_object,
+    space_place,
+    space_subject,
+    suit_name,
+    the_card,
+)
 from .reasons import Reason
 from .spaces import Space
 
@@ -97,6 +109,7 @@ __all__ = [
     "hand_winners",
     "instruction",
     "instruction_end",
+    "kings_moved",
     "listed",
     "logged",
     "match_line",
@@ -194,13 +207,14 @@ def space_spoken(space: Space) -> str:
 
 
 def card_words(card: Card) -> str:
-    """``"the ten of hearts"``: the log's and the instruction's name for a card."""
-    return f"the {card_label(card)}"
+    """``"the ten of hearts"``: the log's and the instruction's name for a card, in the
+    language spoken now."""
+    return the_card(card)
 
 
 def named(card: Card) -> str:
     """``"the ten of hearts (Th)"``: words first, the notation in brackets."""
-    return f"the {card_label(card)} ({card})"
+    return f"{the_card(card)} ({card})"
 
 
 def card_name(card: Card) -> str:
@@ -209,8 +223,25 @@ def card_name(card: Card) -> str:
     >>> card_name(Card.parse("Qs")), card_name(Card.parse("Td"))
     ('the black queen (Qs)', 'the red 10 (Td)')
     """
-    rank = str(int(card.rank)) if Rank.TWO <= card.rank <= Rank.TEN else card.rank.word
-    return f"the {'red' if card.red else 'black'} {rank} ({card})"
+    if Rank.TWO <= card.rank <= Rank.TEN:
+        # TRANSLATORS: a card by its colour and its number ("the red 7")
+        said = gettext("the red {n}") if card.red else gettext("the black {n}")
+    else:
+        said = pgettext("a card by its colour", _BY_COLOUR[card.rank, card.red])
+    return f"{said.format(n=int(card.rank))} ({card})"
+
+
+_BY_COLOUR = {
+    (Rank.ACE, True): NP_("a card by its colour", "the red ace"),
+    (Rank.ACE, False): NP_("a card by its colour", "the black ace"),
+    (Rank.JACK, True): NP_("a card by its colour", "the red jack"),
+    (Rank.JACK, False): NP_("a card by its colour", "the black jack"),
+    (Rank.QUEEN, True): NP_("a card by its colour", "the red queen"),
+    (Rank.QUEEN, False): NP_("a card by its colour", "the black queen"),
+    (Rank.KING, True): NP_("a card by its colour", "the red king"),
+    (Rank.KING, False): NP_("a card by its colour", "the black king"),
+}
+"""The picture cards and aces by colour, as the explanations name them."""
 
 
 def pile_name(pile: Sequence[Card]) -> str:
@@ -218,7 +249,9 @@ def pile_name(pile: Sequence[Card]) -> str:
     ``"the black 8 (8s) down to the red 7 (7h)"``."""
     if len(pile) == 1:
         return card_name(pile[0])
-    return f"{card_name(pile[0])} down to {card_name(pile[-1])}"
+    # TRANSLATORS: a pile by its bottom card and its top card
+    said = gettext("{bottom} down to {top}")
+    return said.format(bottom=card_name(pile[0]), top=card_name(pile[-1]))
 
 
 def count_words(n: int, noun: str = "card", plural: str | None = None) -> str:
@@ -258,8 +291,21 @@ def win_clause(names: Sequence[str], start: bool = False, what: str = "the win")
     >>> win_clause(["P2"]), win_clause(["You"]), win_clause(["P1", "You", "P3"])
     ('P2 wins', 'you win', 'P1, you and P3 share the win')
     """
-    who = players_listed(names, start)
-    return f"{who} {wins_verb(names, what)}"
+    if not names:
+        return f"{players_listed(names, start)} {wins_verb(names, what)}"
+    if len(names) > 1:
+        shares = {
+            "the win": gettext("{names} share the win"),
+            "the hand": gettext("{names} share the hand"),
+            "it": gettext("{names} share it"),
+        }
+        said = shares.get(what, "{names} share " + what)
+        said = said.format(names=players_listed(names, start))
+    elif names[0].lower() == "you":
+        said = gettext("you win")
+    else:
+        said = gettext("{name} wins").format(name=within(names[0]))
+    return said[:1].upper() + said[1:] if start else said
 
 
 def wins_verb(names: Sequence[str], what: str = "the win") -> str:
@@ -281,11 +327,16 @@ def sentence(text: str) -> str:
 
 
 def listed(items: Sequence[str], joiner: str = "and") -> str:
-    """``"a, b and c"``: items in a sentence (``joiner`` between the last two).
+    """``"a, b and c"``: items in a sentence (``joiner`` between the last two; "and" and "or"
+    are said in the language spoken now).
 
     >>> listed(["the ten of hearts"]), listed(["a", "b", "c"]), listed(["a", "b"], "or")
     ('the ten of hearts', 'a, b and c', 'a or b')
     """
+    if joiner == "and":
+        return listed_and(items)
+    if joiner == "or":
+        return listed_or(items)
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
@@ -343,8 +394,38 @@ def needed(top: Card) -> str:
     ('the jack takes a red ten', 'nothing goes on an ace')
     """
     if top.rank is Rank.ACE:
-        return "nothing goes on an ace"
-    return f"{rank_words(top)} takes {takes(top)}"
+        return gettext("nothing goes on an ace")
+    return pgettext(_TAKES, _TAKES_WORDS[top.rank, top.red])
+
+
+_TAKES = "what a card takes"
+_TAKES_WORDS = {
+    (Rank.TWO, True): NP_("what a card takes", "the two takes a black ace"),
+    (Rank.TWO, False): NP_("what a card takes", "the two takes a red ace"),
+    (Rank.THREE, True): NP_("what a card takes", "the three takes a black two"),
+    (Rank.THREE, False): NP_("what a card takes", "the three takes a red two"),
+    (Rank.FOUR, True): NP_("what a card takes", "the four takes a black three"),
+    (Rank.FOUR, False): NP_("what a card takes", "the four takes a red three"),
+    (Rank.FIVE, True): NP_("what a card takes", "the five takes a black four"),
+    (Rank.FIVE, False): NP_("what a card takes", "the five takes a red four"),
+    (Rank.SIX, True): NP_("what a card takes", "the six takes a black five"),
+    (Rank.SIX, False): NP_("what a card takes", "the six takes a red five"),
+    (Rank.SEVEN, True): NP_("what a card takes", "the seven takes a black six"),
+    (Rank.SEVEN, False): NP_("what a card takes", "the seven takes a red six"),
+    (Rank.EIGHT, True): NP_("what a card takes", "the eight takes a black seven"),
+    (Rank.EIGHT, False): NP_("what a card takes", "the eight takes a red seven"),
+    (Rank.NINE, True): NP_("what a card takes", "the nine takes a black eight"),
+    (Rank.NINE, False): NP_("what a card takes", "the nine takes a red eight"),
+    (Rank.TEN, True): NP_("what a card takes", "the ten takes a black nine"),
+    (Rank.TEN, False): NP_("what a card takes", "the ten takes a red nine"),
+    (Rank.JACK, True): NP_("what a card takes", "the jack takes a black ten"),
+    (Rank.JACK, False): NP_("what a card takes", "the jack takes a red ten"),
+    (Rank.QUEEN, True): NP_("what a card takes", "the queen takes a black jack"),
+    (Rank.QUEEN, False): NP_("what a card takes", "the queen takes a red jack"),
+    (Rank.KING, True): NP_("what a card takes", "the king takes a black queen"),
+    (Rank.KING, False): NP_("what a card takes", "the king takes a red queen"),
+}
+"""What each card takes, by its rank and colour (``True``: red), as a whole phrase."""
 
 
 def reason_words(
@@ -379,9 +460,16 @@ def reason_words(
     six takes a black five)'
     """
     if reason.code == "not_in_hand":
-        text = f"{_card(reason)} is not in {whose} hand"
+        if whose in ("your", "its"):
+            hands = {
+                "your": gettext("{card} is not in your hand"),
+                "its": gettext("{card} is not in its hand"),
+            }
+            text = hands[whose].format(card=_card(reason))
+        else:
+            text = f"{_card(reason)} is not in {whose} hand"
     elif reason.code == "over" and reason.player is not None and name_of is not None:
-        text = f"the hand is over: {within(name_of(reason.player))} went out"
+        text = _went_out(name_of(reason.player))
     else:
         text = _REASONS[reason.code](reason)
     if plain:
@@ -424,102 +512,149 @@ def _source(reason: Reason) -> Space:
     return reason.source
 
 
+def _went_out(name: str) -> str:
+    """``"the hand is over: P2 went out"`` (``name``: the player's name, ``"You"`` the viewer)."""
+    if name == YOU:
+        return gettext("the hand is over: you went out")
+    # TRANSLATORS: {name} is the player who played their last card
+    return gettext("the hand is over: {name} went out").format(name=within(name))
+
+
 def _over(reason: Reason) -> str:
     if reason.player is None:
-        return "the hand is over: it is blocked"
-    return f"the hand is over: P{reason.player} went out"
+        return gettext("the hand is over: it is blocked")
+    return _went_out(f"P{reason.player}")
 
 
 def _corner_taken(reason: Reason) -> str:
-    what = "a king's pile" if reason.source is not None else "a king"
-    return f"{_space(reason).words} is taken: {what} opens only an empty corner"
+    if reason.source is not None:
+        said = gettext("{corner} is taken: a king's pile opens only an empty corner")
+    else:
+        said = gettext("{corner} is taken: a king opens only an empty corner")
+    return said.format(corner=space_subject(_space(reason)))
 
 
 def _corner_needs_king(reason: Reason) -> str:
     if reason.source is not None:
-        return (
-            f"only a king can open an empty corner, and {reason.source.words} "
-            f"starts with {_card(reason)}"
-        )
-    return f"only a king can open an empty corner, and {_card(reason)} is not a king"
+        # TRANSLATORS: {pile} is a pile moved towards an empty corner; {card} its bottom card
+        said = gettext("only a king can open an empty corner, and {pile} starts with {card}")
+        return said.format(pile=space_subject(reason.source), card=_card(reason))
+    said = gettext("only a king can open an empty corner, and {card} is not a king")
+    return said.format(card=_card(reason))
 
 
 def _must_play(reason: Reason) -> str:
     space = _space(reason)
-    where = f"on {space.words}" if reason.top is not None else _into_empty(space, "in")
-    return f"must play: {_card(reason)} can go {where}, so it must be played"
+    if reason.top is not None:
+        said = gettext("must play: {card} can go on {pile}, so it must be played")
+        return said.format(card=_card(reason), pile=space_object(space))
+    if space.is_corner:
+        said = gettext("must play: {card} can go in {corner}, so it must be played")
+        return said.format(card=_card(reason), corner=space_object(space))
+    said = gettext("must play: {card} can go in {space}, so it must be played")
+    return said.format(card=_card(reason), space=_empty_space(space))
 
 
-def _not_fitting(rule: str) -> Callable[[Reason], str]:
-    def said(reason: Reason) -> str:
-        assert reason.top is not None
-        return f"{_card(reason)} cannot go on {_top(reason)}: {rule} ({needed(reason.top)})"
+def _empty_corner(space: Space) -> str:
+    """``"the empty north-east corner"``: an empty corner as the object of a sentence."""
+    names = {
+        Space.NE: gettext("the empty north-east corner"),
+        Space.SE: gettext("the empty south-east corner"),
+        Space.SW: gettext("the empty south-west corner"),
+        Space.NW: gettext("the empty north-west corner"),
+    }
+    return names[space]
 
-    return said
+
+def _empty_space(space: Space) -> str:
+    """``"the empty west space"``: an empty side space as the object of a sentence."""
+    names = {
+        Space.N: gettext("the empty north space"),
+        Space.E: gettext("the empty east space"),
+        Space.S: gettext("the empty south space"),
+        Space.W: gettext("the empty west space"),
+    }
+    return names[space]
+
+
+def _rank_rule(reason: Reason) -> str:
+    assert reason.top is not None
+    # TRANSLATORS: {card} cannot go on {top}; {needed} says what {top} takes
+    said = gettext("{card} cannot go on {top}: a card must be exactly one rank lower ({needed})")
+    return said.format(card=_card(reason), top=_top(reason), needed=needed(reason.top))
+
+
+def _colour_rule(reason: Reason) -> str:
+    assert reason.top is not None
+    # TRANSLATORS: {card} cannot go on {top}; {needed} says what {top} takes
+    said = gettext("{card} cannot go on {top}: colours must alternate ({needed})")
+    return said.format(card=_card(reason), top=_top(reason), needed=needed(reason.top))
+
+
+def _said(message: str, **slots: Callable[[Reason], str]) -> Callable[[Reason], str]:
+    """A reason's sentence: ``message`` (marked ``N_``) said now, its slots filled from the
+    reason."""
+    return lambda r: gettext(message).format(**{k: fill(r) for k, fill in slots.items()})
 
 
 _REASONS: dict[str, Callable[[Reason], str]] = {
     "unreadable": lambda r: r.text,
     "over": _over,
-    "not_in_hand": lambda r: f"{_card(r)} is not in your hand",
-    "pending": lambda r: f"draw until it fits: play {_card(r)} you drew first",
-    "pending_end": lambda r: (
-        f"draw until it fits: play {_card(r)} you drew before ending your turn"
+    "not_in_hand": _said(N_("{card} is not in your hand"), card=_card),
+    "pending": _said(N_("draw until it fits: play {card} you drew first"), card=_card),
+    "pending_end": _said(
+        N_("draw until it fits: play {card} you drew before ending your turn"), card=_card
     ),
     "corner_taken": _corner_taken,
-    "on_ace": lambda r: f"nothing can be played on an ace: {_top(r)} ends {_space(r).words}",
-    "rank": _not_fitting("a card must be exactly one rank lower"),
-    "colour": _not_fitting("colours must alternate"),
+    "on_ace": _said(
+        N_("nothing can be played on an ace: {top} ends {pile}"),
+        top=_top,
+        pile=lambda r: space_object(_space(r)),
+    ),
+    "rank": _rank_rule,
+    "colour": _colour_rule,
     "corner_needs_king": _corner_needs_king,
-    "kings_first": lambda r: f"kings first: put {_card(r)} in an empty corner before anything else",
-    "corner_fixed": lambda r: "corner piles never move",
-    "empty_source": lambda r: f"{_source(r).place} is empty: there is no pile to move",
-    "onto_itself": lambda r: "a pile cannot move onto itself",
-    "pile_no_fit": lambda r: (
-        f"{_source(r).words} starts with {_card(r)}, which cannot go on {_top(r)}: a pile "
-        "moves only when its bottom card is one rank lower and the other colour"
+    "kings_first": _said(
+        N_("kings first: put {card} in an empty corner before anything else"), card=_card
     ),
-    "pile_into_space": lambda r: (
-        "a pile moves onto another pile, not into an empty side space; "
-        f"{_space(r).place} takes a card from your hand"
+    "corner_fixed": _said(N_("corner piles never move")),
+    "empty_source": _said(
+        N_("{space} is empty: there is no pile to move"),
+        space=lambda r: space_place(_source(r)),
     ),
-    "end_with_pass_draw_first": lambda r: (
-        "with the draw at the start of the turn, end your turn with pass"
+    "onto_itself": _said(N_("a pile cannot move onto itself")),
+    "pile_no_fit": _said(
+        N_(
+            "{pile} starts with {card}, which cannot go on {top}: a pile moves only when its "
+            "bottom card is one rank lower and the other colour"
+        ),
+        pile=lambda r: space_subject(_source(r)),
+        card=_card,
+        top=_top,
     ),
-    "end_with_pass": lambda r: "the stock is empty: end your turn with pass",
-    "end_with_draw": lambda r: "the stock still has cards: end your turn with draw",
+    "pile_into_space": _said(
+        N_(
+            "a pile moves onto another pile, not into an empty side space; {space} takes a "
+            "card from your hand"
+        ),
+        space=lambda r: space_place(_space(r)),
+    ),
+    "end_with_pass_draw_first": _said(
+        N_("with the draw at the start of the turn, end your turn with pass")
+    ),
+    "end_with_pass": _said(N_("the stock is empty: end your turn with pass")),
+    "end_with_draw": _said(N_("the stock still has cards: end your turn with draw")),
     "must_play": _must_play,
 }
-
-
-def _into_empty(space: Space, word: str = "into") -> str:
-    """``"into the north-east corner"``, ``"into the empty west space"``."""
-    return (
-        f"{word} {space.place}" if space.is_corner else f"{word} the empty {space.direction} space"
-    )
 
 
 # -- moves --------------------------------------------------------------------------------------
 
 
-def _verb(name: str, verb: str) -> str:
-    """``"P2 plays"`` but ``"You play"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def _into(game: Piles, target: Space, on: str = "on") -> str:
-    """Where a card or pile lands: on a pile, into a corner, into an empty cross space."""
-    if game.pile(target):
-        return f"{on} {target.words}"
-    return (
-        f"into {target.place}" if target.is_corner else f"into the empty {target.direction} space"
-    )
-
-
 def where_to(game: Piles, target: Space) -> str:
     """A space a card or pile may go to, as a place: ``"the north pile"`` (a pile there),
     ``"the west space"`` (an empty cross space), ``"the north-east corner"``."""
-    return target.words if game.pile(target) else target.place
+    return space_object(target) if game.pile(target) else space_place(target)
 
 
 def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> str:
@@ -535,8 +670,10 @@ def fits_words(game: Piles, source: Card | Space, targets: Sequence[Space]) -> s
     >>> fits_words(g, Card.parse("Ks"), [Space.NE, Space.SE])
     'The king of spades fits on the north-east corner and the south-east corner.'
     """
-    what = card_words(source) if isinstance(source, Card) else source.words
-    return sentence(f"{what} fits on {listed([where_to(game, t) for t in targets])}")
+    what = card_words(source) if isinstance(source, Card) else space_subject(source)
+    places = listed([where_to(game, t) for t in targets])
+    # TRANSLATORS: {what} is a card or a pile picked up; {places}: the spaces it can go to
+    return sentence(gettext("{what} fits on {places}").format(what=what, places=places))
 
 
 def logged(
@@ -564,29 +701,116 @@ def logged(
     """
     if past:
         return _done(game, move, name, drawn, ends)
+    you = name == YOU
+    if isinstance(move, EndTurn):
+        return _logged_end(move, name, drawn, ends)
+    empty = not game.pile(move.target)
     if isinstance(move, PlayCard):
-        return f"{_verb(name, 'play')} {card_words(move.card)} {_into(game, move.target)}"
-    if isinstance(move, MovePile):
-        return f"{_verb(name, 'move')} {move.source.words} {_into(game, move.target, 'onto')}"
+        # TRANSLATORS: {card} is a card played; {where}: where it lands ("on the north pile")
+        said = gettext("You play {card} {where}") if you else gettext("{name} plays {card} {where}")
+        where = landing(move.target, empty=empty)
+        return said.format(name=name, card=the_card(move.card), where=where)
+    # TRANSLATORS: {pile} is the pile moved; {where}: where it lands ("onto the east pile")
+    said = gettext("You move {pile} {where}") if you else gettext("{name} moves {pile} {where}")
+    where = landing(move.target, pile=True, empty=empty)
+    return said.format(name=name, pile=space_object(move.source), where=where)
+
+
+def kings_moved(king: Card | None, source: Space, corner: Space) -> str:
+    """The log's line for a dealt king the rules moved to a corner (kings first).
+
+    >>> kings_moved(Card.parse("Ks"), Space.N, Space.NE)
+    'The rules move the dealt king of spades from the north pile to the north-east corner'
+    """
+    where = {"source": space_subject(source), "corner": space_object(corner)}
+    if king is None:
+        said = gettext("The rules move a dealt king from {source} to {corner}")
+        return said.format(**where)
+    # TRANSLATORS: the kings-first rule moves a dealt king of {suit} to a corner
+    said = gettext("The rules move the dealt king of {suit} from {source} to {corner}")
+    return said.format(suit=suit_name(king.suit), **where)
+
+
+def _logged_end(move: EndTurn, name: str, drawn: int, ends: bool) -> str:
+    """The log's line for the end of a turn (or a draw that does not end it)."""
+    you = name == YOU
     if move.kind == "pass":
-        return "You pass" if name == "You" else f"{name} passes"
-    cards = "a card" if drawn == 1 else f"{drawn} cards"
-    if name == "You":
-        return f"You draw {cards}" + (" and end your turn" if ends else "")
-    return f"{name} draws {cards}" + (" and ends the turn" if ends else "")
+        said = gettext("You pass") if you else gettext("{name} passes")
+    elif drawn == 1 and ends:
+        if you:
+            said = gettext("You draw a card and end your turn")
+        else:
+            said = gettext("{name} draws a card and ends the turn")
+    elif drawn == 1:
+        said = gettext("You draw a card") if you else gettext("{name} draws a card")
+    elif ends and you:
+        said = ngettext(
+            "You draw {n} card and end your turn", "You draw {n} cards and end your turn", drawn
+        )
+    elif ends:
+        said = ngettext(
+            "{name} draws {n} card and ends the turn",
+            "{name} draws {n} cards and ends the turn",
+            drawn,
+        )
+    elif you:
+        said = ngettext("You draw {n} card", "You draw {n} cards", drawn)
+    else:
+        said = ngettext("{name} draws {n} card", "{name} draws {n} cards", drawn)
+    return said.format(name=name, n=drawn)
 
 
 def _done(game: Piles, move: Move, name: str, drawn: int, ends: bool) -> str:
-    """:func:`logged`'s line in the past tense."""
-    if isinstance(move, PlayCard):
-        return f"{name} played {card_words(move.card)} {_into(game, move.target)}"
-    if isinstance(move, MovePile):
-        return f"{name} moved {move.source.words} {_into(game, move.target, 'onto')}"
+    """:func:`logged`'s line in the past tense (``name`` ``"You"`` or ``"you"``: the viewer)."""
+    you = name.lower() == "you"
+    if isinstance(move, EndTurn):
+        said = _done_end(move, you, drawn, ends)
+    else:
+        empty = not game.pile(move.target)
+        if isinstance(move, PlayCard):
+            said = (
+                gettext("You played {card} {where}")
+                if you
+                else (gettext("{name} played {card} {where}"))
+            )
+            where = landing(move.target, empty=empty)
+        else:
+            said = (
+                gettext("You moved {pile} {where}")
+                if you
+                else (gettext("{name} moved {pile} {where}"))
+            )
+            where = landing(move.target, pile=True, empty=empty)
+        source = space_object(move.source) if isinstance(move, MovePile) else ""
+        card = the_card(move.card) if isinstance(move, PlayCard) else ""
+        said = said.format(name=name, card=card, pile=source, where=where)
+    said = said.format(name=name, n=drawn) if isinstance(move, EndTurn) else said
+    return said[:1].lower() + said[1:] if name == "you" else said
+
+
+def _done_end(move: EndTurn, you: bool, drawn: int, ends: bool) -> str:
+    """The end of a turn (or a draw that does not end it), in the past tense."""
     if move.kind == "pass":
-        return f"{name} passed"
-    cards = "a card" if drawn == 1 else count_words(drawn)
-    whose = "your" if name == "You" else "the"
-    return f"{name} drew {cards}" + (f" and ended {whose} turn" if ends else "")
+        return gettext("You passed") if you else gettext("{name} passed")
+    if drawn == 1 and ends:
+        if you:
+            return gettext("You drew a card and ended your turn")
+        return gettext("{name} drew a card and ended the turn")
+    if drawn == 1:
+        return gettext("You drew a card") if you else gettext("{name} drew a card")
+    if ends and you:
+        return ngettext(
+            "You drew {n} card and ended your turn", "You drew {n} cards and ended your turn", drawn
+        )
+    if ends:
+        return ngettext(
+            "{name} drew {n} card and ended the turn",
+            "{name} drew {n} cards and ended the turn",
+            drawn,
+        )
+    if you:
+        return ngettext("You drew {n} card", "You drew {n} cards", drawn)
+    return ngettext("{name} drew {n} card", "{name} drew {n} cards", drawn)
 
 
 def move_done(game: Piles, move: Move, name: str = "You") -> str:
@@ -611,15 +835,20 @@ def seat_words(learner: int, player: int, players: int) -> str:
     ('the player on your left', 'the player on your right', 'the player across from you', 'the player two seats to your left')
     """  # noqa: E501
     if player == learner:
-        return "you"
+        return pgettext("the viewer, within a sentence", "you")
     offset = (player - learner) % players
     if offset == 1:
-        return "the player on your left"
+        return gettext("the player on your left")
     if offset == players - 1:
-        return "the player on your right"
+        return gettext("the player on your right")
     if players == 4:
-        return "the player across from you"
-    return f"the player {('two', 'three', 'four')[offset - 2]} seats to your left"
+        return gettext("the player across from you")
+    further = {
+        2: gettext("the player two seats to your left"),
+        3: gettext("the player three seats to your left"),
+        4: gettext("the player four seats to your left"),
+    }
+    return further[offset]
 
 
 def move_kind(game: Piles, move: Move) -> str:
@@ -633,14 +862,14 @@ def move_kind(game: Piles, move: Move) -> str:
     ('a pile move', 'a king in a corner')
     """
     if isinstance(move, MovePile):
-        return "a pile move"
+        return gettext("a pile move")
     if isinstance(move, EndTurn):
-        return "ending the turn"
+        return gettext("ending the turn")
     if game.pile(move.target):
-        return "playing a card onto a pile"
+        return gettext("playing a card onto a pile")
     if move.target.is_corner:
-        return "a king in a corner"
-    return "filling the empty space"
+        return gettext("a king in a corner")
+    return gettext("filling the empty space")
 
 
 def kind_again(kind: str) -> str:
@@ -649,12 +878,13 @@ def kind_again(kind: str) -> str:
     >>> kind_again("a pile move"), kind_again("ending the turn")
     ('pile move', 'move')
     """
-    return {
-        "a pile move": "pile move",
-        "playing a card onto a pile": "card or pile",
-        "a king in a corner": "king or corner",
-        "filling the empty space": "card in the empty space",
-    }.get(kind, "move")
+    again = {
+        gettext("a pile move"): gettext("pile move"),
+        gettext("playing a card onto a pile"): gettext("card or pile"),
+        gettext("a king in a corner"): gettext("king or corner"),
+        gettext("filling the empty space"): gettext("card in the empty space"),
+    }
+    return again.get(kind, gettext("move"))
 
 
 class _GameOver(Piles, Protocol):
@@ -669,12 +899,14 @@ def went_out_words(game: _GameOver, learner: int = 0) -> str:
     out, which ends the hand; P2 wins it on corners"``."""
     outcome = game.outcome()
     if outcome is None or outcome.went_out is None:
-        return "The hand is over"
+        return gettext("The hand is over")
     me = learner or outcome.went_out
     if outcome.winners == (me,):
-        return "You went out and won the hand"
-    others = [f"P{p}" if p != me else "you" for p in outcome.winners]
-    return f"You went out, which ends the hand; {win_clause(others, what='it')} on corners"
+        return gettext("You went out and won the hand")
+    others = [f"P{p}" if p != me else YOU for p in outcome.winners]
+    # TRANSLATORS: {win} says who wins the hand ("P2 wins", "P2 and you share it")
+    said = gettext("You went out, which ends the hand; {win} on corners")
+    return said.format(win=win_clause(others, what="it"))
 
 
 def card_symbol(card: Card) -> str:
@@ -703,19 +935,61 @@ def move_shown(game: Piles, move: Move, name: str) -> str:
     """
     if isinstance(move, EndTurn):
         return logged(game, move, name)
+    you = name == YOU
     pile = game.pile(move.target)
-    if pile:
-        where = f"the {card_symbol(pile[-1])} ({move.target.direction})"
-        onto = f"on {where}" if isinstance(move, PlayCard) else f"onto {where}"
-    elif move.target.is_corner:
-        onto = f"into {move.target.place}"
-    else:
-        onto = f"into the empty {move.target.direction} space"
     if isinstance(move, PlayCard):
-        return f"{_verb(name, 'play')} the {card_symbol(move.card)} {onto}"
-    source = game.pile(move.source)
-    bottom = f"the {card_symbol(source[0])} ({move.source.direction})" if source else "the pile"
-    return f"{_verb(name, 'move')} {bottom} {onto}"
+        card = card_symbol(move.card)
+        if pile:
+            # TRANSLATORS: {card} and {top} are cards by symbol ("7♦"); {direction}: the pile's
+            said = (
+                gettext("You play the {card} on the {top} ({direction})")
+                if you
+                else (gettext("{name} plays the {card} on the {top} ({direction})"))
+            )
+        else:
+            said = (
+                gettext("You play the {card} {where}")
+                if you
+                else (gettext("{name} plays the {card} {where}"))
+            )
+    else:
+        source = game.pile(move.source)
+        card = card_symbol(source[0]) if source else ""
+        if pile:
+            said = (
+                gettext("You move the {card} ({from}) onto the {top} ({direction})")
+                if you
+                else (gettext("{name} moves the {card} ({from}) onto the {top} ({direction})"))
+            )
+        else:
+            said = (
+                gettext("You move the {card} ({from}) {where}")
+                if you
+                else (gettext("{name} moves the {card} ({from}) {where}"))
+            )
+    return said.format(
+        name=name,
+        card=card,
+        top=card_symbol(pile[-1]) if pile else "",
+        direction=_direction(move.target),
+        where=landing(move.target, empty=True),
+        **{"from": _direction(move.source) if isinstance(move, MovePile) else ""},
+    )
+
+
+def _direction(space: Space) -> str:
+    """Where a space lies, in one word (``"north"``), in the language spoken now."""
+    names = {
+        Space.N: pgettext("where a space lies", "north"),
+        Space.E: pgettext("where a space lies", "east"),
+        Space.S: pgettext("where a space lies", "south"),
+        Space.W: pgettext("where a space lies", "west"),
+        Space.NE: pgettext("where a space lies", "north-east"),
+        Space.SE: pgettext("where a space lies", "south-east"),
+        Space.SW: pgettext("where a space lies", "south-west"),
+        Space.NW: pgettext("where a space lies", "north-west"),
+    }
+    return names[space]
 
 
 def move_at(at: int, length: int, shown: str) -> str:
@@ -727,8 +1001,16 @@ def move_at(at: int, length: int, shown: str) -> str:
     'The start of the hand (20 moves in this line).'
     """
     if at == 0:
-        return f"The start of the hand ({count_words(length, 'move')} in this line)."
-    return sentence(f"Move {at} of {length}: {shown}")
+        said = ngettext(
+            "The start of the hand ({n} move in this line).",
+            "The start of the hand ({n} moves in this line).",
+            length,
+        )
+        return said.format(n=length)
+    # TRANSLATORS: {shown} is the move, as a step through the history shows it
+    return sentence(
+        gettext("Move {at} of {length}: {shown}").format(at=at, length=length, shown=shown)
+    )
 
 
 def instruction(game: Piles, move: Move) -> str:
@@ -754,15 +1036,20 @@ def instruction(game: Piles, move: Move) -> str:
     if isinstance(move, EndTurn):
         return instruction_end(move)
     pile = game.pile(move.target)
-    if pile:
-        onto = f"onto {card_words(pile[-1])}"
-    elif move.target.is_corner:
-        onto = f"in {move.target.place}"
-    else:
-        onto = f"in the empty {move.target.direction} space"
+    target = move.target
     if isinstance(move, PlayCard):
-        return f"{'Play' if pile else 'Put'} {card_words(move.card)} {onto}"
-    return f"Move {move.source.words} {'into' + onto[2:] if not pile else onto}"
+        card = the_card(move.card)
+        if pile:
+            return gettext("Play {card} onto {top}").format(card=card, top=the_card(pile[-1]))
+        if target.is_corner:
+            return gettext("Put {card} in {corner}").format(card=card, corner=space_object(target))
+        return gettext("Put {card} in {space}").format(card=card, space=_empty_space(target))
+    source = space_object(move.source)
+    if pile:
+        return gettext("Move {pile} onto {top}").format(pile=source, top=the_card(pile[-1]))
+    if target.is_corner:
+        return gettext("Move {pile} into {corner}").format(pile=source, corner=space_object(target))
+    return gettext("Move {pile} into {space}").format(pile=source, space=_empty_space(target))
 
 
 def phrase(move: Move | str) -> str:
@@ -770,10 +1057,16 @@ def phrase(move: Move | str) -> str:
     pile), for lines that name a move the reader can see on the table."""
     move = parse_move(move) if isinstance(move, str) else move
     if isinstance(move, PlayCard):
-        return f"{card_words(move.card)} to {move.target.words}"
+        # TRANSLATORS: a move named alone: {card} goes to {space} ("the ten of hearts to the
+        # north pile")
+        said = gettext("{card} to {space}")
+        return said.format(card=the_card(move.card), space=space_object(move.target))
     if isinstance(move, MovePile):
-        return f"{move.source.words} onto {move.target.words}"
-    return "draw a card to end the turn" if move.kind == "draw" else "pass to end the turn"
+        said = gettext("{pile} onto {space}")
+        return said.format(pile=space_subject(move.source), space=space_object(move.target))
+    if move.kind == "draw":
+        return gettext("draw a card to end the turn")
+    return gettext("pass to end the turn")
 
 
 def move_sentences(
@@ -804,35 +1097,49 @@ def move_sentences(
         later = moves[i + 1 :]
         if isinstance(move, PlayCard):
             pile = table[move.target.index]
+            card, space = card_name(move.card), move.target
             if pile:
-                text = (
-                    f"Play {card_name(move.card)} on {card_name(pile[-1])} on {move.target.words}"
-                )
-            elif move.target.is_corner:
-                text = f"Put {card_name(move.card)} in the empty {move.target.direction} corner"
+                # TRANSLATORS: {card} goes on {top}, the top card of the pile {where} names
+                text = gettext("Play {card} on {top} {where}")
+                text = text.format(card=card, top=card_name(pile[-1]), where=landing(space))
+            elif space.is_corner:
+                text = gettext("Put {card} in {corner}")
+                text = text.format(card=card, corner=_empty_corner(space))
             else:
-                text = f"Put {card_name(move.card)} in the empty {move.target.direction} space"
+                text = gettext("Put {card} in {space}").format(card=card, space=_empty_space(space))
             follower = _follower(later, move.target)
             if follower is not None:
-                text += f", so {card_name(follower)} can follow"
+                # TRANSLATORS: {move} is the sentence so far; {card} can follow it on the pile
+                text = gettext("{move}, so {card} can follow").format(
+                    move=text, card=card_name(follower)
+                )
             pile.append(move.card)
             if move.card in held:
                 held.remove(move.card)
         elif isinstance(move, MovePile):
             moving = table[move.source.index]
             target = table[move.target.index]
-            what = f"the {move.source.direction} pile ({pile_name(moving)})"
+            # TRANSLATORS: a pile moved, and its cards ("the west pile (the black 8 (8s))")
+            what = gettext("{pile} ({cards})").format(
+                pile=space_object(move.source), cards=pile_name(moving)
+            )
             if target:
-                text = f"Move {what} onto {card_name(target[-1])} on {move.target.words}"
+                text = gettext("Move {pile} onto {top} {where}").format(
+                    pile=what, top=card_name(target[-1]), where=landing(move.target)
+                )
             else:
-                text = (
-                    f"Move {what}, headed by a king, into the empty {move.target.direction} corner"
+                text = gettext("Move {pile}, headed by a king, into {corner}").format(
+                    pile=what, corner=_empty_corner(move.target)
                 )
             filler = _filler(later, move.source)
+            place = space_place(move.source)
             if filler is not None:
-                text += f", which frees {move.source.place} for {card_name(filler)}"
+                # TRANSLATORS: {move} is the sentence so far; it frees {space} for {card}
+                text = gettext("{move}, which frees {space} for {card}").format(
+                    move=text, space=place, card=card_name(filler)
+                )
             else:
-                text += f", which empties {move.source.place}"
+                text = gettext("{move}, which empties {space}").format(move=text, space=place)
             target.extend(moving)
             moving.clear()
         else:
@@ -843,7 +1150,9 @@ def move_sentences(
 
 def instruction_end(move: EndTurn) -> str:
     """The end of a turn as an instruction."""
-    return "Draw a card to end your turn" if move.kind == "draw" else "Pass to end your turn"
+    if move.kind == "draw":
+        return gettext("Draw a card to end your turn")
+    return gettext("Pass to end your turn")
 
 
 def _follower(later: Sequence[Move], space: Space) -> Card | None:
@@ -893,17 +1202,31 @@ def outcome_line(
     names = [name_of(p) for p in outcome.winners]
     if outcome.reason == "out" and outcome.went_out is not None:
         went = name_of(outcome.went_out)
+        you = went == YOU
         by_corners = corners_version and any(outcome.corners)  # else going out won
         if by_corners:
-            head = f"{went} went out, which ends the hand; {_corners_win(outcome, names)}."
+            if you:
+                said = gettext("You went out, which ends the hand; {win}.")
+            else:
+                said = gettext("{name} went out, which ends the hand; {win}.")
+            win = _corners_win(outcome, names)
         elif outcome.winners == (outcome.went_out,):
-            head = f"{went} went out and won the hand."
+            said = (
+                gettext("You went out and won the hand.")
+                if you
+                else (gettext("{name} went out and won the hand."))
+            )
+            win = ""
         else:
-            head = f"{went} went out; {win_clause(names, what='the hand')}."
+            # TRANSLATORS: {win} says who wins the hand ("P2 wins", "you and P3 share the hand")
+            said = gettext("You went out; {win}.") if you else gettext("{name} went out; {win}.")
+            win = win_clause(names, what="the hand")
+        head = said.format(name=went, win=win)
     elif corners_version and any(outcome.corners):
-        head = f"The hand is blocked; {_corners_win(outcome, names)}."
+        # TRANSLATORS: {win} says who wins the hand on corners ("you win it with 2 corners to 1")
+        head = gettext("The hand is blocked; {win}.").format(win=_corners_win(outcome, names))
     else:
-        head = BLOCKED
+        head = gettext(BLOCKED)
     players = order or range(1, len(outcome.penalties) + 1)
     parts = []
     for player in players:
@@ -911,9 +1234,20 @@ def outcome_line(
         if not cards:
             continue
         points = outcome.penalties[player - 1]
-        cost = "" if points == cards else f" ({count_words(points, 'point')})"
-        parts.append(f"{within(name_of(player))} {count_words(cards)}{cost}")
-    return f"{head} Left in hand: {', '.join(parts)}." if parts else head
+        who, left = within(name_of(player)), ngettext("{n} card", "{n} cards", cards)
+        if points == cards:
+            # TRANSLATORS: a player and the cards left in their hand ("P2 4 cards")
+            part = gettext("{name} {cards}").format(name=who, cards=left.format(n=cards))
+        else:
+            cost = ngettext("{n} point", "{n} points", points).format(n=points)
+            # TRANSLATORS: a player, the cards left in their hand and what they cost
+            part = gettext("{name} {cards} ({points})")
+            part = part.format(name=who, cards=left.format(n=cards), points=cost)
+        parts.append(part)
+    if not parts:
+        return head
+    # TRANSLATORS: {head} says how the hand ended; {left}: each player's cards left in hand
+    return gettext("{head} Left in hand: {left}.").format(head=head, left=", ".join(parts))
 
 
 def within(name: str) -> str:
@@ -923,13 +1257,12 @@ def within(name: str) -> str:
     >>> within("You"), within("The player on your left"), within("Ada")
     ('you', 'the player on your left', 'Ada')
     """
-    if name == "You" or name.startswith("The player "):
-        return name[:1].lower() + name[1:]
-    return name
+    return player_within(name)
 
 
-BLOCKED = "The hand is blocked: nobody wins it, and it is scored by the cards left."
-"""A blocked hand, as the rules texts and SPEC say it: no winner, scored by the cards left."""
+BLOCKED = N_("The hand is blocked: nobody wins it, and it is scored by the cards left.")
+"""A blocked hand, as the rules texts and SPEC say it: no winner, scored by the cards left
+(marked: said through ``gettext``)."""
 
 
 def outcome_words(outcome: Finished) -> str:
@@ -981,14 +1314,30 @@ def _corners_win(outcome: Finished, names: Sequence[str]) -> str:
     """``"you win it with 2 corners to 1"``: the corners version's winner of a hand."""
     ranked = sorted(outcome.corners, reverse=True)
     best = ranked[0]
+    who = players_listed(names)
     if len(names) > 1:
-        each = count_words(best, "corner")
-        return f"{players_listed(names)} {wins_verb(names, 'it')} with {each} each"
+        said = ngettext(
+            "{names} share it with {n} corner each", "{names} share it with {n} corners each", best
+        )
+        return said.format(names=who, n=best)
     others = [n for n in ranked if n < best]
-    against = f" to {others[0]}" if others else ""
-    return (
-        f"{players_listed(names)} {wins_verb(names)} it with {count_words(best, 'corner')}{against}"
-    )
+    you = bool(names) and names[0] == YOU
+    if others and you:
+        said = ngettext(
+            "you win it with {n} corner to {other}", "you win it with {n} corners to {other}", best
+        )
+    elif others:
+        # TRANSLATORS: {name} wins the hand with {n} corners kept, the next best kept {other}
+        said = ngettext(
+            "{name} wins it with {n} corner to {other}",
+            "{name} wins it with {n} corners to {other}",
+            best,
+        )
+    elif you:
+        said = ngettext("you win it with {n} corner", "you win it with {n} corners", best)
+    else:
+        said = ngettext("{name} wins it with {n} corner", "{name} wins it with {n} corners", best)
+    return said.format(name=who, n=best, other=others[0] if others else 0)
 
 
 def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
@@ -999,23 +1348,35 @@ def match_line(match: Match, seat_name: Callable[[int], str]) -> str:
     'After 0 hands: you 0, P2 0 (target 25).'
     """
     totals = ", ".join(f"{within(seat_name(s))} {t}" for s, t in enumerate(match.totals, start=1))
-    hands = count_words(len(match.sheet), "hand")
+    hands = len(match.sheet)
     if match.is_over():
         winners = match.winners()
         said = win_clause([seat_name(s) for s in winners])
-        return f"The match is over after {hands}: {said}. Totals: {totals}."
-    return f"After {hands}: {totals} (target {match.rules.target})."
+        # TRANSLATORS: {won} says who won the match ("you win"); {totals}: "you 12, P2 30"
+        line = ngettext(
+            "The match is over after {n} hand: {won}. Totals: {totals}.",
+            "The match is over after {n} hands: {won}. Totals: {totals}.",
+            hands,
+        )
+        return line.format(n=hands, won=said, totals=totals)
+    # TRANSLATORS: {totals} is each seat's total ("you 12, P2 30"); {target}: the match's target
+    line = ngettext(
+        "After {n} hand: {totals} (target {target}).",
+        "After {n} hands: {totals} (target {target}).",
+        hands,
+    )
+    return line.format(n=hands, totals=totals, target=match.rules.target)
 
 
 # -- reviews ----------------------------------------------------------------------------------
 
 VERDICT_WORDS = {
-    "best": "The best turn",
-    "inaccuracy": "A small slip",
-    "mistake": "A mistake",
-    "blunder": "A big mistake",
+    "best": N_("The best turn"),
+    "inaccuracy": N_("A small slip"),
+    "mistake": N_("A mistake"),
+    "blunder": N_("A big mistake"),
 }
-"""How a review names each verdict."""
+"""How a review names each verdict (marked: said through ``gettext``)."""
 
 
 def turn_words(moves: Sequence[Move]) -> str:
@@ -1025,7 +1386,14 @@ def turn_words(moves: Sequence[Move]) -> str:
     >>> turn_words([parse_move("4h>S"), parse_move("draw")])
     'the four of hearts to the south pile, then draw a card to end the turn'
     """
-    return ", then ".join(phrase(move) for move in moves) or "no move"
+    said = [phrase(move) for move in moves]
+    if not said:
+        return gettext("no move")
+    line = said[0]
+    for following in said[1:]:
+        # TRANSLATORS: the moves of a turn so far, then the next one
+        line = gettext("{moves}, then {move}").format(moves=line, move=following)
+    return line
 
 
 def review_line(
@@ -1056,7 +1424,10 @@ def review_line(
     'You played 3 cards, as many as the best turn here.'
     """
     line = _review_words(verdict, reason, shed, best, goes_out, exact, moves)
-    return f"{VERDICT_WORDS[verdict]}: {line}" if head else sentence(line)
+    if not head:
+        return sentence(line)
+    # TRANSLATORS: {verdict} names the verdict ("A mistake"); {line} says why
+    return gettext("{verdict}: {line}").format(verdict=gettext(VERDICT_WORDS[verdict]), line=line)
 
 
 def _review_words(
@@ -1069,17 +1440,29 @@ def _review_words(
     moves: bool,
 ) -> str:
     best_shed = sum(1 for move in best if isinstance(move, PlayCard))
-    found = "the best turn here" if exact else "the best turn found within the search budget"
+    if exact:
+        found = gettext("the best turn here")
+    else:
+        found = gettext("the best turn found within the search budget")
+    cards = ngettext("{n} card", "{n} cards", shed).format(n=shed)
     if verdict != "best" and shed < best_shed:
-        out = " and goes out" if goes_out else ""
+        mine = cards if shed else gettext("no card")
         if goes_out and verdict == "blunder":  # a sure win declined
-            out = " and goes out, which wins the hand at once"
-        said = f": {turn_words(best)}" if moves else ""
-        mine = count_words(shed) if shed else "no card"
-        return f"you played {mine}; {found} plays {best_shed}{out}{said}."
+            said = gettext(
+                "you played {mine}; {found} plays {n} and goes out, which wins the hand at once"
+            )
+        elif goes_out:
+            said = gettext("you played {mine}; {found} plays {n} and goes out")
+        else:
+            said = gettext("you played {mine}; {found} plays {n}")
+        said = said.format(mine=mine, found=found, n=best_shed)
+        if moves:
+            # TRANSLATORS: {said} is the line so far; {moves}: the best turn's moves in words
+            return gettext("{said}: {moves}.").format(said=said, moves=turn_words(best))
+        return f"{said}."
     if verdict != "best":  # as many cards, a worse finish: the analysis says which
         return f"you {reason[:1].lower()}{reason[1:]}"
-    return f"you played {count_words(shed)}, as many as {found}."
+    return gettext("you played {mine}, as many as {found}.").format(mine=cards, found=found)
 
 
 # -- the teacher's table: how a hand ended, what a turn did ---------------------------------------
@@ -1096,9 +1479,11 @@ def hand_end_reason(outcome: Finished, name_of: Callable[[int], str]) -> str:
     """
     if outcome.reason == "out" and outcome.went_out is not None:
         name = name_of(outcome.went_out)
-        whose = "your" if name == "You" else "their"
-        return f"{name} played {whose} last card, so the hand ended at once."
-    return (
+        if name == YOU:
+            return gettext("You played your last card, so the hand ended at once.")
+        said = gettext("{name} played their last card, so the hand ended at once.")
+        return said.format(name=name)
+    return gettext(
         "The stock was empty and a full round went by without a card played, "
         "so the hand is blocked."
     )
@@ -1114,12 +1499,13 @@ def turn_recap(name: str, moves: Sequence[str]) -> str:
     """
     parts: list[str] = []
     cards = piles = 0
+    you = name == YOU
 
     def counted() -> None:  # the cards played and piles moved since the last draw or pass
         if cards:
-            parts.append(f"played {count_words(cards)}")
+            parts.append(_did(you, "played", cards))
         if piles:
-            parts.append("moved a pile" if piles == 1 else f"moved {piles} piles")
+            parts.append(_did(you, "moved", piles))
 
     for move in map(parse_move, moves):
         if isinstance(move, PlayCard):
@@ -1129,9 +1515,47 @@ def turn_recap(name: str, moves: Sequence[str]) -> str:
         else:
             counted()
             cards = piles = 0
-            parts.append("drew" if move.kind == "draw" else "passed")
+            parts.append(_did(you, "drew" if move.kind == "draw" else "passed"))
     counted()
     if not parts:
-        return f"{name}: no move yet"
-    said = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return f"{name} {said}"
+        if you:
+            return gettext("You: no move yet")
+        return gettext("{name}: no move yet").format(name=name)
+    said = listed(parts)
+    if you:
+        # TRANSLATORS: {did} is what the viewer did in a turn ("played 2 cards and drew")
+        return gettext("You {did}").format(did=said)
+    # TRANSLATORS: {did} is what a player did in a turn ("played 2 cards and drew")
+    return gettext("{name} {did}").format(name=name, did=said)
+
+
+def _did(you: bool, what: str, n: int = 1) -> str:
+    """One thing a turn did, said of the viewer (``you``) or of another player: the verb takes
+    the person in most languages ("robaste", "P2 robó")."""
+    if what == "played" and you:
+        said = npgettext("what you did in a turn", "played {n} card", "played {n} cards", n)
+    elif what == "played":
+        said = npgettext("what a player did in a turn", "played {n} card", "played {n} cards", n)
+    elif what == "moved" and n == 1:
+        said = (
+            pgettext("what you did in a turn", "moved a pile")
+            if you
+            else pgettext("what a player did in a turn", "moved a pile")
+        )
+    elif what == "moved" and you:
+        said = npgettext("what you did in a turn", "moved {n} pile", "moved {n} piles", n)
+    elif what == "moved":
+        said = npgettext("what a player did in a turn", "moved {n} pile", "moved {n} piles", n)
+    elif what == "drew":
+        said = (
+            pgettext("what you did in a turn", "drew")
+            if you
+            else pgettext("what a player did in a turn", "drew")
+        )
+    else:
+        said = (
+            pgettext("what you did in a turn", "passed")
+            if you
+            else pgettext("what a player did in a turn", "passed")
+        )
+    return said.format(n=n)

@@ -6,10 +6,10 @@ widget reads it (a student's seat and the projector are thin clients of a server
 :mod:`~.codes` (room codes and seat tokens), :mod:`~.seats` (the sessions of a shared table),
 :mod:`~.views` (the one view function), :mod:`~.room` (rooms and their tables), :mod:`~.store`
 (SQLite), :mod:`~.protocol` (checking every frame), :mod:`~.app` (the websocket server,
-:class:`ClassServer`), :mod:`~.client` (the kernel's side) and :mod:`~.hub` (the server as a
-JupyterHub service: where to listen, who is calling), :mod:`~.site` (the browser course served
-beside the tables) and :mod:`~.browser` (a seat from the browser course, through the browser's
-own WebSocket).
+:class:`ClassServer`), :mod:`~.client` (the kernel's side), :mod:`~.seatbook` (where a
+student's seat tokens are kept) and :mod:`~.hub` (the server as a JupyterHub service: where to
+listen, who is calling), :mod:`~.site` (the browser course served beside the tables) and
+:mod:`~.browser` (a seat from the browser course, through the browser's own WebSocket).
 
 The server's names are imported when first asked for: in the browser course (Pyodide) there is
 no Starlette or uvicorn, and a seat there imports only the modules it needs.

@@ -29,8 +29,9 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from .client import SeatBook, websocket_address
+from .client import websocket_address
 from .codes import read_code
+from .seatbook import KeptSeat, followed
 
 __all__ = ["BrowserTable", "open_browser_socket", "page_address"]
 
@@ -114,17 +115,11 @@ class BrowserTable:
         self.seated = False
         """True once the server has given the seat (or the table to watch)."""
         self.closed = False
-        self._book: SeatBook | None = None
-        self._key = f"{self.address} {self.code}"
+        self._kept: KeptSeat | None = None
         if join is not None:
             assert learner is not None
-            self._book = SeatBook(learner, progress_dir)
-            kept = self._book.get(self._key)
-            self._ask: Json = (
-                {"type": "rejoin", "room": self.code, **kept}
-                if kept is not None
-                else {"type": "join", "room": self.code, "learner": learner}
-            )
+            self._kept = KeptSeat(learner, progress_dir, self.address, self.code)
+            self._ask: Json = self._kept.ask()
         else:
             self._ask = {"type": "watch", "room": self.code, "table": table}
         handlers = {"open": self._opened, "message": self._message, "close": self._closed}
@@ -140,16 +135,17 @@ class BrowserTable:
         if not isinstance(frame, dict):
             return
         if self.seated:
+            if frame.get("type") == "moved":  # a tournament's round: follow the seat
+                self.table, self.seat = followed(frame, self._kept)
             self.frames.append(frame)
             self._tell(frame)
         elif frame.get("type") in ("seat", "watching"):
             self._seated(frame)
         elif frame.get("type") == "error":
             if self._ask["type"] == "rejoin" and frame.get("code") == "bad-token":
-                assert self._book is not None
-                assert self.learner is not None
-                self._book.put(self._key, None)  # the server forgot the seat: join afresh
-                self._ask = {"type": "join", "room": self.code, "learner": self.learner}
+                assert self._kept is not None
+                self._kept.forget()  # the server forgot the seat: join afresh
+                self._ask = self._kept.join()
                 self._socket.send(json.dumps(self._ask))
                 return
             self._tell(frame)
@@ -159,10 +155,8 @@ class BrowserTable:
         self.table = frame.get("table", self.table)
         self.seat = frame.get("seat")
         self.learner = frame.get("learner", self.learner)
-        token = frame.get("token")
-        if self._book is not None and isinstance(token, str):
-            seat = {"table": frame["table"], "seat": frame["seat"], "token": token}
-            self._book.put(self._key, seat)
+        if self._kept is not None and isinstance(frame.get("token"), str):
+            self._kept.keep(frame)
 
     def _closed(self, event: Any) -> None:
         self.closed = True

@@ -33,8 +33,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import pathlib
-import tempfile
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -45,9 +43,9 @@ try:
 except ImportError:  # pragma: no cover - the browser course: its seats use .browser instead
     pass
 
-from ..classroom.store import RecordStore
 from .codes import read_code
 from .hub import kernel_hub_token
+from .seatbook import KeptSeat, followed
 
 __all__ = ["ClassServerError", "RemoteTable"]
 
@@ -77,38 +75,6 @@ def websocket_address(address: str) -> str:
     if scheme not in schemes:
         raise ValueError(f"server= is an http:// or https:// address, not {address!r}")
     return f"{schemes[scheme]}://{rest}"
-
-
-class SeatBook:
-    """The seats ``learner`` holds, by server and room, in ``<learner>.seats`` beside their
-    record (written whole and atomically)."""
-
-    def __init__(self, learner: str, progress_dir: str | os.PathLike[str] | None) -> None:
-        store = RecordStore(learner, progress_dir)
-        self.path = store.folder / f"{store.learner}.seats"
-
-    def read(self) -> dict[str, Json]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def get(self, key: str) -> Json | None:
-        found = self.read().get(key)
-        return found if isinstance(found, dict) else None
-
-    def put(self, key: str, seat: Json | None) -> None:
-        data = self.read()
-        if seat is None:
-            data.pop(key, None)
-        else:
-            data[key] = seat
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".seats.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            json.dump(data, file)
-        pathlib.Path(temporary).replace(self.path)
 
 
 class RemoteTable:
@@ -149,8 +115,8 @@ class RemoteTable:
         self.seat: int | None = None
         self.learner = learner
         self.closed = False
-        self._book: tuple[SeatBook, str] | None = None
-        """Where this seat's token is kept (a learner who typed their name), and its key."""
+        self._kept: KeptSeat | None = None
+        """Where this seat's token is kept (a learner who typed their name)."""
         url = websocket_address(address)
         try:
             self._socket: ClientConnection = connect(
@@ -179,20 +145,17 @@ class RemoteTable:
         self._reader.start()
 
     def _sit(self, learner: str, progress_dir: str | os.PathLike[str] | None) -> None:
-        book = SeatBook(learner, progress_dir)
-        key = f"{self.address} {self.code}"
-        self._book = book, key
-        kept = book.get(key)
-        if kept is not None:
+        kept = self._kept = KeptSeat(learner, progress_dir, self.address, self.code)
+        ask = kept.ask()
+        if ask["type"] == "rejoin":
             try:
-                self._request({"type": "rejoin", "room": self.code, **kept})
+                self._request(ask)
                 return
             except ClassServerError as error:
                 if error.code != "bad-token":
                     raise
-                book.put(key, None)  # the server forgot the seat: join afresh
-        seat = self._request({"type": "join", "room": self.code, "learner": learner})
-        book.put(key, {"table": seat["table"], "seat": seat["seat"], "token": seat["token"]})
+                kept.forget()  # the server forgot the seat: join afresh
+        kept.keep(self._request(kept.join()))
 
     def _request(self, frame: Json) -> Json:
         """Send ``frame`` and read the server's answer (the seat, or the table watched)."""
@@ -213,8 +176,8 @@ class RemoteTable:
         with contextlib.suppress(ConnectionClosed, OSError):
             for text in self._socket:
                 frame = json.loads(text)
-                if frame.get("type") == "moved":
-                    self._moved(frame)
+                if frame.get("type") == "moved":  # a tournament's round: follow the seat
+                    self.table, self.seat = followed(frame, self._kept)
                 with self._changed:
                     self.frames.append(frame)
                     self._changed.notify_all()
@@ -227,16 +190,6 @@ class RemoteTable:
             self.on_frame(
                 {"type": "gone", "status": "The class server has gone: this table no longer plays."}
             )
-
-    def _moved(self, frame: Json) -> None:
-        """The server moved this seat (a tournament's round): follow it, and keep the new seat
-        so a notebook opened again takes it back."""
-        self.table, self.seat = frame["table"], frame["seat"]
-        if self._book is not None:
-            book, key = self._book
-            kept = book.get(key)
-            if kept is not None:
-                book.put(key, {**kept, "table": self.table, "seat": self.seat})
 
     def send(self, intent: Any) -> None:
         """Send one of the page's intents on, as it is (the server checks it)."""

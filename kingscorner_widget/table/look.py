@@ -111,12 +111,14 @@ class LookChoices:
         four = self.look.deck == "two"
         self.look.deck = "four" if four else "two"
         if four:
-            said = (
+            said = gettext(
                 "The four-colour deck: clubs green, diamonds blue, spades black, hearts red,"
                 " and the red suits have their ranks ringed."
             )
         else:
-            said = "The red and black deck: hearts and diamonds red, clubs and spades black."
+            said = gettext(
+                "The red and black deck: hearts and diamonds red, clubs and spades black."
+            )
         return Reply(self._status_after(said))
 
     @action(
@@ -130,5 +132,8 @@ class LookChoices:
         """Switch between the high-contrast theme and the table's usual colours."""
         high = self.look.contrast == "normal"
         self.look.contrast = "high" if high else "normal"
-        said = "High contrast is on." if high else "The table has its usual colours again."
+        if high:
+            said = gettext("High contrast is on.")
+        else:
+            said = gettext("The table has its usual colours again.")
         return Reply(self._status_after(said))

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ..analysis.judging.review import Judge
+from ..display.language import gettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move
@@ -212,11 +213,12 @@ class PassAndPlaySession(PlaySession):
             "name": name,
             "text": cover_text(name),
             "action": "uncover",
-            "label": SHOW_MY_HAND,
+            "label": gettext(SHOW_MY_HAND),
         }
 
     def prompt(self) -> str:
-        said = f"{self.seat_name(self.seat)}, your turn."
+        # TRANSLATORS: {name} is the person whose turn it is, at a pass-and-play table
+        said = gettext("{name}, your turn.").format(name=self.seat_name(self.seat))
         return f"{said} {next_step(self.game)}" if self.guided else said
 
     def status(self, last: str = "") -> str:
@@ -254,7 +256,7 @@ class PassAndPlaySession(PlaySession):
         SHOW_MY_HAND,
         key="M",
         offered=lambda s: s.cover() is not None,
-        check=lambda s: None if s.cover() is not None else "no hand is covered now",
+        check=lambda s: None if s.cover() is not None else gettext("no hand is covered now"),
         primary=lambda s: True,
     )
     def uncover(self) -> Reply:

@@ -47,13 +47,14 @@ from typing import Any, ClassVar
 from ..analysis.judging.review import Judge
 from ..analysis.players import GreedyPlayer, Player, make_player
 from ..analysis.players.timed import Late, OnTime
-from ..display.language import N_, gettext
+from ..display.language import N_, gettext, ngettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
+from ..engine.naming import seat_shown
 from ..engine.observation import Observation
 from ..engine.rules import MatchEnd, Rules
-from ..engine.words import count_words, match_line, refusal, sentence
+from ..engine.words import match_line, refusal, sentence
 from .actions import Field, action
 from .advice import COMPUTER_OPTIONS, HINT_LEVELS, PLAY_HINT, TurnHint, turn_hint
 from .guide import OUTLINES, next_step
@@ -70,16 +71,17 @@ __all__ = ["MAX_COMPUTER_MOVES", "PlaySession"]
 Json = dict[str, Any]
 Opponents = str | Sequence[str | Player]
 
-NO_UNDO = (
+NO_UNDO = N_(
     "a card once played stays on the table, even before your turn ends: "
     "try ideas out in explore mode"
 )
-START = "this is the start of the hand: there is nothing further back"
-REVIEW_AT_HAND_END = "finish the hand first: it can be reviewed once it is over"
+START = N_("this is the start of the hand: there is nothing further back")
+REVIEW_AT_HAND_END = N_("finish the hand first: it can be reviewed once it is over")
 """Why "Review this hand" waits: it keeps its place on the toolbar all hand long, so the
 buttons after it never move when the hand ends."""
-HAND_OVER_COMPUTERS = "the hand is over: the computer players have nothing left to play"
-"""Why Faster and Pause are disabled once the hand is over (they stay on the toolbar)."""
+HAND_OVER_COMPUTERS = N_("the hand is over: the computer players have nothing left to play")
+"""Why Faster and Pause are disabled once the hand is over (they stay on the toolbar); each of
+these reasons is marked, and said through ``gettext`` where it is given."""
 MAX_COMPUTER_MOVES = 5000
 """A guard for :meth:`PlaySession.skip`: far more moves than any hand needs."""
 
@@ -93,7 +95,10 @@ class PlaySession(Session):
     judges by first: ``"cards"`` or ``"win"``."""
 
     mode = "play"
-    NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new match", "daily": "the daily match"}
+    NEW_WORDS: ClassVar[dict[str, str]] = {
+        "new": N_("a new match"),
+        "daily": N_("the daily match"),
+    }
 
     def __init__(
         self,
@@ -145,7 +150,9 @@ class PlaySession(Session):
         self.hinted = False
         """True once the viewer asked for a Hint in this hand: its review opens on the Hint's
         judge (chance of winning), so the review judges by the measure the Hint gave."""
-        default = f"Hand {source.hand_number}" if isinstance(source, Match) else ""
+        default = ""
+        if isinstance(source, Match):
+            default = gettext("Hand {n}").format(n=source.hand_number)
         super().__init__(game, title=title or default)
 
     # -- reading ------------------------------------------------------------------------------
@@ -186,10 +193,9 @@ class PlaySession(Session):
 
     def _watching(self) -> str:
         """Why the viewer plays nothing while watching their player."""
-        return (
-            f"this seat is played by {self.watched_name()}: "
-            "watch it play (Pause, Next move or Skip)"
-        )
+        # TRANSLATORS: {name} is a computer player's name; Pause, Next move and Skip are buttons
+        said = gettext("this seat is played by {name}: watch it play (Pause, Next move or Skip)")
+        return said.format(name=self.watched_name())
 
     @property
     def revealable(self) -> bool:
@@ -197,7 +203,7 @@ class PlaySession(Session):
         return self.game.is_over()
 
     def hidden(self) -> str:
-        return (
+        return gettext(
             "the other hands stay face down while the hand is played: they are shown when it ends"
         )
 
@@ -207,11 +213,16 @@ class PlaySession(Session):
             if match.is_over() or (match.hand_number == 1 and not self.game.moves):
                 return None
             done = len(match.sheet)
-            played = f"{count_words(done, 'hand')} scored" if done else "hand 1 begun"
-            return f"the match in progress ({played})"
+            if not done:
+                return gettext("the match in progress (hand 1 begun)")
+            return ngettext(
+                "the match in progress ({n} hand scored)",
+                "the match in progress ({n} hands scored)",
+                done,
+            ).format(n=done)
         if self.game.is_over() or not self.game.moves:
             return None
-        return "the hand in progress"
+        return gettext("the hand in progress")
 
     def summary(self, game: Game) -> Summary | None:
         match = self.match
@@ -246,8 +257,9 @@ class PlaySession(Session):
 
     def prompt(self) -> str:
         if self.guided:
-            return f"Your turn. {next_step(self.game)}"
-        return "Your turn."
+            # TRANSLATORS: {step} says what the viewer can do now, in a sentence or two
+            return gettext("Your turn. {step}").format(step=next_step(self.game))
+        return gettext("Your turn.")
 
     def status(self, last: str = "") -> str:
         game = self.game
@@ -258,16 +270,19 @@ class PlaySession(Session):
                 parts.append(
                     match_line(self.match, self.seat_name)
                     if over
-                    else "Press Next hand to deal the next hand."
+                    else gettext("Press Next hand to deal the next hand.")
                 )
             return " ".join(filter(None, parts))
         if self.waiting is not None:
-            said = last or f"{self.name(game.turn)} to play."
+            name = self.name(game.turn)
+            said = last or gettext("{name} to play.").format(name=name)
             if self.paused:
-                said += f" Paused: press Next move to see {self.name(game.turn)}'s next move."
+                # TRANSLATORS: {name} is the computer player to move; Next move is a button
+                paused = gettext("Paused: press Next move to see {name}'s next move.")
+                said += " " + paused.format(name=name)
             return said
         if self.viewer is None:
-            return last or "You are out of this match: the computer players play on."
+            return last or gettext("You are out of this match: the computer players play on.")
         return super().status(last)
 
     def view(self) -> History:
@@ -275,17 +290,18 @@ class PlaySession(Session):
 
     def extra(self) -> Extra:
         guide: Extra = {
-            "guide": OUTLINES if self.guided and self.to_move() else None,
+            "guide": gettext(OUTLINES) if self.guided and self.to_move() else None,
             "paused": self.paused,
         }
         match = self.match
         if match is None:
             return guide
         seats = [self.seat_name(s) for s in range(1, match.seats + 1)]
+        shown = [seat_shown(seat) for seat in seats]
         return {
             **guide,
             "score": {
-                "seats": seats,
+                "seats": shown,
                 "rows": [
                     {"hand": row.hand, "points": list(row.points), "winners": list(row.winners)}
                     for row in match.sheet
@@ -313,18 +329,19 @@ class PlaySession(Session):
         game = self.game
         if self._review is not None:
             at, length = self._review.at, self._review.length
-            return (
-                f"you are looking back at move {at} of {length}: "
-                "step forward to the present to play"
+            said = gettext(
+                "you are looking back at move {at} of {length}: step forward to the present to play"
             )
+            return said.format(at=at, length=length)
         if self.match is not None and self.match.is_scored():
-            return "this hand is over and on the score sheet: deal the next hand"
+            return gettext("this hand is over and on the score sheet: deal the next hand")
         if self.viewer is None:
-            return "you are out of this match: the computer players play on"
+            return gettext("you are out of this match: the computer players play on")
         if self.watch is not None:
             return self._watching()
         if not game.is_over() and game.turn != self.viewer:
-            return f"it is {self.name(game.turn)}'s turn, not yours: wait for them (or skip)"
+            said = gettext("it is {name}'s turn, not yours: wait for them (or skip)")
+            return said.format(name=self.name(game.turn))
         return refusal(game.violation(move))
 
     def played(self, move: Move) -> Reply:
@@ -362,7 +379,7 @@ class PlaySession(Session):
 
     def cannot_hint(self) -> str | None:
         """Why the Hint would only refuse now, or ``None``."""
-        return None if self.to_move() else "a hint is for your own turn"
+        return None if self.to_move() else gettext("a hint is for your own turn")
 
     def _current_plan(self) -> TurnHint | None:
         """The Hint's plan, moved on to the moves made since it started, if they follow it."""
@@ -380,10 +397,10 @@ class PlaySession(Session):
 
     # -- looking back -------------------------------------------------------------------------
 
-    @action("undo", N_("Undo"), key="U", check=lambda s: NO_UNDO)
+    @action("undo", N_("Undo"), key="U", check=lambda s: gettext(NO_UNDO))
     def undo(self) -> Reply:
         """Never: a card once played stays played (the control says so)."""
-        return refuse(NO_UNDO)
+        return refuse(gettext(NO_UNDO))
 
     @action("back", N_("◀ Back"), key="[", check=lambda s: s._at_start())
     def back(self) -> Reply:
@@ -400,14 +417,16 @@ class PlaySession(Session):
         review = self._review or self.history
         if not review.current():
             review.reread()
-        return START if review.at == 0 else None
+        return gettext(START) if review.at == 0 else None
 
     @action(
         "forward",
         N_("Forward ▶"),
         key="]",
         check=lambda s: (
-            None if s.reviewing else "this is the present: there is nothing further forward"
+            None
+            if s.reviewing
+            else gettext("this is the present: there is nothing further forward")
         ),
     )
     def forward(self) -> Reply:
@@ -417,13 +436,20 @@ class PlaySession(Session):
         if review.ahead:
             return Reply(self._looking(review))
         self._review = None
-        return Reply(self.status("Back to the present."))
+        return Reply(self.status(gettext("Back to the present.")))
 
     def _looking(self, review: History) -> str:
-        last = f": {sentence(review.lines[-1]['words'])}" if review.lines else ": the deal."
-        return f"Looking back, move {review.at} of {review.length}{last.rstrip('.')}. " + (
-            "Step forward to return to the game."
+        if not review.lines:
+            said = gettext(
+                "Looking back, move {at} of {length}: the deal. Step forward to return to the game."
+            )
+            return said.format(at=review.at, length=review.length)
+        # TRANSLATORS: {move} is the move looked at, as the log says it ("P2 plays the ten...")
+        said = gettext(
+            "Looking back, move {at} of {length}: {move}. Step forward to return to the game."
         )
+        move = sentence(review.lines[-1]["words"]).rstrip(".")
+        return said.format(at=review.at, length=review.length, move=move)
 
     # -- computer players ---------------------------------------------------------------------
     # Their controls (Faster, Pause, Next move, Skip) are always on the toolbar, disabled when
@@ -436,33 +462,36 @@ class PlaySession(Session):
         key="+",
         fields=(Field("value", float, most=MAX_SPEED, error=SPEED_ERROR),),
         any_version=True,
-        check=lambda s: HAND_OVER_COMPUTERS if s.game.is_over() else None,
+        check=lambda s: gettext(HAND_OVER_COMPUTERS) if s.game.is_over() else None,
     )
     def speed(self, value: float) -> Reply:
         """The seconds the table waits between computer moves (kept for their next turns)."""
-        return Reply(f"The computer players now take {value:g} s a move.")
+        said = gettext("The computer players now take {seconds} s a move.")
+        return Reply(said.format(seconds=f"{value:g}"))
 
     @action(
         "pause",
         lambda s: gettext("Play on") if s.paused else gettext("Pause"),
         key="P",
-        check=lambda s: HAND_OVER_COMPUTERS if s.game.is_over() else None,
+        check=lambda s: gettext(HAND_OVER_COMPUTERS) if s.game.is_over() else None,
     )
     def pause(self) -> Reply:
         """Hold the computer players (each then moves on Next move), or let them play on."""
         self.paused = not self.paused
         if not self.paused:
-            return Reply(self.status("The computer players play on."))
+            return Reply(self.status(gettext("The computer players play on.")))
         if self.waiting is None:
-            return Reply(self.status("The computer players will wait for Next move."))
-        return Reply(self.status("The computer players wait."))
+            return Reply(self.status(gettext("The computer players will wait for Next move.")))
+        return Reply(self.status(gettext("The computer players wait.")))
 
     @action(
         "step",
         N_("Next move"),
         key=".",
         check=lambda s: (
-            None if s.waiting is not None else "there is no computer move to make: it is your turn"
+            None
+            if s.waiting is not None
+            else gettext("there is no computer move to make: it is your turn")
         ),
         quiet=True,
     )
@@ -479,7 +508,9 @@ class PlaySession(Session):
         N_("Skip"),
         key="K",
         check=lambda s: (
-            None if s.waiting is not None else "there is no computer move to skip: it is your turn"
+            None
+            if s.waiting is not None
+            else gettext("there is no computer move to skip: it is your turn")
         ),
     )
     def skip(self) -> Reply:
@@ -491,7 +522,7 @@ class PlaySession(Session):
             self._score()
             made.append(move)
         if not made:
-            return refuse("there is no computer move to skip: it is your turn")
+            return refuse(gettext("there is no computer move to skip: it is your turn"))
         return Reply(self.status(last), moves=tuple(made))
 
     def _computer_move(self, player: int) -> tuple[Move, str]:
@@ -508,7 +539,9 @@ class PlaySession(Session):
         except Late as late:
             stand_in = GreedyPlayer().choose(seen)
             name = self.name(player)
-            return stand_in, f" ({name} {late}: the greedy player made this move for it)"
+            # TRANSLATORS: {name} is a student's computer player; {late} says how it was late
+            said = gettext(" ({name} {late}: the greedy player made this move for it)")
+            return stand_in, said.format(name=name, late=late)
         except Exception as error:  # a player that fails must not stop the table
             reason = f"{type(error).__name__}: {error}"
             move = game.end_move()
@@ -516,7 +549,8 @@ class PlaySession(Session):
             return move, ""
         legal = game.legal_moves()
         fallback = game.end_move() if game.end_move() in legal else legal[0]
-        return fallback, f" ({self.name(player)} chose a move the rules refuse: {reason})"
+        said = gettext(" ({name} chose a move the rules refuse: {reason})")
+        return fallback, said.format(name=self.name(player), reason=reason)
 
     def _ask(self, player: int, seen: Observation) -> object:
         """The answer of ``player``'s computer player: a built-in one directly, a player object
@@ -574,8 +608,11 @@ class PlaySession(Session):
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.match = Match(self.rules, seed=seed)
         self._daily = ""
-        self._reset(f"Hand 1 of a match to {self.rules.target}")
-        return Reply(self.status(f"A new match to {count_words(self.rules.target, 'point')}."))
+        self._reset(gettext("Hand 1 of a match to {target}").format(target=self.rules.target))
+        said = ngettext(
+            "A new match to {n} point.", "A new match to {n} points.", self.rules.target
+        )
+        return Reply(self.status(said.format(n=self.rules.target)))
 
     @action("daily", N_("Daily match"), key="Y", asks=True)
     def daily(self, date: datetime.date | str | None = None) -> Reply:
@@ -589,9 +626,18 @@ class PlaySession(Session):
             return refuse(f"there is no seat {self.seat} at a table of {self.rules.players}")
         self.match = Match.daily(day, self.rules)
         self._daily = f"Daily match, {day.isoformat()}"
-        self._reset(f"{self._daily}: hand 1")
-        to = count_words(self.rules.target, "point")
-        return Reply(self.status(f"The daily match of {day.isoformat()}, to {to}."))
+        self._reset(self._daily_title(1))
+        said = ngettext(
+            "The daily match of {date}, to {n} point.",
+            "The daily match of {date}, to {n} points.",
+            self.rules.target,
+        )
+        return Reply(self.status(said.format(date=day.isoformat(), n=self.rules.target)))
+
+    def _daily_title(self, hand: int) -> str:
+        """The heading of the daily match's hand ``hand``, in the table's language."""
+        day = self._daily.removeprefix("Daily match, ")
+        return gettext("Daily match, {date}: hand {n}").format(date=day, n=hand)
 
     @action(
         "next",
@@ -604,30 +650,31 @@ class PlaySession(Session):
         """Deal the next hand of the match once this one is scored."""
         match = self.match
         if match is None:
-            return refuse("this table plays a single hand: start a new match with New")
+            return refuse(gettext("this table plays a single hand: start a new match with New"))
         if not match.is_scored():
-            return refuse("finish this hand first: the next one is dealt once it is over")
+            return refuse(gettext("finish this hand first: the next one is dealt once it is over"))
         if match.is_over():
-            return refuse("the match is over: start a new one with New")
+            return refuse(gettext("the match is over: start a new one with New"))
         match.next_hand()
         number = match.hand_number
-        self._reset(f"{self._daily}: hand {number}" if self._daily else f"Hand {number}")
-        return Reply(self.status(f"Hand {match.hand_number} is dealt."))
+        title = self._daily_title(number) if self._daily else gettext("Hand {n}").format(n=number)
+        self._reset(title)
+        return Reply(self.status(gettext("Hand {n} is dealt.").format(n=match.hand_number)))
 
     @action(
         "review",
         N_("Review this hand"),
         key="R",
         offered=lambda s: s.viewer is not None,
-        check=lambda s: None if s.game.is_over() else REVIEW_AT_HAND_END,
+        check=lambda s: None if s.game.is_over() else gettext(REVIEW_AT_HAND_END),
     )
     def review_hand(self) -> Reply:
         """Once the hand is over: review it from the viewer's side (review mode), with a way
         back to this table as it is."""
         if not self.game.is_over():
-            return refuse(REVIEW_AT_HAND_END)
+            return refuse(gettext(REVIEW_AT_HAND_END))
         if self.viewer is None:
-            return refuse("you were out of this hand: there is no turn of yours to review")
+            return refuse(gettext("you were out of this hand: there is no turn of yours to review"))
         match = self.match
         try:
             review = ReviewSession(

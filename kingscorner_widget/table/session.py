@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -70,6 +71,20 @@ MAX_SPEED = 10.0
 SPEED_ERROR = f"the speed must be 0 to {MAX_SPEED:g} seconds a move"
 
 
+MODE_NAMES = {
+    "play": N_("play"),
+    "explore": N_("explore"),
+    "review": N_("review"),
+    "lesson": N_("lesson"),
+}
+"""The modes' names in a sentence (marked: said through ``gettext``)."""
+
+
+def _or(first: str, last: str) -> str:
+    """``"review or lesson"``, in the language spoken now."""
+    return gettext("{first} or {last}").format(first=first, last=last)
+
+
 class Session(LookChoices):
     """A table showing ``game``; subclasses decide who acts and what each action may do."""
 
@@ -84,8 +99,8 @@ class Session(LookChoices):
     withheld: ClassVar[frozenset[str]] = frozenset()
     """Actions declared by a base class that this mode does not offer."""
     _declared: ClassVar[dict[str, Action] | None] = None
-    NEW_WORDS: ClassVar[dict[str, str]] = {"new": "a new deal", "daily": "the daily deal"}
-    """What each action that asks first starts, in words."""
+    NEW_WORDS: ClassVar[dict[str, str]] = {"new": N_("a new deal"), "daily": N_("the daily deal")}
+    """What each action that asks first starts, in words (marked: said through ``gettext``)."""
     listener: Listener | None = None
     """Called after every action with a :class:`~kingscorner_widget.table.events.TableEvent`
     (the class record listens here)."""
@@ -163,7 +178,7 @@ class Session(LookChoices):
 
     def prompt(self) -> str:
         """What to say when the viewer is to move."""
-        return f"{self.name(self.game.turn)} to play."
+        return gettext("{name} to play.").format(name=self.name(self.game.turn))
 
     @property
     def revealable(self) -> bool:
@@ -174,7 +189,7 @@ class Session(LookChoices):
 
     def hidden(self) -> str:
         """Why the hands stay face down now (when :attr:`revealable` is false)."""
-        return "the other hands stay face down at this table"
+        return gettext("the other hands stay face down at this table")
 
     def at_stake(self) -> str | None:
         """What a new deal would throw away now, in words, or ``None`` when nothing would be
@@ -237,7 +252,7 @@ class Session(LookChoices):
 
     def heading(self) -> str:
         """The table's heading."""
-        return self.title or "Kings in the Corner"
+        return self.title or gettext("Kings in the Corner")
 
     def ending(self, game: Game) -> str | None:
         """The finished hand ``game`` in one line (``None``: the table's usual words)."""
@@ -294,8 +309,11 @@ class Session(LookChoices):
             if mode.mode and mode.mode not in modes and kind in mode.actions():
                 modes.append(mode.mode)
         if not modes:
-            return "this table does not offer that"
-        return f"this table does not offer that: it is done on the {' or '.join(modes)} table"
+            return gettext("this table does not offer that")
+        # TRANSLATORS: {modes} names the modes that do it (play, explore, review, lesson)
+        said = gettext("this table does not offer that: it is done on the {modes} table")
+        named = [gettext(MODE_NAMES[mode]) if mode in MODE_NAMES else mode for mode in modes]
+        return said.format(modes=functools.reduce(_or, named))
 
     def controls(self) -> list[Control]:
         """The controls the table offers now, in order (the look's after the game's, a
@@ -329,7 +347,9 @@ class Session(LookChoices):
         if made is None:
             reply = refuse(self.elsewhere(kind))
         elif made.teacher and not trusted and not self.teacher:
-            reply = refuse("that is a teacher's control, and this table was not opened for one")
+            reply = refuse(
+                gettext("that is a teacher's control, and this table was not opened for one")
+            )
         elif why is not None:
             reply = refuse(why)
         elif made.asks and not confirmed and self.at_stake() is not None:
@@ -355,13 +375,16 @@ class Session(LookChoices):
 
     def question(self, kind: str) -> Json:
         """The question the table asks before ``kind`` throws away what is at stake."""
-        stake = self.at_stake() or "the game on the table"
-        what = self.NEW_WORDS.get(kind, kind)
+        stake = self.at_stake() or gettext("the game on the table")
+        what = gettext(self.NEW_WORDS[kind]) if kind in self.NEW_WORDS else kind
+        # TRANSLATORS: {what} is what would start ("a new match"); {stake}: what it throws away
+        # ("the match in progress (1 hand scored)")
+        question = gettext("Start {what}? That throws away {stake}.")
         return {
             "kind": kind,
-            "question": f"Start {what}? That throws away {stake}.",
-            "yes": "Yes, start it",
-            "no": "No, keep playing",
+            "question": question.format(what=what, stake=stake),
+            "yes": gettext("Yes, start it"),
+            "no": gettext("No, keep playing"),
         }
 
     @action("confirm")
@@ -369,7 +392,7 @@ class Session(LookChoices):
         """Do the action the table asked about."""
         asking = self._asking
         if asking is None:
-            return refuse("there is no question waiting for an answer")
+            return refuse(gettext("there is no question waiting for an answer"))
         kind, fields = asking
         self._asking = None
         reply = self.act(kind, confirmed=True, **fields)
@@ -381,9 +404,9 @@ class Session(LookChoices):
     def cancel(self) -> Reply:
         """Forget the action the table asked about: nothing is thrown away."""
         if self._asking is None:
-            return refuse("there is no question waiting for an answer")
+            return refuse(gettext("there is no question waiting for an answer"))
         self._asking = None
-        return Reply(self.status("Nothing was thrown away."))
+        return Reply(self.status(gettext("Nothing was thrown away.")))
 
     @action(
         "reveal",
@@ -397,7 +420,10 @@ class Session(LookChoices):
         if not self.revealable:
             return refuse(self.hidden())
         self.show_all_hands = not self.show_all_hands
-        said = "Every hand is face up." if self.show_all_hands else "The hands are face down again."
+        if self.show_all_hands:
+            said = gettext("Every hand is face up.")
+        else:
+            said = gettext("The hands are face down again.")
         return Reply(self.status(said))
 
     @action("play", fields=(Field("move", str, most=MAX_MOVE, error=MOVE_ERROR),))
@@ -437,9 +463,9 @@ class Session(LookChoices):
     def cannot_end_turn(self) -> str | None:
         """Why the viewer may not end a turn now (from what the viewer sees), or ``None``."""
         if self.game.is_over():
-            return "the hand is over"
+            return gettext("the hand is over")
         if not self.to_move():
-            return f"it is {self.name(self.game.turn)}'s turn, not yours"
+            return gettext("it is {name}'s turn, not yours").format(name=self.name(self.game.turn))
         return None
 
     @action(
@@ -453,7 +479,8 @@ class Session(LookChoices):
     def speed(self, value: float) -> Reply:
         """The seconds the table waits between computer moves (a viewing preference: the
         widget keeps it, and nothing else changes)."""
-        return Reply(f"The computer players now take {value:g} s a move.")
+        said = gettext("The computer players now take {seconds} s a move.")
+        return Reply(said.format(seconds=f"{value:g}"))
 
 
 def today() -> datetime.date:

@@ -31,8 +31,9 @@ from typing import Any, NotRequired, TypedDict
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import Move, MovePile
+from ..engine.naming import seat_shown
 from ..engine.spaces import SPACES, Space
-from ..engine.words import card_words, fits_words, logged, outcome_line
+from ..engine.words import fits_words, kings_moved, logged, outcome_line
 from .page_words import hand_title, hand_whose
 
 LOG_WINDOW = 40
@@ -529,14 +530,11 @@ def opening_entries(game: Game) -> list[LogEntry]:
     for move in game.opening:
         if isinstance(move, MovePile):
             king = game.pile(move.target)[0] if game.pile(move.target) else None
-            what = f"the dealt {card_words(king).removeprefix('the ')}" if king else "a dealt king"
             entries.append(
                 {
                     "player": None,  # the rules made it, for the first player
                     "notation": str(move),
-                    "words": (
-                        f"The rules move {what} from {move.source.words} to {move.target.words}"
-                    ),
+                    "words": kings_moved(king, move.source, move.target),
                 }
             )
     return entries
@@ -581,7 +579,7 @@ def build_snapshot(
         hands.append(
             {
                 "player": player,
-                "name": name_of(player),
+                "name": seat_shown(name_of(player)),
                 "title": hand_title(name_of(player)),
                 "whose": hand_whose(name_of(player)),
                 "count": count,

@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from ..display.language import gettext, ngettext, pgettext
 from ..engine.game import Game
 from ..engine.match import HandScore, Match
+from ..engine.naming import seat_shown
 from ..engine.words import (
-    count_words,
     hand_end_reason,
     hand_winners,
     outcome_line,
@@ -74,13 +75,19 @@ def hand_summary(
         for p in players
     ]
     row = cast(SummaryRow, _match_row(match, seat_name) if match is not None else _hand_row(hands))
+    said = row_said(row)
+    # the viewer's seat, "You", is said in the table's language once the sentences are made
+    row["names"] = [seat_shown(name) for name in row["names"]]
+    row["winners"] = [seat_shown(name) for name in row["winners"]]
+    for hand in hands:
+        hand["name"] = seat_shown(str(hand["name"]))
     return {
         "reason": outcome.reason,
         "why": hand_end_reason(outcome, name_of),
         "line": outcome_line(outcome, name_of, sizes, players, corners_version=corners),
         "hands": cast(list[SummaryHand], hands),
         "row": row,
-        "said": row_said(row),
+        "said": said,
     }
 
 
@@ -96,22 +103,30 @@ def row_said(row: SummaryRow) -> str:
     'you 4 points, P2 30 points, P3 26 points.'
     """
 
+    def one(name: str, value: int | None) -> str:
+        if value is None:
+            # TRANSLATORS: a player out of the match, on the score sheet ("P3 out")
+            return gettext("{name} out").format(name=within(name))
+        points = ngettext("{n} point", "{n} points", value).format(n=value)
+        # TRANSLATORS: a player and their points on the score sheet ("P2 1 point")
+        return gettext("{name} {points}").format(name=within(name), points=points)
+
     def each(values: Sequence[int | None]) -> str:
-        return ", ".join(
-            f"{within(name)} {'out' if value is None else count_words(value, 'point')}"
-            for name, value in zip(row["names"], values, strict=True)
-        )
+        return ", ".join(one(name, value) for name, value in zip(row["names"], values, strict=True))
 
     if row["totals"] is None:
-        return f"This hand's points: {each(row['points'])}."
-    sheet = f"{row['label']} on the score sheet: {each(row['points'])}."
-    return f"{sheet} Totals: {each(row['totals'])}."
+        return gettext("This hand's points: {points}.").format(points=each(row["points"]))
+    # TRANSLATORS: {label} is the hand's row on the score sheet ("Hand 2")
+    sheet = gettext("{label} on the score sheet: {points}.")
+    sheet = sheet.format(label=row["label"], points=each(row["points"]))
+    # TRANSLATORS: {sheet} is the sentence before; {totals}: each player's total
+    return gettext("{sheet} Totals: {totals}.").format(sheet=sheet, totals=each(row["totals"]))
 
 
 def _hand_row(hands: list[Json]) -> Json:
     """A single hand's row: the points each player would add to a score sheet."""
     return {
-        "label": "This hand",
+        "label": gettext("This hand"),
         "names": [h["name"] for h in hands],
         "points": [h["points"] for h in hands],
         "totals": None,
@@ -125,7 +140,7 @@ def _match_row(match: Match, seat_name: Callable[[int], str] | None) -> Json:
     row: HandScore = match.score_hand()  # a no-op once scored: the row already on the sheet
     seats = range(1, match.seats + 1)
     return {
-        "label": f"Hand {row.hand}",
+        "label": gettext("Hand {n}").format(n=row.hand),
         "names": [name(s) for s in seats],
         "points": list(row.points),
         "totals": list(match.totals),
@@ -160,7 +175,7 @@ def log_turns(log: Sequence[Mapping[str, Any]], name_of: Callable[[int], str]) -
     return [
         {
             "player": t["player"],
-            "name": name_of(t["player"]) if t["player"] is not None else "",
+            "name": seat_shown(name_of(t["player"])) if t["player"] is not None else "",
             "start": t["start"],
             "count": t["count"],
             "recap": _recap(t, name_of),
@@ -172,5 +187,8 @@ def log_turns(log: Sequence[Mapping[str, Any]], name_of: Callable[[int], str]) -
 def _recap(turn: Json, name_of: Callable[[int], str]) -> str:
     """What one group of the log did: the rules' moves, the moves shown, or a player's turn."""
     if turn["player"] is None:
-        return "The rules move the dealt kings to the corners"
-    return turn_recap("Show me" if turn["shown"] else name_of(turn["player"]), turn["moves"])
+        return gettext("The rules move the dealt kings to the corners")
+    if turn["shown"]:
+        # TRANSLATORS: the lesson's Show me button, named as the one who played these moves
+        return turn_recap(pgettext("who played a lesson's shown moves", "Show me"), turn["moves"])
+    return turn_recap(name_of(turn["player"]), turn["moves"])

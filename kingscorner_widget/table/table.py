@@ -51,7 +51,7 @@ from typing import Any
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..display.language import active, check_language, speaking
+from ..display.language import N_, active, check_language, gettext, speaking
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.render import Picture, table_picture
@@ -80,7 +80,7 @@ DEFAULT_SEATS = 4
 """How many seats a new table has when neither a game, the rules nor ``players`` say: the
 one default of the table's size."""
 
-STALE = "The table changed before that click arrived, so nothing was done: try again."
+STALE = N_("The table changed before that click arrived, so nothing was done: try again.")
 """What the table says when a page's message was made on an older snapshot than the latest."""
 
 MODES = ("play", "explore", "lesson", "review")
@@ -211,7 +211,7 @@ class TableSetup:
         title = ""
         if source is None and current is None:  # a new table: a new match
             source = Match(self.rules, seed=self.seed)
-            title = f"Hand 1 of a match to {self.rules.target}"
+            title = gettext("Hand 1 of a match to {target}").format(target=self.rules.target)
         elif source is None and self.play is not None:  # back to the table's own game
             return self.play
         elif source is None and current is not None:  # play on from the position on the table
@@ -598,11 +598,12 @@ class Table:
             self._refused(status)
             return Reply(status, refused=True, reason=str(error))
         if intent.version != self.version and intent.kind not in ANY_VERSION:
+            stale = gettext(STALE)
             if intent.kind in QUIET_WHEN_STALE:
-                return Reply(STALE, refused=True, reason=STALE)
-            self._session.note_refusal(STALE)
-            self._refused(STALE)
-            return Reply(STALE, refused=True, reason=STALE)
+                return Reply(stale, refused=True, reason=stale)
+            self._session.note_refusal(stale)
+            self._refused(stale)
+            return Reply(stale, refused=True, reason=stale)
         if intent.kind in ANY_VERSION:  # a viewing preference: the table stays as it is
             reply = self._session.act(intent.kind, trusted=False, **intent.fields)
             value = intent.fields.get("value", 0.0)

@@ -56,6 +56,7 @@ import traitlets
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
+from ..analysis.players.registry import PLAYERS
 from ..classroom.homework import Homework, as_homework
 from ..classroom.recorder import open_record, open_records
 from ..display.language import ENGLISH, check_language, chosen, spoken, system_language
@@ -66,6 +67,7 @@ from ..engine.moves import Move
 from ..engine.rules import Rules
 from ..engine.words import sentence
 from ..lessons import Lesson, LessonRun
+from ..server.codes import read_code
 from ..table import LessonSession, Session
 from ..table.page_words import phrases as page_phrases
 from ..table.play import Opponents
@@ -132,6 +134,32 @@ class ModeTrait(traitlets.Unicode):  # type: ignore[type-arg]
             except ValueError as error:
                 raise traitlets.TraitError(str(error)) from None
         super().set(obj, value)
+
+
+def at_class_server(options: Mapping[str, Any]) -> bool:
+    """True when a widget's keywords make a table at a class server: ``join=`` or ``server=``,
+    or ``watch=`` a room's code (with ``table=``, or a word that is a room's code and no
+    player's name).
+
+    >>> at_class_server({"watch": "KXT-4PQ", "table": 1}), at_class_server({"watch": "kxt4pq"})
+    (True, True)
+    >>> at_class_server({"watch": "greedy"}), at_class_server({"watch": "Expert"})
+    (False, False)
+    """
+    if options.get("join") is not None or options.get("server") is not None:
+        return True
+    watch = options.get("watch")
+    if not isinstance(watch, str):
+        return False
+    if options.get("table") is not None:
+        return True
+    if watch.lower() in PLAYERS:
+        return False
+    try:
+        read_code(watch)
+    except ValueError:
+        return False
+    return True
 
 
 class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget):
@@ -205,9 +233,11 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
 
     ``join=CODE, server=ADDRESS, learner="ada"`` sits ada at a table of a class server's room
     (:class:`~kingscorner_widget.ClassServer`), and ``watch=CODE, server=ADDRESS, table=1``
-    shows a table of the room as the projector does (with ``server=``, ``watch=`` names a room;
-    without, the player that plays the viewer's seat): the server keeps the game and sends only
-    this seat's view (:mod:`kingscorner_widget.widget.remote`).
+    shows a table of the room as the projector does (``watch=`` names a room when it is given
+    ``server=`` or ``table=``, or reads as a room's code and not as a player's name; else the
+    player that plays the viewer's seat): the server keeps the game and sends only this seat's
+    view (:mod:`kingscorner_widget.widget.remote`). In the browser course the server is the
+    page's own address: ``server=`` may be left out.
 
     Setting :attr:`mode` from Python replaces the session: explore works on a copy of the game
     on the table, play comes back to the table's own game or match, a lesson restarts its step.
@@ -293,11 +323,10 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     speaks is not taken and changes nothing."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> KingsCornerWidget:
-        """``join=`` or ``server=`` (with ``watch=`` a room's code) make a table at a class server
+        """``join=``, ``server=`` or ``watch=`` a room's code make a table at a class server
         (:class:`~kingscorner_widget.widget.remote.RemoteTableWidget`): the same widget on the
         page, the game kept by the server."""
-        remote = kwargs.get("join") is not None or kwargs.get("server") is not None
-        if cls is KingsCornerWidget and remote:
+        if cls is KingsCornerWidget and at_class_server(kwargs):
             from .remote import RemoteTableWidget
 
             cls = RemoteTableWidget

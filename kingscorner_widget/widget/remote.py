@@ -19,7 +19,8 @@ still holds only the learner's view: no step's answer, no puzzle's best turn, no
 In the browser course (Pyodide) the seat goes through the browser's own WebSocket
 (:class:`~kingscorner_widget.server.browser.BrowserTable`: nothing waits, the server's frames
 arrive as the socket's events), and ``server=`` may be left out when the course was served by
-the class server itself (``kingscorner classroom``): the page's own address is the server's.
+the class server itself (``kingscorner classroom``): the page's own address is the server's,
+for a seat and for the projector alike (``KingsCornerWidget(watch=CODE, table=1)``).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class RemoteTableWidget(KingsCornerWidget):
             raise ValueError(f"a class server's table is set up by the server: drop {what}")
         in_browser = sys.platform == "emscripten"
         if server is None and not in_browser:
+            if watch is not None:
+                raise ValueError("watch= shows a class server's table: give server=, its address")
             raise ValueError("join= reaches a class server: give server=, its address")
         if watch is not None and not isinstance(watch, str):
             raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
@@ -92,7 +95,9 @@ class RemoteTableWidget(KingsCornerWidget):
             progress_dir=progress_dir,
             on_frame=self._frame,
         )
-        if in_browser:
+        if in_browser and watch is not None:
+            self.status = "Finding the table at the class server..."  # it comes with an event
+        elif in_browser:
             self.status = "Taking your seat at the class server..."  # it comes with an event
         self.on_msg(self._on_custom_message)
 

@@ -25,6 +25,7 @@ from playwright.sync_api import (
 )
 
 from tests.browser.jupyter_server import (
+    CHROMIUM_ARGS,
     README_PICTURE,
     App,
     JupyterServer,
@@ -33,6 +34,7 @@ from tests.browser.jupyter_server import (
     launch_chromium,
     write_notebook,
 )
+from tests.browser.lite import QUIET_CHROMIUM_ARGS, build_site, refusing_proxy
 
 # A busy machine (CI's two cores) must not turn a slow kernel into a failure; a real fault still is.
 expect.set_options(timeout=15_000)
@@ -175,3 +177,29 @@ def screenshot(screenshot_dir: Path) -> Screenshot:
         return path
 
     return take
+
+
+@pytest.fixture(scope="module")
+def lite_site() -> Path:
+    """The browser course's built site (:func:`tests.browser.lite.build_site`)."""
+    return build_site()
+
+
+@pytest.fixture(scope="module")
+def proxy_log() -> Iterator[tuple[str, list[str]]]:
+    """A proxy that refuses every request: its address, and the hosts the browser asked for."""
+    yield from refusing_proxy()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(
+    playwright_instance: Playwright, chromium: str, proxy_log: tuple[str, list[str]]
+) -> Iterator[Browser]:
+    """Chromium whose every request for another host goes to the refusing proxy."""
+    browser = playwright_instance.chromium.launch(
+        executable_path=chromium_path(playwright_instance),
+        headless=True,
+        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={proxy_log[0]}"],
+    )
+    yield browser
+    browser.close()

@@ -8,6 +8,9 @@ address, with every request for another host sent to a proxy that refuses it, an
 notebook in it runs ``KingsCornerWidget(join=CODE, learner="ada")`` with no ``server=``: the
 seat goes through the browser's own WebSocket to the page's own address. The projector's
 connection (a Python watcher at table 1) sees the move the page played arrive on the server.
+A second student on a browser of their own (another context: nothing shared) joins the same
+table as ben; once Ada ends her turn, his page says it is his, and the move he clicks reaches
+Ada's page.
 """
 
 from __future__ import annotations
@@ -19,51 +22,39 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, Request, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Request,
+    ViewportSize,
+    expect,
+)
 
 from kingscorner_widget.server.client import RemoteTable
-from tests.browser.jupyter_server import CHROMIUM_ARGS, REPO, WIDGET_SELECTOR, chromium_path
-from tests.browser.test_lite import (
+from tests.browser.jupyter_server import WIDGET_SELECTOR
+from tests.browser.lite import (
     BOOT_TIMEOUT_MS,
     CHROMIUM_SERVICES,
     KERNEL_IDLE,
-    QUIET_CHROMIUM_ARGS,
     RUN_TIMEOUT_MS,
-    RefusingProxy,
     run_in_first_cell,
-    serve,
 )
 
-SITE = REPO / "lite-site"
 SHOTS = Path("/work/notes/shots-site")
 """Where a person looks at the pictures (besides the session's screenshots folder)."""
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
-def course_site() -> Path:
-    """The built site: ``make lite`` builds it, or finds it up to date."""
-    done = subprocess.run(
-        ["make", "--no-print-directory", "lite"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"`make lite` failed:\n{(done.stdout + done.stderr)[-4000:]}")
-    return SITE
-
-
-@pytest.fixture(scope="module")
 def classroom(
-    course_site: Path, tmp_path_factory: pytest.TempPathFactory
+    lite_site: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, str]]:
     """``kingscorner classroom`` running: its address and its first room's code."""
     data = tmp_path_factory.mktemp("classroom") / "class.sqlite"
     command = [sys.executable, "-m", "kingscorner_widget", "classroom", "--port", "0"]
-    command += ["--site", str(course_site), "--data", str(data)]
+    command += ["--site", str(lite_site), "--data", str(data)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
@@ -80,27 +71,6 @@ def classroom(
     finally:
         process.terminate()
         process.wait(timeout=60)
-
-
-@pytest.fixture(scope="module")
-def refused() -> Iterator[tuple[str, list[str]]]:
-    asked: list[str] = []
-    handler = type("Recording", (RefusingProxy,), {"asked": asked})
-    for url in serve(handler):
-        yield url, asked
-
-
-@pytest.fixture(scope="module")
-def offline_chromium(
-    playwright_instance: Playwright, chromium: str, refused: tuple[str, list[str]]
-) -> Iterator[Browser]:
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path(playwright_instance),
-        headless=True,
-        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={refused[0]}"],
-    )
-    yield browser
-    browser.close()
 
 
 def sat(frame: dict[str, object], learner: str) -> bool:
@@ -128,44 +98,58 @@ def play_a_move(page: Page, table: Locator) -> str:
     return "draw"
 
 
-def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
-    offline_chromium: Browser,
+def open_a_notebook(context: BrowserContext, address: str) -> Page:
+    """A new notebook of the course at ``address`` (its kernel starts booting at once)."""
+    page = context.new_page()
+    page.goto(f"{address}lab/index.html")
+    page.locator(".jp-LauncherCard[data-category='Notebook']").first.click(timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def take_a_seat(page: Page, code: str, learner: str) -> Locator:
+    """Join room ``code`` as ``learner`` from the notebook's first cell, with no ``server=``;
+    returns the table once it shows the learner's hand and the kernel is idle."""
+    run_in_first_cell(
+        page,
+        f"from kingscorner_widget import KingsCornerWidget\n"
+        f'KingsCornerWidget(join="{code}", learner="{learner}")',
+    )
+    table = page.locator(WIDGET_SELECTOR).first
+    expect(table.locator("[data-hand] [data-card]").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator(".jp-StatusBar-Widget")).to_contain_text(
+        KERNEL_IDLE, timeout=RUN_TIMEOUT_MS
+    )
+    return table
+
+
+def test_two_students_join_a_room_from_the_classroom_course_and_play_by_clicks(
+    offline_browser: Browser,
     classroom: tuple[str, str],
-    refused: tuple[str, list[str]],
+    proxy_log: tuple[str, list[str]],
     screenshot_dir: Path,
 ) -> None:
     address, code = classroom
     watcher = RemoteTable(address, watch=code, table=1)
     outside: list[str] = []
-    context = offline_chromium.new_context(viewport=VIEWPORT)
 
     def note(request: Request) -> None:
         if not request.url.startswith(address) and not request.url.startswith(("data:", "blob:")):
             outside.append(f"{request.method} {request.url}")
 
-    context.on("request", note)
-    page = context.new_page()
+    contexts = [offline_browser.new_context(viewport=VIEWPORT) for _ in ("ada", "ben")]
+    for context in contexts:
+        context.on("request", note)
+    page = ben_page = None
     try:
-        page.goto(f"{address}lab/index.html")
-        page.locator(".jp-LauncherCard[data-category='Notebook']").first.click(
-            timeout=BOOT_TIMEOUT_MS
-        )
-        run_in_first_cell(
-            page,
-            f"from kingscorner_widget import KingsCornerWidget\n"
-            f'KingsCornerWidget(join="{code}", learner="ada")',
-        )
-        table = page.locator(WIDGET_SELECTOR).first
-        expect(table.locator("[data-hand] [data-card]").first).to_be_visible(
-            timeout=BOOT_TIMEOUT_MS
-        )
-        expect(page.locator(".jp-StatusBar-Widget")).to_contain_text(
-            KERNEL_IDLE, timeout=RUN_TIMEOUT_MS
-        )
+        page = open_a_notebook(contexts[0], address)
+        ben_page = open_a_notebook(contexts[1], address)  # both kernels boot side by side
+        table = take_a_seat(page, code, "ada")
         seated = watcher.wait(lambda frame: frame["type"] == "view" and sat(frame, "ada"))
         status = table.locator("[data-status]")
         # Ada holds the first seat: her turn comes first, or after the computer's
         expect(status).to_contain_text("Your turn", timeout=RUN_TIMEOUT_MS)
+        ben_table = take_a_seat(ben_page, code, "ben")
+        watcher.wait(lambda frame: frame["type"] == "view" and sat(frame, "ben"))
         before = seated["snapshot"]["version"]
         played = play_a_move(page, table)
         said = watcher.wait(
@@ -182,13 +166,34 @@ def test_the_course_from_the_classroom_joins_a_room_and_plays_a_move(
         page.screenshot(path=screenshot_dir / "classroom-browser-seat.png")
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SHOTS / "classroom-browser-seat.png")
-        print(f"the browser seat played {played}; the projector read: {said['status']}")
+        if played != "draw":  # Ada ends her turn: Ben's comes
+            table.locator("[data-action='draw']").click()
+        expect(ben_table.locator("[data-status]")).to_contain_text(
+            "Your turn", timeout=RUN_TIMEOUT_MS
+        )
+        ben_played = play_a_move(ben_page, ben_table)
+        ben_said = watcher.wait(
+            lambda frame: frame["type"] == "view" and frame["status"].startswith("Ben "),
+            timeout=RUN_TIMEOUT_MS / 1000,
+        )
+        expect(status).to_have_text(re.compile(r"^Ben "), timeout=RUN_TIMEOUT_MS)  # on Ada's page
+        ben_table.evaluate("element => element.scrollIntoView({block: 'start'})")
+        ben_page.screenshot(path=screenshot_dir / "classroom-browser-second-seat.png")
+        print(
+            f"the browser seats played {played} and {ben_played}; the projector read: "
+            f"{said['status']} / {ben_said['status']}"
+        )
     except Exception:
-        page.screenshot(path=screenshot_dir / "FAILED-classroom.png", full_page=True)
+        for name, shown in (("ada", page), ("ben", ben_page)):
+            if shown is not None:
+                shown.screenshot(
+                    path=screenshot_dir / f"FAILED-classroom-{name}.png", full_page=True
+                )
         raise
     finally:
         watcher.close()
-        context.close()
+        for context in contexts:
+            context.close()
     assert outside == [], f"requests left the classroom's address: {outside}"
-    others = sorted(set(refused[1]) - CHROMIUM_SERVICES)
+    others = sorted(set(proxy_log[1]) - CHROMIUM_SERVICES)
     assert others == [], f"the browser tried to reach other hosts: {others}"

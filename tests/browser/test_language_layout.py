@@ -129,9 +129,12 @@ TEXT_JS = """(root) => {
     return {present, texts: found};
 }"""
 
-NOTATION = re.compile(r"(?<![^\W\d_])(?:[2-9TJQKA][cdhs]|10|[NESW]{1,2}|P[1-4]|[A-Z])(?![^\W\d_])")
+NOTATION = re.compile(
+    r"(?<![^\W\d_])(?:[2-9TJQKA][cdhs]|10|[NESW]{1,2}|P[1-4]|[A-Z]|draw|pass)(?![^\W\d_])"
+)
 """Notation and single letters: a card (``Th``), a rank on a card's face, a space (``NE``), a
-seat (``P2``), a key (``D``)."""
+seat (``P2``), a key (``D``), the end of a turn (``draw``, ``pass``: the log shows each move's
+notation beside its words)."""
 
 
 def _plain(text: str) -> str:

@@ -27,9 +27,7 @@ import contextlib
 import functools
 import http.server
 import re
-import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -37,52 +35,37 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, Request, expect
+from playwright.sync_api import Browser, Page, Request, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from kingscorner_widget.engine.moves import MovePile, PlayCard, parse_move
 from kingscorner_widget.lessons import load_lesson
 from tests.browser.conftest import into_view
-from tests.browser.jupyter_server import (
-    CHROMIUM_ARGS,
-    REPO,
-    WIDGET_SELECTOR,
-    chromium_path,
-    free_port,
+from tests.browser.jupyter_server import REPO, WIDGET_SELECTOR
+from tests.browser.lite import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM_SERVICES,
+    KERNEL_IDLE,
+    LOCAL_HOST,
+    RUN_TIMEOUT_MS,
+    SITE,
+    run_in_first_cell,
+    serve,
 )
 
 sys.path.insert(0, str(REPO / "scripts"))
 
 from build_lite import immutable_files
 
-SITE = REPO / "lite-site"
 NOTEBOOK = "01-learn-the-rules.ipynb"
 TUTORIALS = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
 BROWSER_SIZED = {"06": 60.0}
 """Notebooks sized for the browser: at most this many seconds to run, once the kernel is up."""
-LOCAL_HOST = "127.0.0.1"
-# Pyodide boots and loads its wheels in the page: slow on CI's two busy cores, but bounded.
-BOOT_TIMEOUT_MS = 240_000
-RUN_TIMEOUT_MS = 300_000
 #: Notebook 01 to a playable table, against ``1 + 1`` in an empty notebook (issue 32's goals).
 COLD_RATIO_GOAL = 1.5
 WARM_RATIO_GOAL = 1.2
 #: What a second visit may still download in all (the notebook, the app's page and settings).
 WARM_VISIT_BYTES = 1 << 20
-
-
-#: Hosts Chromium itself calls in the background whatever page is open (flags turn off the rest).
-CHROMIUM_SERVICES = frozenset(
-    {"update.googleapis.com", "accounts.google.com", "clients2.google.com"}
-)
-QUIET_CHROMIUM_ARGS = (
-    "--disable-features=AutofillServerCommunication,OptimizationHints,MediaRouter,Translate",
-    "--disable-default-apps",
-    "--no-pings",
-    "--disable-domain-reliability",
-    "--disable-client-side-phishing-detection",
-    "--disable-extensions",
-)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -102,56 +85,6 @@ class CountingHandler(QuietHandler):
             outputfile.write(chunk)
 
 
-class RefusingProxy(http.server.BaseHTTPRequestHandler):
-    """A proxy that forwards nothing: it records what the browser asked for and refuses it."""
-
-    asked: list[str]
-
-    def refuse(self) -> None:
-        host = self.path.rsplit(":", 1)[0] if self.command == "CONNECT" else None
-        host = host or urllib.parse.urlsplit(self.path).hostname or self.path
-        self.asked.append(host)
-        self.send_error(403, "nothing leaves this machine")
-
-    def __getattr__(self, name: str) -> Any:
-        # http.server looks up ``do_<METHOD>``; every method (CONNECT for https too) is refused.
-        if name.startswith("do_"):
-            return self.refuse
-        raise AttributeError(name)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def lite_site() -> Path:
-    """The built site: ``make lite`` builds it, or finds it up to date."""
-    done = subprocess.run(
-        ["make", "--no-print-directory", "lite"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        pytest.fail(f"`make lite` failed:\n{(done.stdout + done.stderr)[-4000:]}")
-    assert (SITE / "index.html").is_file()
-    return SITE
-
-
-def serve(handler: Any) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer((LOCAL_HOST, free_port()), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
 @pytest.fixture(scope="module")
 def site_served(lite_site: Path) -> Iterator[tuple[str, collections.Counter[str]]]:
     """The site served by Python's ``http.server`` on 127.0.0.1, as a teacher would, and the
@@ -165,28 +98,6 @@ def site_served(lite_site: Path) -> Iterator[tuple[str, collections.Counter[str]
 @pytest.fixture(scope="module")
 def site_url(site_served: tuple[str, collections.Counter[str]]) -> str:
     return site_served[0]
-
-
-@pytest.fixture(scope="module")
-def proxy_log() -> Iterator[tuple[str, list[str]]]:
-    asked: list[str] = []
-    handler = type("Recording", (RefusingProxy,), {"asked": asked})
-    for url in serve(handler):
-        yield url, asked
-
-
-@pytest.fixture(scope="module")
-def offline_browser(
-    playwright_instance: Playwright, chromium: str, proxy_log: tuple[str, list[str]]
-) -> Iterator[Browser]:
-    """Chromium whose every request for another host goes to the refusing proxy."""
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path(playwright_instance),
-        headless=True,
-        args=[*CHROMIUM_ARGS, *QUIET_CHROMIUM_ARGS, f"--proxy-server={proxy_log[0]}"],
-    )
-    yield browser
-    browser.close()
 
 
 def leaves_machine(url: str) -> bool:
@@ -203,8 +114,6 @@ def first_step_move() -> tuple[str, str, bool]:
     assert isinstance(move, MovePile), f"the first step expects {move}"
     return str(move.source), str(move.target), True
 
-
-KERNEL_IDLE = "Python (Pyodide) | Idle"
 
 # Every code cell has run (JupyterLite does not expose the app object, so the page is read).
 NOTEBOOK_DONE = """() => {
@@ -448,17 +357,6 @@ RECORD_READ = """import json
 data = json.load(open("kingscorner-progress/ada.json"))
 step = data["tables"][0]["items"]["lesson:worked-turn"]["steps"][0]
 print("kept", step["done"], step["tried"])"""
-
-
-def run_in_first_cell(page: Page, code: str) -> Locator:
-    """Replace the first cell's code with ``code``, run it, and return its output area."""
-    editor = page.locator(".jp-Notebook .jp-Cell .cm-content").first
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-    page.keyboard.press("Shift+Enter")
-    return page.locator(".jp-Notebook .jp-Cell").first.locator(".jp-OutputArea-output")
 
 
 def test_a_learners_record_survives_a_page_reload_in_the_browser_course(

@@ -13,6 +13,7 @@ import pytest
 from babel import Locale
 from babel.lists import format_list
 from babel.messages.pofile import read_po
+from babel.numbers import format_percent
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ from kingscorner_widget.display.language import (
     PLURAL_RULES,
     PSEUDO,
     listing,
+    percent,
     plural_category,
     plural_samples,
     read_template,
@@ -68,6 +70,12 @@ def test_lists_are_joined_as_cldr_joins_them(code: str, count: int) -> None:
     assert listing(names, code) == format_list(names, locale=code)
     cldr = dict(Locale.parse(code).list_patterns["standard"].items())
     assert LIST_PATTERNS[code] == cldr
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_percentages_are_written_as_cldr_writes_them(code: str) -> None:
+    for share in (0, 0.004, 0.005, 0.125, 0.44, 0.995, 1):
+        assert percent(share, code) == format_percent(share, locale=code), share
 
 
 def test_a_name_with_braces_is_listed_as_it_is() -> None:

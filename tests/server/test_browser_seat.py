@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import queue
+import random
 import subprocess
 import sys
 import threading
@@ -26,7 +27,7 @@ from kingscorner_widget import ClassServer
 from kingscorner_widget.server.browser import BrowserTable
 from kingscorner_widget.server.codes import new_code, spoken
 
-from .wire import Json
+from .wire import Json, assert_no_leak
 
 
 class BrowserSocket:
@@ -93,6 +94,11 @@ class Seat:
         )
         self.socket = self.sockets[0]
 
+    def first(self, kind: str) -> Json:
+        """The first frame of type ``kind``, waiting for it."""
+        self.socket.pump(lambda: any(frame["type"] == kind for frame in self.frames))
+        return next(frame for frame in self.frames if frame["type"] == kind)
+
     def view(self, wanted: Callable[[Json], bool] = lambda frame: True) -> Json:
         def found() -> Json | None:
             return next((f for f in self.frames if f["type"] == "view" and wanted(f)), None)
@@ -150,6 +156,79 @@ def test_the_projector_in_the_browser_course_watches_a_table_with_every_hand_fac
     projector.table.close()
 
 
+def made_since(version: int) -> Callable[[Json], bool]:
+    """Is a view frame's snapshot this ``version`` or a later one?"""
+    return lambda frame: int(frame["snapshot"]["version"]) >= version
+
+
+def test_two_browser_course_students_play_a_hand_at_one_table_each_seeing_only_their_own(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Two browsers", seats=2)
+    ada = Seat(class_server.address, tmp_path, join=room.code, learner="Ada")
+    ada.view()
+    ben = Seat(class_server.address, tmp_path, join=room.code, learner="Ben")
+    ben.view()
+    assert [(s.table.table, s.table.seat, s.table.learner) for s in (ada, ben)] == [
+        (1, 1, "Ada"),
+        (1, 2, "Ben"),
+    ]
+    assert sorted(room.seated) == [(1, 1), (1, 2)]  # two people, no computer
+    shared = room.tables[0]
+    people = {1: ada, 2: ben}
+    rng = random.Random(11)
+    moves = 0
+    while not shared.game.is_over():
+        turn = shared.game.turn
+        mover, version = people[turn], shared.table(turn).version
+        now = mover.view(made_since(version))
+        mover.table.send({"kind": "play", "version": version, "move": rng.choice(now["legal"])})
+        mover.view(made_since(version + 1))
+        moves += 1
+    final = shared.game
+    for seat, other in ((ada, ben), (ben, ada)):
+        seat.view(lambda frame: frame["snapshot"]["over"])
+        assert_no_leak(seat.frames, final, seat.table.seat)  # never a card of the other hand
+        last = seat.table.latest()
+        assert last is not None
+        logged = [entry["words"] for entry in last["snapshot"]["log"]]
+        assert any(words.startswith(f"{other.table.learner} ") for words in logged)
+        seat.table.close()
+    assert moves >= 2
+
+
+def test_a_browser_seat_follows_a_tournament_round_and_takes_its_moved_seat_back(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Browser tournament", seats=2)
+    names = ["Ada", "Ben", "Cy", "Dee"]
+    seats = {
+        name: Seat(class_server.address, tmp_path, join=room.code, learner=name) for name in names
+    }
+    for seat in seats.values():
+        seat.view()
+    class_server.start_tournament(room.code, pairing="round-robin")
+    drawn = class_server.next_round(room.code)
+    for hand in drawn.hands:
+        number = class_server.tournaments.table_of(room.code, 1, hand.table)
+        for place, name in enumerate(hand.players, start=1):
+            seat = seats[name]
+            frame = seat.first("moved")
+            assert (frame["table"], frame["seat"]) == (number, place)
+            assert (seat.table.table, seat.table.seat) == (number, place)  # it followed
+    ada = seats["Ada"]
+    where = (ada.table.table, ada.table.seat)
+    for seat in seats.values():
+        seat.table.close()
+    again = Seat(class_server.address, tmp_path, join=room.code, learner="Ada")
+    again.view()
+    first = again.socket.sent[0]
+    assert (first["type"], first["table"], first["seat"]) == ("rejoin", *where)
+    assert [f["type"] for f in again.socket.sent] == ["rejoin"]  # the moved seat, taken back
+    assert (again.table.table, again.table.seat) == where
+    again.table.close()
+
+
 def test_a_forgotten_seat_joins_afresh_and_refusals_reach_the_status_line(
     class_server: ClassServer, tmp_path: Path
 ) -> None:
@@ -202,8 +281,8 @@ def test_a_browser_seat_refuses_what_a_notebook_seat_refuses(tmp_path: Path) -> 
         BrowserTable("ftp://x", join="KXT-4PQ", learner="ada")
 
 
-PYODIDE_LIKE = r"""
-import json, sys, types
+PYODIDE = r"""
+import json, os, sys, types
 
 for name in ("websockets", "starlette", "uvicorn"):  # not in the browser course
     sys.modules[name] = None
@@ -245,6 +324,11 @@ from kingscorner_widget.table.page_words import phrases
 
 phrases()  # the page's words read the locale here first: CPython's, not Pyodide's, would fail
 sys.platform = "emscripten"
+"""
+
+PYODIDE_LIKE = (
+    PYODIDE
+    + r"""
 widget = KingsCornerWidget(join="kxt-4pq", learner="ada", progress_dir=sys.argv[1])
 socket = WebSocket.made[0]
 print(type(widget).__name__, type(widget.remote).__name__, socket.url, widget.status)
@@ -261,6 +345,7 @@ print(socket.sent[-1])
 servers = ("websockets", "starlette", "uvicorn")
 print(sorted(name for name, m in sys.modules.items() if m and name.split(".")[0] in servers))
 """
+)
 
 
 def test_in_a_pyodide_like_kernel_the_seat_uses_the_browsers_websocket(
@@ -310,3 +395,52 @@ def test_a_browser_seat_opens_a_lesson_at_the_server_and_a_refusal_reaches_it(
     )
     assert done["status"].endswith("Press Next to go on.")
     ada.table.close()
+
+
+PYODIDE_WATCHING = (
+    PYODIDE
+    + r"""
+try:
+    KingsCornerWidget(watch="kxt-4pq")
+except ValueError as error:
+    print(error)
+widget = KingsCornerWidget(watch="kxt-4pq", table=1)
+socket = WebSocket.made[0]
+print(type(widget).__name__, type(widget.remote).__name__, socket.url, widget.status)
+socket.fire("open")
+print(socket.sent)
+view = json.loads(sys.argv[2])  # a real view a server sent a watcher
+socket.fire("message", json.dumps({"type": "watching", "room": "KXT4PQ", "table": 1}))
+socket.fire("message", json.dumps(view))
+print(widget.snapshot == view["snapshot"], widget.legal, repr(widget))
+print(os.listdir("."))  # the projector keeps no seat beside the notebook
+"""
+)
+
+
+def test_in_the_browser_course_the_projector_watches_with_no_server_given(
+    class_server: ClassServer, tmp_path: Path
+) -> None:
+    room = class_server.open_room("Pyodide projector", seats=2)
+    projector = Seat(class_server.address, tmp_path, watch=room.code, table=1)
+    view = projector.view()
+    projector.table.close()
+    notebook = tmp_path / "notebook"
+    notebook.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", PYODIDE_WATCHING, str(notebook), json.dumps(view)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        cwd=notebook,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "watch= shows one table of the room: give table= too",
+        "RemoteTableWidget BrowserTable ws://10.0.0.5:8765/ Finding the table at the class "
+        "server...",
+        "[{'type': 'watch', 'room': 'KXT4PQ', 'table': 1}]",
+        "True [] KingsCornerWidget(watch='KXT4PQ', table=1)",
+        "[]",
+    ]

@@ -4,7 +4,6 @@ seat's token, the snapshot version) and a bad one gets a clear error and changes
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -14,26 +13,12 @@ from kingscorner_widget.server.protocol import MAX_FRAME, MAX_TRANSPORT
 from kingscorner_widget.server.room import Room
 from kingscorner_widget.table.table import STALE
 
-from .wire import Client, Json
+from .wire import Client, Clients, Json
 
 
 @pytest.fixture
 def room(class_server: ClassServer) -> Room:
     return class_server.open_room("Hostile", seats=2)
-
-
-@pytest.fixture
-def clients(class_server: ClassServer) -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for client in made:
-        with contextlib.suppress(Exception):
-            client.close()
-
-
-def connect(made: list[Client], server: ClassServer) -> Client:
-    made.append(Client(server.address))
-    return made[-1]
 
 
 def state(room: Room) -> tuple[str, list[tuple[int, int]], int]:
@@ -75,13 +60,13 @@ def error_of(client: Client) -> Json:
 def test_a_bad_frame_gets_a_clear_error_and_changes_nothing(
     class_server: ClassServer,
     room: Room,
-    clients: list[Client],
+    clients: Clients,
     frame: str | bytes,
     code: str,
     words: str,
 ) -> None:
     before = state(room)
-    client = connect(clients, class_server)
+    client = clients.connect()
     client.send(frame)
     error = error_of(client)
     assert (error["type"], error["code"]) == ("error", code)
@@ -92,10 +77,10 @@ def test_a_bad_frame_gets_a_clear_error_and_changes_nothing(
 
 
 def test_a_forged_seat_or_another_tables_token_takes_no_seat(
-    class_server: ClassServer, clients: list[Client]
+    class_server: ClassServer, clients: Clients
 ) -> None:
     room = class_server.open_room("Tokens", seats=2)
-    ada, ben, cy = (connect(clients, class_server) for _ in range(3))
+    ada, ben, cy = (clients.connect() for _ in range(3))
     seat_a, _ = ada.join(room.code, "Ada")
     seat_b, _ = ben.join(room.code, "Ben")
     seat_c, _ = cy.join(room.code, "Cy")  # table 2
@@ -108,7 +93,7 @@ def test_a_forged_seat_or_another_tables_token_takes_no_seat(
         (1, 1, "x" * 5000),
         (3, 1, seat_a["token"]),
     ]:
-        thief = connect(clients, class_server)
+        thief = clients.connect()
         thief.send(
             {"type": "rejoin", "room": room.code, "table": table, "seat": seat, "token": token}
         )
@@ -125,9 +110,9 @@ def test_a_forged_seat_or_another_tables_token_takes_no_seat(
 
 
 def test_stale_and_malformed_intents_are_refused_at_the_seat(
-    class_server: ClassServer, room: Room, clients: list[Client]
+    class_server: ClassServer, room: Room, clients: Clients
 ) -> None:
-    ada = connect(clients, class_server)
+    ada = clients.connect()
     _, view = ada.join(room.code, "Ada")
     version = view["snapshot"]["version"]
     before = state(room)
@@ -148,7 +133,7 @@ def test_stale_and_malformed_intents_are_refused_at_the_seat(
     ada.send({"type": "intent", "intent": {"kind": "nonsense", "version": version}})
     assert "does not understand" in error_of(ada)["status"]  # the step was dropped, unsaid
     assert state(room) == before
-    projector = connect(clients, class_server)
+    projector = clients.connect()
     projector.send({"type": "watch", "room": room.code, "table": 1})
     projector.view()
     projector.send({"type": "intent", "intent": {"kind": "draw", "version": version}})
@@ -157,10 +142,10 @@ def test_stale_and_malformed_intents_are_refused_at_the_seat(
 
 
 def test_an_oversized_frame_is_refused_and_a_huge_one_closes_the_connection(
-    class_server: ClassServer, room: Room, clients: list[Client]
+    class_server: ClassServer, room: Room, clients: Clients
 ) -> None:
     before = state(room)
-    client = connect(clients, class_server)
+    client = clients.connect()
     client.send('{"type": "join", "room": "' + "K" * MAX_FRAME + '", "learner": "Ada"}')
     assert error_of(client)["code"] == "too-big"
     client.send("x" * (MAX_TRANSPORT + 1))
@@ -172,9 +157,9 @@ def test_an_oversized_frame_is_refused_and_a_huge_one_closes_the_connection(
 
 
 def test_a_flood_is_refused_then_cut_off_and_changes_nothing(
-    class_server: ClassServer, room: Room, clients: list[Client]
+    class_server: ClassServer, room: Room, clients: Clients
 ) -> None:
-    ada, flood = connect(clients, class_server), connect(clients, class_server)
+    ada, flood = clients.connect(), clients.connect()
     ada.join(room.code, "Ada")
     flood.join(room.code, "Ben")
     before = state(room)

@@ -148,6 +148,10 @@ def test_a_wrong_code_a_full_room_a_taken_name_and_a_server_gone_are_said(
         KingsCornerWidget(join=room.code, server=f"http://127.0.0.1:{port}", learner="ada")
     with pytest.raises(ValueError, match="give server="):
         KingsCornerWidget(join=room.code, learner="ada")
+    with pytest.raises(ValueError, match="watch= shows a class server's table: give server="):
+        KingsCornerWidget(watch=room.code, table=1)  # outside the browser course: no address
+    with pytest.raises(ValueError, match="watch= shows a class server's table: give server="):
+        KingsCornerWidget(watch=room.code)
     with pytest.raises(ValueError, match="drop players"):
         KingsCornerWidget(join=room.code, server=address, learner="ada", players=3)
 

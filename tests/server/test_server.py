@@ -3,35 +3,14 @@ moves reaching everyone, a whole hand to its end, and a restart that loses nothi
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import json
 import pathlib
 import random
 import sqlite3
-from collections.abc import Iterator
 
-import pytest
+from kingscorner_widget import ClassServer
 
-from kingscorner_widget import ClassServer, Game
-from kingscorner_widget.server.audit import hidden_cards, leaks
-
-from .wire import Client, Json
-
-
-@pytest.fixture
-def clients(class_server: ClassServer) -> Iterator[list[Client]]:
-    made: list[Client] = []
-    yield made
-    for client in made:
-        with contextlib.suppress(Exception):
-            client.close()
-
-
-def connect(made: list[Client], server: ClassServer) -> Client:
-    client = Client(server.address)
-    made.append(client)
-    return client
+from .wire import Client, Clients, Json, assert_no_leak
 
 
 def test_the_server_binds_to_this_machine_only_unless_told(class_server: ClassServer) -> None:
@@ -40,10 +19,10 @@ def test_the_server_binds_to_this_machine_only_unless_told(class_server: ClassSe
 
 
 def test_two_students_join_one_table_and_see_only_their_own_hands(
-    class_server: ClassServer, clients: list[Client]
+    class_server: ClassServer, clients: Clients
 ) -> None:
     room = class_server.open_room("Year 7", seats=2)
-    ada, ben, projector = (connect(clients, class_server) for _ in range(3))
+    ada, ben, projector = (clients.connect() for _ in range(3))
     seat, view = ada.join(room.code, "Ada")
     assert (seat["table"], seat["seat"], seat["learner"]) == (1, 1, "Ada")
     game = room.tables[0].game
@@ -61,10 +40,10 @@ def test_two_students_join_one_table_and_see_only_their_own_hands(
 
 
 def test_a_hand_played_to_its_end_over_the_wire_leaks_nothing(
-    class_server: ClassServer, clients: list[Client]
+    class_server: ClassServer, clients: Clients
 ) -> None:
     room = class_server.open_room("Year 8", seats=3, computer="greedy")
-    ada, ben, projector = (connect(clients, class_server) for _ in range(3))
+    ada, ben, projector = (clients.connect() for _ in range(3))
     ada.join(room.code, "Ada")
     ben.join(room.code, "Ben")
     projector.send({"type": "watch", "room": room.code, "table": 1})
@@ -95,24 +74,6 @@ def test_a_hand_played_to_its_end_over_the_wire_leaks_nothing(
 def is_view(data: Json, version: int) -> bool:
     """A view frame of this ``version`` or a later one."""
     return data["type"] == "view" and int(data["snapshot"]["version"]) >= version
-
-
-def assert_no_leak(frames: list[Json], final: Game, seat: int | None) -> None:
-    """Each view frame, checked against the hand as it stood when the frame was made (the
-    moves the frame says were played, replayed on a copy of the deal)."""
-    replay = final.copy()
-    while replay.moves:
-        replay.undo()
-    at = 0
-    moves = final.moves
-    for data in frames:
-        if data["type"] != "view":
-            continue
-        played = data["snapshot"]["history"]["length"]
-        while at < played:
-            replay.play(moves[at])
-            at += 1
-        assert leaks(json.dumps(data), hidden_cards(replay, seat)) == [], data["status"]
 
 
 def test_a_restart_on_the_same_file_loses_no_finished_hand(tmp_path: pathlib.Path) -> None:
@@ -146,11 +107,11 @@ def test_a_restart_on_the_same_file_loses_no_finished_hand(tmp_path: pathlib.Pat
 
 
 def test_the_teachers_room_view_needs_the_servers_key(
-    class_server: ClassServer, clients: list[Client]
+    class_server: ClassServer, clients: Clients
 ) -> None:
     room = class_server.open_room("Teacher", seats=2)
-    connect(clients, class_server).join(room.code, "Ada")
-    teacher = connect(clients, class_server)
+    clients.connect().join(room.code, "Ada")
+    teacher = clients.connect()
     teacher.send({"type": "room", "room": room.code, "key": "guess"})
     assert teacher.read()["code"] == "bad-key"
     teacher.send({"type": "room", "room": room.code, "key": class_server.key})

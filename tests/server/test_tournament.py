@@ -20,8 +20,7 @@ from kingscorner_widget.server.room import Room
 
 from .test_seat_widget import notebook_seat
 from .test_seat_widget import seat as seat_widget
-from .test_server import assert_no_leak
-from .wire import Client, Json
+from .wire import Client, Json, assert_no_leak
 
 POSITION = "N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:5c9d2d3d8d7s6s stock:39 turn:P1"
 """A short hand for two (the first seat can go out in three moves)."""

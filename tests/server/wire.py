@@ -1,5 +1,6 @@
 """A raw websocket client for the class server's tests: it sends frames (or anything at all)
-and reads what comes back, waiting for what it reads (each read has a deadline, never a sleep)."""
+and reads what comes back, waiting for what it reads (each read has a deadline, never a sleep);
+the clients a test opens; and the leak check of the view frames a seat received."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+
+from kingscorner_widget import Game
+from kingscorner_widget.server.audit import hidden_cards, leaks
 
 Json = dict[str, Any]
 DEADLINE = 20.0
@@ -66,3 +70,40 @@ class Client:
 
     def close(self) -> None:
         self._stack.close()
+
+
+class Clients:
+    """The raw clients a test opens to the server at ``address``, every one closed at its end
+    (the ``clients`` fixture)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.made: list[Client] = []
+
+    def connect(self) -> Client:
+        """One more client of the server."""
+        self.made.append(Client(self.address))
+        return self.made[-1]
+
+    def close(self) -> None:
+        for client in self.made:
+            with contextlib.suppress(Exception):
+                client.close()
+
+
+def assert_no_leak(frames: list[Json], final: Game, seat: int | None) -> None:
+    """Each view frame, checked against the hand as it stood when the frame was made (the
+    moves the frame says were played, replayed on a copy of the deal)."""
+    replay = final.copy()
+    while replay.moves:
+        replay.undo()
+    at = 0
+    moves = final.moves
+    for data in frames:
+        if data["type"] != "view":
+            continue
+        played = data["snapshot"]["history"]["length"]
+        while at < played:
+            replay.play(moves[at])
+            at += 1
+        assert leaks(json.dumps(data), hidden_cards(replay, seat)) == [], data["status"]

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.numbers import format_percent
-
 from ...display.language import ENGLISH, NP_, PSEUDO, active, listing, npgettext, pgettext
+from ...display.language import percent as percent_in
 from ...engine.cards import Card
 from ...engine.moves import Move, PlayCard
 from ...engine.words import card_spoken, listed, turn_words
@@ -79,10 +78,7 @@ def after_colon(text: str) -> str:
 
 def percent(share: float) -> str:
     """A share from 0 to 1 as a whole percentage, as the language spoken now writes it."""
-    code = active()
-    if code in (ENGLISH, PSEUDO):
-        return f"{share:.0%}"
-    return format_percent(share, locale=code)
+    return f"{share:.0%}" if active() in (ENGLISH, PSEUDO) else percent_in(share)
 
 
 def items_listed(items: Sequence[str]) -> str:
