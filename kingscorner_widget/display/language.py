@@ -47,6 +47,7 @@ from functools import cache
 from pathlib import Path
 
 __all__ = [
+    "COURSE_AREA",
     "ENGLISH",
     "LANGUAGES",
     "LIST_PATTERNS",
@@ -59,6 +60,7 @@ __all__ = [
     "active",
     "catalogue",
     "check_language",
+    "chosen",
     "gettext",
     "listing",
     "ngettext",
@@ -74,6 +76,7 @@ __all__ = [
     "spoken",
     "system_language",
     "template",
+    "use_language",
 ]
 
 ENGLISH = "en"
@@ -85,8 +88,13 @@ PSEUDO = "qps"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues are: ``<code>/LC_MESSAGES/<area>.po`` (and the compiled ``.mo``), and
 each area's template ``<area>.pot``."""
+COURSE_AREA = "course"
+"""The area of the tutorials' prose (:mod:`kingscorner_widget.course_words`): the table never
+says those words, so the runtime neither reads nor needs it compiled."""
 
-_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=ENGLISH)
+_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language")
+_CHOSEN: list[str | None] = [None]
+"""The language :func:`use_language` chose for this Python, if it did."""
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
@@ -251,12 +259,40 @@ def _first_spoken(names: Sequence[str]) -> str | None:
 
 
 def active() -> str:
-    """The language spoken now (English unless :func:`speaking` says otherwise).
+    """The language spoken now: the :func:`speaking` block's, else the one :func:`use_language`
+    chose (English unless it was called).
 
     >>> active()
     'en'
     """
-    return _ACTIVE.get()
+    return _ACTIVE.get(_CHOSEN[0] or ENGLISH)
+
+
+def chosen() -> str | None:
+    """The language :func:`use_language` chose for this Python, or ``None`` (tables follow the
+    page's language)."""
+    return _CHOSEN[0]
+
+
+def use_language(code: str | None) -> str | None:
+    """Speak ``code`` (checked by :func:`check_language`) from now on in this Python wherever no
+    table or :func:`speaking` block says otherwise: a table made without ``language=`` speaks
+    it rather than follow the page's language, and so does everything said outside a table. A
+    translated tutorial's first code cell calls it. ``None`` undoes the choice (tables follow
+    the page again). Returns the choice.
+
+    >>> use_language("de")
+    'de'
+    >>> gettext("Hint"), active(), chosen()
+    ('Tipp', 'de', 'de')
+    >>> with speaking("fr"):
+    ...     active()
+    'fr'
+    >>> use_language(None) is None and active() == "en"
+    True
+    """
+    _CHOSEN[0] = None if code is None else check_language(code)
+    return _CHOSEN[0]
 
 
 @contextlib.contextmanager
@@ -312,7 +348,7 @@ def _sources(folder: Path) -> list[Path]:
     wheel, which carries only the compiled files)."""
     found = {path.with_suffix("") for path in folder.glob("*.po")}
     found |= {path.with_suffix("") for path in folder.glob("*.mo")}
-    return [path.with_suffix(".po") for path in sorted(found)]
+    return [path.with_suffix(".po") for path in sorted(found) if path.name != COURSE_AREA]
 
 
 _ACCENTS = str.maketrans(

@@ -51,7 +51,7 @@ from typing import Any
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..display.language import ENGLISH, N_, Later, check_language, gettext, speaking
+from ..display.language import N_, Later, active, check_language, gettext, speaking
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.render import Picture, table_picture
@@ -343,7 +343,8 @@ class Table:
     the new one. Code acts through :meth:`act` (trusted: it may use a teacher's controls and
     confirm what a click would be asked first). A refused action or message changes nothing.
     The table speaks ``language`` (``"en"``, ``"es"``, ``"fr"``, ``"de"``; any other raises
-    ``ValueError`` before anything is set up), whatever its rules.
+    ``ValueError`` before anything is set up), whatever its rules; by default, the language
+    spoken where it is made (:func:`~kingscorner_widget.display.language.use_language`).
 
     >>> from kingscorner_widget import Game
     >>> table = Table(Game.new(players=2, seed=3), seed=3)
@@ -380,9 +381,9 @@ class Table:
         listener: Listener | None = None,
         look: object = None,
         session: Session | None = None,
-        language: str = ENGLISH,
+        language: str | None = None,
     ) -> None:
-        self.language = check_language(language)
+        self.language = check_language(active() if language is None else language)
         """The language the table speaks (see :mod:`kingscorner_widget.display.language`):
         every word of its snapshots and status lines, whatever the rules."""
         self.setup = TableSetup(
