@@ -482,9 +482,14 @@ class Table:
     def subscribe(self, mirror: Mirror) -> Callable[[], None]:
         """Call ``mirror`` with a :class:`View` after every change (and with a status line
         alone after each refusal); returns what stops it. A mirror runs under the table's lock,
-        on whichever thread made the change (a review's estimates arrive on their own)."""
+        on whichever thread made the change (a review's estimates arrive on their own). Stopping
+        it twice (a widget closed, then collected) is stopping it once."""
         self._mirrors.append(mirror)
-        return functools.partial(self._mirrors.remove, mirror)
+        return functools.partial(self._stop_telling, mirror)
+
+    def _stop_telling(self, mirror: Mirror) -> None:
+        with contextlib.suppress(ValueError):  # already stopped
+            self._mirrors.remove(mirror)
 
     def _tell(self, view: View) -> None:
         for mirror in list(self._mirrors):
