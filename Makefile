@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 LAB_STAMP := $(VENV)/.lab-installed
 FIRST_NOTEBOOK := $(firstword $(wildcard notebooks/01-*.ipynb) notebooks)
 
-.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium bubblewrap node-check clean locale locale-extract
+.PHONY: lab test bench lint typecheck js js-lint js-test package docs docs-build pytest chromium bubblewrap node-check clean locale locale-extract course
 
 # Node and npm build the table's front end; say so in one line rather than in a pip traceback.
 node-check:
@@ -57,7 +57,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # compiled into the .mo gettext reads (git-ignored; the package's build compiles its own, and the
 # editable install's build hook once; this keeps them current as the .po files change).
 LOCALE_DIR := kingscorner_widget/locale
-MO_FILES := $(patsubst %.po,%.mo,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/*.po))
+MO_FILES := $(patsubst %.po,%.mo,$(filter-out %/course.po,$(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/*.po)))
 # Babel compiles and extracts (pyproject's locale group); the package needs none to run.
 LOCALE_STAMP := $(VENV)/.installed-locale
 $(LOCALE_STAMP): $(LAB_STAMP)
@@ -69,15 +69,27 @@ $(LOCALE_STAMP): $(LAB_STAMP)
 
 locale: $(MO_FILES)
 
+# The tutorials in each language (notebooks/<code>/, git-ignored), built from the English
+# notebooks and each language's course.po (kingscorner_widget/course_words.py): only the
+# tutorials a language has whole. The wheel and the browser course build their own.
+COURSE_PO := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/course.po)
+COURSE_STAMP := notebooks/.languages-built
+$(COURSE_STAMP): $(COURSE_PO) $(wildcard notebooks/*.ipynb) kingscorner_widget/course_words.py $(LOCALE_STAMP)
+	$(BIN)/python kingscorner_widget/course_words.py
+	touch $@
+
+course: $(COURSE_STAMP)
+
 # Words added or changed in the code: extract them (babel.cfg) into each area's template
-# (locale/<area>.pot: play, lessons, review, class, page) and merge it into every language's
-# <area>.po, where the new ones wait for their translation (tests/test_language.py fails until
-# they have it). scripts/extract_words.py says which files each area keeps.
+# (locale/<area>.pot: play, lessons, review, class, page; and course, the tutorials' prose) and
+# merge it into every language's <area>.po, where the new ones wait for their translation
+# (tests/test_language.py fails until they have it). scripts/extract_words.py says which files
+# each area keeps.
 locale-extract: $(LOCALE_STAMP)
 	$(BIN)/python scripts/extract_words.py
 	$(MAKE) locale
 
-lab: $(LAB_STAMP) js locale
+lab: $(LAB_STAMP) js locale course
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(FIRST_NOTEBOOK)
 
 lint: $(STAMP)
@@ -98,7 +110,7 @@ js-lint: js
 # sharing one JupyterLab server, one Chromium and one built course; the other files shared out
 # between them (tests/conftest.py groups them).
 PYTEST_WORKERS ?= 2
-pytest: $(STAMP) js locale chromium bubblewrap
+pytest: $(STAMP) js locale course chromium bubblewrap
 	$(BIN)/python -m pytest $(if $(filter-out 0,$(PYTEST_WORKERS)),-n $(PYTEST_WORKERS))
 
 # What building and checking a package needs, and no more (not the developer group): the build

@@ -13,6 +13,8 @@ Three jobs:
   source git keeps) is compiled with Babel into the ``.mo`` gettext reads: into the wheel (from a
   checkout and from an sdist alike, so a compiled file is never stale or committed), and into the
   tree for an editable install (``make locale`` keeps it current as the ``.po`` files change).
+  The tutorials' prose (the area ``course``) is no ``.mo``: it is built into each language's
+  tutorials, the wheel's ``kingscorner_widget/tutorials/<code>/`` (``course_words.py``).
 """
 
 from __future__ import annotations
@@ -53,6 +55,18 @@ def bundle_is_current(root: Path, version: str) -> bool:
 
 
 LOCALE = "kingscorner_widget/locale"
+COURSE_AREA = "course"
+
+
+def course_notebooks(root: Path, into: Path) -> dict[str, str]:
+    """Build each language's translated tutorials (``kingscorner_widget/course_words.py``)
+    under ``into``; returns each by its path in the wheel (``tutorials/<code>/<name>``)."""
+    words = runpy.run_path(str(root / "kingscorner_widget" / "course_words.py"))
+    built = {}
+    for code, names in words["build"](root, into).items():
+        for name in names:
+            built[str(into / code / name)] = f"kingscorner_widget/tutorials/{code}/{name}"
+    return built
 
 
 def compile_catalogues(root: Path, into: Path) -> dict[str, str]:
@@ -64,6 +78,8 @@ def compile_catalogues(root: Path, into: Path) -> dict[str, str]:
 
     compiled = {}
     for po in sorted((root / LOCALE).glob("*/LC_MESSAGES/*.po")):
+        if po.stem == COURSE_AREA:
+            continue  # the tutorials' prose: built into notebooks (course_notebooks), not read
         relative = po.relative_to(root).with_suffix(".mo")
         with po.open("rb") as file:
             catalogue = read_po(file, abort_invalid=True)
@@ -91,6 +107,8 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name == "wheel":
             self._compiled = Path(tempfile.mkdtemp(prefix="kingscorner-locale-"))
             build_data["force_include"].update(compile_catalogues(root, self._compiled))
+            course = self._compiled / "course"
+            build_data["force_include"].update(course_notebooks(root, course))
         target = "kingscorner_widget/tutorials" if self.target_name == "wheel" else "notebooks"
         for name in tutorials(root):
             build_data["force_include"][str(root / "notebooks" / name)] = f"{target}/{name}"

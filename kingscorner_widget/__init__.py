@@ -12,6 +12,7 @@ from importlib import metadata
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .display.language import use_language
 from .display.tables import Column, HtmlTable
 from .engine.cards import DECK, Card, Colour, Rank, Suit
 from .engine.errors import IllegalMoveError, PositionError, RecordError
@@ -94,6 +95,7 @@ __all__ = [
     "read_record",
     "rules_sheet",
     "save",
+    "use_language",
 ]
 
 _LAZY = {

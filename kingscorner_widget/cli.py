@@ -53,7 +53,7 @@ from . import __version__
 from .analysis import Budget, best_turn, hint, odds, review, simulate, tournament
 from .analysis.runs.simulate import wilson_interval
 from .course import TUTORIALS
-from .display.language import ENGLISH, check_language, gettext, speaking, system_language
+from .display.language import ENGLISH, active, check_language, gettext, speaking, system_language
 from .engine.errors import excerpt
 from .engine.game import Game
 from .engine.record import read_record
@@ -168,13 +168,17 @@ class Command:
         return text + (f"  ({self.given})\n" if self.given else "")
 
 
-def tutorials_folder() -> Path:
+def tutorials_folder(language: str = "en") -> Path:
     """Where the tutorial notebooks are: inside an installed package, or a source checkout's
-    ``notebooks/`` folder."""
+    ``notebooks/`` folder; another language's in its ``<code>/`` folder there (the package's
+    build makes them, and ``make course`` in a checkout)."""
     package = Path(__file__).parent
     for candidate in (package / "tutorials", package.parent / "notebooks"):
-        if all((candidate / name).is_file() for name in TUTORIALS):
-            return candidate
+        folder = candidate if language == "en" else candidate / language
+        if all((folder / name).is_file() for name in TUTORIALS):
+            return folder
+    if language != "en":
+        raise _UsageError(f"the tutorials in {language!r} are not in this installation")
     raise _UsageError("the tutorial notebooks are not in this installation")
 
 
@@ -475,7 +479,7 @@ def _review(args: argparse.Namespace, out: Writer) -> None:
 def _tutorials(args: argparse.Namespace, out: Writer) -> None:
     if not args.folder.strip():
         raise _UsageError("tutorials needs a folder to copy into, not an empty name")
-    source = tutorials_folder()
+    source = tutorials_folder(active())  # the tutorials in the language the command speaks
     target = Path(args.folder)
     if target.exists() and not target.is_dir():
         raise _FileError(f"{target} is a file, not a folder")

@@ -48,6 +48,17 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "lite-site"
 COURSE = ROOT / "kingscorner_widget" / "course.py"
 """The list of the tutorials (read as a file: this script's venv need not have the package)."""
+COURSE_WORDS = ROOT / "kingscorner_widget" / "course_words.py"
+"""The tutorials in other languages (read as a file too)."""
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch"}
+"""Each language of the course as its speakers write it, in the order the first page lists them."""
+START = {
+    "en": "Start the course",
+    "es": "Empezar el curso",
+    "fr": "Commencer le cours",
+    "de": "Den Kurs beginnen",
+}
+"""What each language's link says under its name."""
 DEFAULT_CACHE = ROOT / "build" / "lite-cache"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -344,6 +355,67 @@ def stage_contents(notebooks: Path, files: Path, names: Iterable[str]) -> list[s
     return [source.name for source in sources]
 
 
+def stage_languages(files: Path) -> dict[str, list[str]]:
+    """Build each language's tutorials (``course_words.build``) into ``files/<code>/``;
+    returns the tutorials built per language (only those translated whole)."""
+    built: dict[str, list[str]] = runpy.run_path(str(COURSE_WORDS))["build"](ROOT, files)
+    return {code: names for code, names in built.items() if names}
+
+
+CHOOSER = """\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kings in the Corner: the course</title>
+<!-- Each JupyterLite page reads its parents' configuration as it starts: this page has none. -->
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
+<style>
+body {{ font: 1.25rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 3rem auto;
+  padding: 0 1rem; color: #1a1a1a; background: #fff; }}
+h1 {{ font-size: 1.6rem; }}
+ul {{ list-style: none; padding: 0; }}
+li {{ margin: 0.6rem 0; }}
+a {{ display: block; padding: 0.8rem 1rem; border: 2px solid #1f6f43; border-radius: 0.5rem;
+  color: #0b4f2c; text-decoration: none; font-weight: 600; }}
+a:hover, a:focus {{ background: #e8f4ec; }}
+.start {{ display: block; font-weight: 400; font-size: 1rem; color: #1a1a1a; }}
+</style>
+</head>
+<body>
+<main>
+<h1>Kings in the Corner</h1>
+<p>Choose your language · Elige tu idioma · Choisis ta langue · Wähle deine Sprache</p>
+<ul>
+{links}
+</ul>
+</main>
+</body>
+</html>
+"""
+
+
+ORDER = list(LANGUAGE_NAMES)
+
+
+def chooser_page(languages: Mapping[str, str]) -> str:
+    """The course's first page: a link to each language's first tutorial, named in its own
+    language (``languages`` maps a code to the first tutorial's path in the site's files).
+
+    >>> page = chooser_page({"en": "01-a.ipynb", "fr": "fr/01-a.ipynb"})
+    >>> '<a href="lab/index.html?path=fr/01-a.ipynb" hreflang="fr" lang="fr">' in page
+    True
+    """
+    links = "\n".join(
+        f'<li><a href="lab/index.html?path={path}" hreflang="{code}" lang="{code}">'
+        f'<span class="name">{LANGUAGE_NAMES[code]}</span>'
+        f'<span class="start">{START[code]}</span></a></li>'
+        for code, path in sorted(languages.items(), key=lambda item: ORDER.index(item[0]))
+    )
+    return CHOOSER.format(links=links)
+
+
 def kernel_settings(
     preload: Iterable[str], pyodide_url: str = "./static/pyodide/pyodide.mjs"
 ) -> dict[str, Any]:
@@ -385,7 +457,10 @@ def build(output: Path, cache: Path, notebooks: Path) -> None:
     (scratch / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     pyodide_folder = f"static/pyodide-{folder_digest(scratch)}"
 
-    stage_contents(notebooks, stage / "files", course_tutorials())
+    english = stage_contents(notebooks, stage / "files", course_tutorials())
+    languages = {"en": english[0]}
+    for code, names in stage_languages(stage / "files").items():
+        languages[code] = f"{code}/{names[0]}"
     pyodide_url = f"./{pyodide_folder}/pyodide.mjs"
     plugins = {KERNEL_PLUGIN: kernel_settings(roots, pyodide_url)}
     settings = {"jupyter-config-data": {"litePluginSettings": plugins}}
@@ -403,6 +478,9 @@ def build(output: Path, cache: Path, notebooks: Path) -> None:
     shutil.rmtree(output, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", stage, cwd=stage)
     shutil.copytree(scratch, output / pyodide_folder)
+    # The site's first page asks for the learner's language (JupyterLite's own only sent the
+    # browser on to the lab app, which every link here opens).
+    (output / "index.html").write_text(chooser_page(languages), encoding="utf-8")
     write_service_worker(output)
     check_site(output)
     print(f"site: {output} ({site_size(output) / 2**20:.1f} MiB)")

@@ -55,8 +55,11 @@ here = pathlib.Path(kingscorner_widget.__file__).parent
 assert str(here).startswith(sys.prefix), f"not the wheel's copy: {here}"
 assert (here / "static" / "widget.js").stat().st_size > 1000
 from kingscorner_widget.course import TUTORIALS
-shipped = sorted(path.name for path in (here / "tutorials").iterdir())
+shipped = sorted(path.name for path in (here / "tutorials").iterdir() if path.is_file())
 assert shipped == sorted(TUTORIALS), f"the wheel's tutorials are not the course's list: {shipped}"
+for code in ("es", "fr", "de"):  # each language's, built from the course's catalogue
+    shipped = sorted(path.name for path in (here / "tutorials" / code).iterdir())
+    assert shipped == sorted(TUTORIALS), f"the wheel's {code} tutorials: {shipped}"
 g = Game.from_position("N:Jc E:6h S:5s W:- NE:- SE:- SW:- NW:- P1:ThKs4h P2:?7 stock:39 turn:P1")
 w = KingsCornerWidget(g, mode="explore")
 w.play("Th>N")
@@ -70,8 +73,9 @@ PY
     | grep -q "best turn sheds 3 cards and goes out" \
     || { echo "kingscorner best did not find the best turn" >&2; exit 1; }
   "$work/venv/bin/kingscorner" tutorials "$work/tutorials" >/dev/null
+  "$work/venv/bin/kingscorner" tutorials "$work/tutoriels" --language fr >/dev/null
   course=$("$work/venv/bin/python" -c 'from kingscorner_widget.course import TUTORIALS; print(len(TUTORIALS))')
-  [ "$(ls "$work/tutorials" | wc -l)" -eq "$course" ] \
+  [ "$(ls "$work/tutorials" | wc -l)" -eq "$course" ] && [ "$(ls "$work/tutoriels" | wc -l)" -eq "$course" ] \
     || { echo "kingscorner tutorials did not copy exactly the course's $course notebooks" >&2; exit 1; }
   echo "kingscorner $version from the wheel: best turn found, tutorials copied"
 )

@@ -2,7 +2,7 @@
 
 ``make locale-extract`` runs this. Babel extracts every word the package's modules mark (the
 keywords of ``KEYWORDS``); each word then goes to the area of the first file that marks it
-(``AREAS``, first prefix that matches wins), and each area has its own template
+(``AREAS``, the longest prefix that matches), and each area has its own template
 ``kingscorner_widget/locale/<area>.pot`` and, per language, ``<code>/LC_MESSAGES/<area>.po``.
 The table reads every area's compiled catalogue as one (:func:`~kingscorner_widget.display.
 language.catalogue`), so an area is only how the words are kept: a translator, or a change,
@@ -13,6 +13,10 @@ The lessons' data (``lessons/data/*.json``) is read directly: each text field a 
 the ``lessons`` area, its location the lesson file and the field (``01-moves.json:steps[0].
 narration``); the lesson runner says each through ``gettext`` when it is said.
 
+The tutorials' prose is one more area, ``course`` (:mod:`kingscorner_widget.course_words`: each
+markdown paragraph of each tutorial is an entry); the table never says these words, so the
+runtime does not read that area.
+
 Run ``python scripts/extract_words.py`` (or ``make locale-extract``); ``--check`` writes nothing
 and fails when a template is stale.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import runpy
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "kingscorner_widget"
 LOCALE = PACKAGE / "locale"
 LANGUAGES = ("es", "fr", "de")
+COURSE_WORDS = runpy.run_path(str(PACKAGE / "course_words.py"))
+"""The tutorials' prose (read as a file: ``course_words`` needs none of the package)."""
+COURSE = str(COURSE_WORDS["AREA"])
 KEYWORDS = ("Nn_:1,2", "NP_:1c,2")
 """Besides gettext's own: a counted phrase's two forms, and a word with its context."""
 
@@ -175,7 +183,16 @@ def templates() -> dict[str, Catalog]:
         elif kept == "lessons":  # a word the lessons' code marks too
             split["lessons"][message.id].locations += message.locations
         # else a word another area keeps (a step titled "Pass"): said with its translation
+    split[COURSE] = course_template(_empty(found))
     return split
+
+
+def course_template(template: Catalog) -> Catalog:
+    """The tutorials' paragraphs, one entry each, its notebook's name its context."""
+    for context, paragraph, where, note in COURSE_WORDS["entries"](ROOT):
+        message = Message(paragraph, locations=[(where, 0)], auto_comments=[note], context=context)
+        template[paragraph] = message  # keyed by its context too
+    return template
 
 
 def _empty(like: Catalog) -> Catalog:
@@ -187,13 +204,15 @@ def _empty(like: Catalog) -> Catalog:
     )
 
 
-def _written(catalogue: Catalog) -> bytes:
+def _written(catalogue: Catalog, area: str = "") -> bytes:
+    """The catalogue as a ``.po`` file: sorted, but the course's in the tutorials' order (a
+    translator reads a tutorial from top to bottom)."""
     buffer = io.BytesIO()
     write_po(
         buffer,
         catalogue,
         width=0,
-        sort_output=True,
+        sort_output=area != COURSE,
         ignore_obsolete=True,
         include_lineno=False,
         omit_header=False,
@@ -243,7 +262,7 @@ def write(check: bool = False) -> list[Path]:
     known = {code: _translated(code) for code in LANGUAGES}
     for area, template in templates().items():
         target = LOCALE / f"{area}.pot"
-        new = _written(template)
+        new = _written(template, area)
         old = target.read_bytes() if target.is_file() else b""
         if _without_dates(new) != _without_dates(old):
             changed.append(target)
@@ -263,7 +282,7 @@ def write(check: bool = False) -> list[Path]:
                 )
             catalogue.update(template, no_fuzzy_matching=True)
             _carry_over(catalogue, known[code])
-            merged = _written(catalogue)
+            merged = _written(catalogue, area)
             if not po.is_file() or _without_dates(merged) != _without_dates(po.read_bytes()):
                 changed.append(po)
                 if not check:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -234,3 +235,20 @@ def test_the_sites_tutorials_keep_their_cells_but_not_their_outputs(tmp_path: Pa
     assert staged["cells"][1] == {**cells[1], "execution_count": None, "outputs": []}
     assert staged["metadata"] == {"kernelspec": {}}
     assert (files / "README.md").read_text() == "read me"
+
+
+def test_the_first_page_offers_each_built_language_in_its_own_words() -> None:
+    page = build_lite.chooser_page(
+        {"de": "de/01-a.ipynb", "en": "01-a.ipynb", "fr": "fr/01-a.ipynb"}
+    )
+    link = r'<a href="([^"]+)" hreflang="(\w+)" lang="\w+"><span class="name">([^<]+)</span>'
+    assert re.findall(link, page) == [
+        ("lab/index.html?path=01-a.ipynb", "en", "English"),
+        ("lab/index.html?path=fr/01-a.ipynb", "fr", "Français"),
+        ("lab/index.html?path=de/01-a.ipynb", "de", "Deutsch"),
+    ]
+    assert "Commencer le cours" in page
+    # JupyterLite's pages read the root page's configuration block as they start.
+    config = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', page)
+    assert config is not None
+    assert json.loads(config[1]) == {}

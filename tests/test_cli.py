@@ -198,6 +198,35 @@ def test_tutorials_copies_every_notebook_and_keeps_existing_ones(tmp_path: Path)
     assert (target / copied[0]).read_text() != "my edits"
 
 
+def test_tutorials_in_french_are_the_course_s_french_notebooks(tmp_path: Path) -> None:
+    """In a checkout they are the ones `make course` built into notebooks/fr/."""
+    status, _ = run("tutorials", str(tmp_path / "fr"), "--language", "fr-CA")
+    assert status == 0
+    copied = sorted(p.name for p in (tmp_path / "fr").glob("*.ipynb"))
+    assert copied == sorted(TUTORIALS)
+    first = json.loads((tmp_path / "fr" / TUTORIALS[0]).read_text(encoding="utf-8"))
+    assert first["metadata"]["kingscorner"] == {"language": "fr"}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("qps", "the tutorials in 'qps' are not in this installation"),
+        ("klingon", "not 'klingon'"),
+    ],
+)
+def test_tutorials_in_a_language_there_is_none_of_is_a_usage_error(
+    language: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        status = run("tutorials", str(tmp_path / "x"), "--language", language)[0]
+    except SystemExit as stopped:  # argparse's own refusal of the option
+        status = int(str(stopped.code))
+    assert status == 2
+    assert said in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
 def test_tutorials_refuses_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "a file"
     target.write_text("")
@@ -766,7 +795,7 @@ def test_tutorials_copies_the_list_not_what_else_is_in_the_folder(
         (source / name).write_text("{}")
     (source / ".ipynb_checkpoints").mkdir()
     (source / ".ipynb_checkpoints" / "01-learn-the-rules-checkpoint.ipynb").write_text("{}")
-    monkeypatch.setattr("kingscorner_widget.cli.tutorials_folder", lambda: source)
+    monkeypatch.setattr("kingscorner_widget.cli.tutorials_folder", lambda language: source)
     status, text = run("tutorials", str(tmp_path / "out"))
     assert status == 0
     assert text.startswith(f"Copied {count_words(len(TUTORIALS), 'tutorial notebook')} to ")

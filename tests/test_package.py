@@ -112,7 +112,14 @@ def test_the_packages_hold_the_course_and_nothing_a_session_leaves(tmp_path: Pat
         ["notebooks/README.md", *(f"notebooks/{name}" for name in TUTORIALS)]
     )
     tutorials = sorted(n for n in in_wheel if n.startswith("kingscorner_widget/tutorials/"))
-    assert tutorials == sorted(f"kingscorner_widget/tutorials/{name}" for name in TUTORIALS)
+    assert tutorials == sorted(
+        f"kingscorner_widget/tutorials/{folder}{name}"
+        for folder in ("", "es/", "fr/", "de/")
+        for name in TUTORIALS
+    )  # and each language's, built from the course's catalogue
+    # the tutorials' prose: its catalogue in the sdist, in the wheel only as the notebooks
+    assert "kingscorner_widget/locale/fr/LC_MESSAGES/course.po" in in_sdist
+    assert not [n for n in in_wheel if "/course.po" in n or n.endswith("course.pot")]
     assert "kingscorner_widget/static/widget.js" in in_wheel
     # the catalogues: their sources in the sdist, compiled by the build into the wheel
     locale = "kingscorner_widget/locale"

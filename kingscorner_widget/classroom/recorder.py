@@ -352,7 +352,7 @@ def _why(error: Exception) -> str:
     if isinstance(error, OSError) and error.errno in _REASONS:
         return gettext(_REASONS[error.errno])
     if isinstance(error, RecordTooLargeError):
-        return error.words()
+        return error.said()
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)

@@ -135,7 +135,7 @@ class TieBreak:
     theirs: Fraction | None = None
     """The figure of the player above."""
 
-    def words(self) -> str:
+    def said(self) -> str:
         """The tie-break in words, in the language spoken."""
         if self.kind == "shared":
             # TRANSLATORS: {players}: the names of the players sharing the place, as a list.
@@ -195,7 +195,7 @@ class Standing:
     @property
     def tie_break(self) -> str:
         """:attr:`why` in words, in the language spoken (empty when points alone placed them)."""
-        return self.why.words() if self.why else ""
+        return self.why.said() if self.why else ""
 
     @property
     def cards_per_hand(self) -> Fraction | None:

@@ -80,9 +80,9 @@ class RecordTooLargeError(ProgressError):
     def __init__(self, learner: str, size: int, file: str | None = None) -> None:
         self.learner, self.size, self.file = learner, size, file
         with speaking(ENGLISH):
-            super().__init__(self.words())
+            super().__init__(self.said())
 
-    def words(self) -> str:
+    def said(self) -> str:
         """The refusal in the language spoken."""
         if self.file is None:
             # TRANSLATORS: {learner}: the learner's name; {cap}: a number of bytes.

@@ -47,6 +47,7 @@ from functools import cache
 from pathlib import Path
 
 __all__ = [
+    "COURSE_AREA",
     "ENGLISH",
     "LANGUAGES",
     "LIST_PATTERNS",
@@ -54,10 +55,12 @@ __all__ = [
     "N_",
     "PLURAL_RULES",
     "PSEUDO",
+    "Later",
     "Nn_",
     "active",
     "catalogue",
     "check_language",
+    "chosen",
     "gettext",
     "listing",
     "ngettext",
@@ -68,10 +71,12 @@ __all__ = [
     "plural_samples",
     "pseudo",
     "read_template",
+    "say",
     "speaking",
     "spoken",
     "system_language",
     "template",
+    "use_language",
 ]
 
 ENGLISH = "en"
@@ -83,8 +88,13 @@ PSEUDO = "qps"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues are: ``<code>/LC_MESSAGES/<area>.po`` (and the compiled ``.mo``), and
 each area's template ``<area>.pot``."""
+COURSE_AREA = "course"
+"""The area of the tutorials' prose (:mod:`kingscorner_widget.course_words`): the table never
+says those words, so the runtime neither reads nor needs it compiled."""
 
-_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=ENGLISH)
+_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("language")
+_CHOSEN: list[str | None] = [None]
+"""The language :func:`use_language` chose for this Python, if it did."""
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's own name for the marker)
@@ -115,6 +125,63 @@ def NP_(context: str, message: str) -> str:  # noqa: N802 (after N_)
     'jack'
     """
     return message
+
+
+class Later:
+    """A sentence kept unsaid: a marked ``message`` and its slots, said in the language spoken
+    when it is shown (:func:`say`), so a table that changes language says it again in the new
+    one. A slot may hold another :class:`Later`.
+
+    >>> title = Later(N_("Hand {n}"), n=2)
+    >>> say(title)
+    'Hand 2'
+    >>> with speaking("de"):
+    ...     say(title)
+    'Runde 2'
+    >>> with speaking(PSEUDO):
+    ...     say(title).startswith("[")
+    True
+    """
+
+    __slots__ = ("message", "slots")
+
+    def __init__(self, message: str, **slots: object) -> None:
+        self.message = message
+        """The English message, marked for the catalogue where the sentence is made."""
+        self.slots = slots
+        """What fills its ``{slots}`` (facts, not words)."""
+
+    def __str__(self) -> str:
+        return gettext(self.message).format(
+            **{
+                name: say(value) if isinstance(value, Later) else value
+                for name, value in self.slots.items()
+            }
+        )
+
+    def __repr__(self) -> str:
+        return f"Later({self.message!r}, {self.slots!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Later):
+            return NotImplemented
+        return (self.message, self.slots) == (other.message, other.slots)
+
+    def __hash__(self) -> int:
+        return hash((self.message, tuple(sorted(self.slots))))
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def say(words: str | Later) -> str:
+    """``words`` in the active language: a :class:`Later` said now, a literal (a teacher's own
+    title) as it is.
+
+    >>> say("Deal 4 of my own"), say(Later(N_("Explore")))
+    ('Deal 4 of my own', 'Explore')
+    """
+    return str(words) if isinstance(words, Later) else words
 
 
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{2,8})*")
@@ -192,12 +259,40 @@ def _first_spoken(names: Sequence[str]) -> str | None:
 
 
 def active() -> str:
-    """The language spoken now (English unless :func:`speaking` says otherwise).
+    """The language spoken now: the :func:`speaking` block's, else the one :func:`use_language`
+    chose (English unless it was called).
 
     >>> active()
     'en'
     """
-    return _ACTIVE.get()
+    return _ACTIVE.get(_CHOSEN[0] or ENGLISH)
+
+
+def chosen() -> str | None:
+    """The language :func:`use_language` chose for this Python, or ``None`` (tables follow the
+    page's language)."""
+    return _CHOSEN[0]
+
+
+def use_language(code: str | None) -> str | None:
+    """Speak ``code`` (checked by :func:`check_language`) from now on in this Python wherever no
+    table or :func:`speaking` block says otherwise: a table made without ``language=`` speaks
+    it rather than follow the page's language, and so does everything said outside a table. A
+    translated tutorial's first code cell calls it. ``None`` undoes the choice (tables follow
+    the page again). Returns the choice.
+
+    >>> use_language("de")
+    'de'
+    >>> gettext("Hint"), active(), chosen()
+    ('Tipp', 'de', 'de')
+    >>> with speaking("fr"):
+    ...     active()
+    'fr'
+    >>> use_language(None) is None and active() == "en"
+    True
+    """
+    _CHOSEN[0] = None if code is None else check_language(code)
+    return _CHOSEN[0]
 
 
 @contextlib.contextmanager
@@ -253,7 +348,7 @@ def _sources(folder: Path) -> list[Path]:
     wheel, which carries only the compiled files)."""
     found = {path.with_suffix("") for path in folder.glob("*.po")}
     found |= {path.with_suffix("") for path in folder.glob("*.mo")}
-    return [path.with_suffix(".po") for path in sorted(found)]
+    return [path.with_suffix(".po") for path in sorted(found) if path.name != COURSE_AREA]
 
 
 _ACCENTS = str.maketrans(

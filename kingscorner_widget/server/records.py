@@ -91,10 +91,10 @@ class Doing:
     at their own table), ``"daily"`` (the daily deal there), ``"desk"`` (a desk just opened,
     by its title) or ``""`` (nothing yet).
 
-    >>> Doing("step", title="A worked turn", step=0, steps=3).words()
+    >>> Doing("step", title="A worked turn", step=0, steps=3).said()
     'A worked turn, step 1 of 3'
     >>> with speaking("fr"):
-    ...     Doing("table", table=2).words()
+    ...     Doing("table", table=2).said()
     'table 2'
     """
 
@@ -110,7 +110,7 @@ class Doing:
     done: bool = False
     """True once the lesson is done."""
 
-    def words(self) -> str:
+    def said(self) -> str:
         """The facts in words, in the language spoken."""
         if self.kind == "table":
             # TRANSLATORS: the live view's "doing" column: the learner is at table {table}.
@@ -202,7 +202,7 @@ class LiveRow:
     @property
     def doing(self) -> str:
         """:attr:`what` in words, in the language spoken."""
-        return self.what.words()
+        return self.what.said()
 
     def presence(self) -> str:
         """``here``, or ``away since HH:MM UTC`` (their connection dropped then), in the

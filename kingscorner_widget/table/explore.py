@@ -34,7 +34,7 @@ from typing import Any, ClassVar, cast
 
 from ..analysis import make_player
 from ..analysis.judging.verdict_words import items_listed
-from ..display.language import N_, gettext, ngettext, pgettext
+from ..display.language import N_, Later, gettext, ngettext, pgettext, say
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, PlayCard, as_move
@@ -91,7 +91,7 @@ class ExploreSession(Session):
         *,
         rules: Rules | None = None,
         show_all_hands: bool = False,
-        title: str = "",
+        title: str | Later = "",
         viewer: int | None = None,
     ) -> None:
         self.rules = rules or game.rules
@@ -177,7 +177,7 @@ class ExploreSession(Session):
         return items_listed(parts)
 
     @property
-    def title(self) -> str:
+    def title(self) -> str | Later:
         """The table's title: a new deal's seed only while every hand is face up (Reveal,
         New, Hide leaves no seed in it)."""
         seed = getattr(self, "_deal_seed", None)
@@ -186,12 +186,12 @@ class ExploreSession(Session):
         return getattr(self, "_title", "")
 
     @title.setter
-    def title(self, value: str) -> None:
+    def title(self, value: str | Later) -> None:
         self._title = value
         self._deal_seed: int | None = None
 
     def heading(self) -> str:
-        return self.title or gettext("Explore")
+        return say(self.title) or gettext("Explore")
 
     def extra(self) -> Extra:
         outline = self.history.outline()
@@ -425,7 +425,7 @@ class ExploreSession(Session):
             )
         game = Game.daily(day, rules=self.rules)
         # TRANSLATORS: a deal's title: {date} is the day, in ISO form (2026-11-30)
-        self._replace(game, gettext("Daily deal, {date}").format(date=day.isoformat()), self.seat)
+        self._replace(game, Later(N_("Daily deal, {date}"), date=day.isoformat()), self.seat)
         return Reply(self.status())
 
     @action("load", N_("Load"), key="L", fields=(POSITION,), asks=True)
@@ -460,21 +460,21 @@ class ExploreSession(Session):
             "no": gettext("No, keep playing"),
         }
 
-    def _replace(self, game: Game, title: str, seat: int) -> None:
+    def _replace(self, game: Game, title: str | Later, seat: int) -> None:
         self._game = game
         self.title = title
         self.seat = seat if 1 <= seat <= game.players else game.turn
         self.history = MoveTree(game, self.name)
 
 
-def deal_title(seed: int, *, shown: bool) -> str:
-    """A new deal's title: its seed only when every hand is face up (a seed deals every hidden
-    card again, so a face-down deal must not give it).
+def deal_title(seed: int, *, shown: bool) -> Later:
+    """A new deal's title, said when shown: its seed only when every hand is face up (a seed
+    deals every hidden card again, so a face-down deal must not give it).
 
-    >>> deal_title(7, shown=True), deal_title(7, shown=False)
+    >>> str(deal_title(7, shown=True)), str(deal_title(7, shown=False))
     ('Deal 7', 'A new deal')
     """
-    return gettext("Deal {seed}").format(seed=seed) if shown else gettext("A new deal")
+    return Later(N_("Deal {seed}"), seed=seed) if shown else Later(N_("A new deal"))
 
 
 def _count_below(node: Node) -> int:

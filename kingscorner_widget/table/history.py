@@ -74,6 +74,21 @@ class History:
         for move in moves:
             self._append(replay, move)
 
+    def resay(self) -> None:
+        """Say every log line again, those of the moves ahead too, in the language spoken now,
+        from the moves themselves: the place in the history and what else a line keeps (a
+        move Show me played) stay as they are."""
+        replay = self.game.copy()
+        played = replay.moves
+        while replay.moves:
+            replay.undo()
+        self.lines = [
+            {**line, **self._say(replay, move)}
+            for move, line in zip(played, self.lines, strict=True)
+        ]
+        again = [(move, {**line, **self._say(replay, move)}) for move, line in reversed(self.ahead)]
+        self.ahead = again[::-1]
+
     def play(self, move: Move | str) -> Json:
         """Play a legal ``move`` and log it; returns its line. The moves ahead are dropped."""
         self.ahead.clear()
@@ -115,14 +130,18 @@ class History:
         return line
 
     def _append(self, game: Game, move: Move) -> Json:
+        line = self._say(game, move)
+        self.lines.append(line)
+        return line
+
+    def _say(self, game: Game, move: Move) -> Json:
+        """Play ``move`` on ``game`` and return its log line, said now."""
         if isinstance(move, EndTurn):  # what a draw says depends on what it turned into
             player, held = game.turn, game.hand_sizes()[game.turn - 1]
             game.play(move)
-            line = self._draw_line(player, held, move, game)
-        else:
-            line = self._line(game, move, None)
-            game.play(move)
-        self.lines.append(line)
+            return self._draw_line(player, held, move, game)
+        line = self._line(game, move, None)
+        game.play(move)
         return line
 
     def _line(self, before: Game, move: Move, after: Game | None) -> Json:

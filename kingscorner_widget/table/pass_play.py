@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ..analysis.judging.review import Judge
-from ..display.language import gettext
+from ..display.language import Later, gettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move
@@ -122,7 +122,7 @@ class PassAndPlaySession(PlaySession):
         opponents: Opponents = "greedy",
         rules: Rules | None = None,
         seed: int = 0,
-        title: str = "",
+        title: str | Later = "",
         judge: Judge = "cards",
     ) -> None:
         seats = source.seats if isinstance(source, Match) else source.players
@@ -199,7 +199,7 @@ class PassAndPlaySession(PlaySession):
         super()._score()
         self._pass_on()
 
-    def _reset(self, title: str) -> None:
+    def _reset(self, title: str | Later) -> None:
         super()._reset(title)
         self._pass_on(first=True)
 

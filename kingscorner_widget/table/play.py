@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 from ..analysis.judging.review import Judge
 from ..analysis.players import GreedyPlayer, Player, make_player
 from ..analysis.players.timed import Late, OnTime
-from ..display.language import N_, gettext, ngettext
+from ..display.language import N_, Later, gettext, ngettext
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import Move, as_move
@@ -108,7 +108,7 @@ class PlaySession(Session):
         opponents: Opponents = "greedy",
         rules: Rules | None = None,
         seed: int = 0,
-        title: str = "",
+        title: str | Later = "",
         watch: str | Player | None = None,
         judge: Judge = "cards",
     ) -> None:
@@ -150,9 +150,9 @@ class PlaySession(Session):
         self.hinted = False
         """True once the viewer asked for a Hint in this hand: its review opens on the Hint's
         judge (chance of winning), so the review judges by the measure the Hint gave."""
-        default = ""
+        default: str | Later = ""
         if isinstance(source, Match):
-            default = gettext("Hand {n}").format(n=source.hand_number)
+            default = Later(N_("Hand {n}"), n=source.hand_number)
         super().__init__(game, title=title or default)
 
     # -- reading ------------------------------------------------------------------------------
@@ -287,6 +287,11 @@ class PlaySession(Session):
 
     def view(self) -> History:
         return self._review or self.history
+
+    def resay(self) -> None:
+        super().resay()
+        if self._review is not None:  # the viewer is looking back: their place is kept
+            self._review.resay()
 
     def extra(self) -> Extra:
         guide: Extra = {
@@ -608,7 +613,7 @@ class PlaySession(Session):
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.match = Match(self.rules, seed=seed)
         self._daily = ""
-        self._reset(gettext("Hand 1 of a match to {target}").format(target=self.rules.target))
+        self._reset(Later(N_("Hand 1 of a match to {target}"), target=self.rules.target))
         said = ngettext(
             "A new match to {n} point.", "A new match to {n} points.", self.rules.target
         )
@@ -634,10 +639,10 @@ class PlaySession(Session):
         )
         return Reply(self.status(said.format(date=day.isoformat(), n=self.rules.target)))
 
-    def _daily_title(self, hand: int) -> str:
-        """The heading of the daily match's hand ``hand``, in the table's language."""
+    def _daily_title(self, hand: int) -> Later:
+        """The heading of the daily match's hand ``hand``, said in the table's language."""
         day = self._daily.removeprefix("Daily match, ")
-        return gettext("Daily match, {date}: hand {n}").format(date=day, n=hand)
+        return Later(N_("Daily match, {date}: hand {n}"), date=day, n=hand)
 
     @action(
         "next",
@@ -657,7 +662,7 @@ class PlaySession(Session):
             return refuse(gettext("the match is over: start a new one with New"))
         match.next_hand()
         number = match.hand_number
-        title = self._daily_title(number) if self._daily else gettext("Hand {n}").format(n=number)
+        title = self._daily_title(number) if self._daily else Later(N_("Hand {n}"), n=number)
         self._reset(title)
         return Reply(self.status(gettext("Hand {n} is dealt.").format(n=match.hand_number)))
 
@@ -688,7 +693,7 @@ class PlaySession(Session):
             return refuse(str(error))
         return Reply(review.status(), opens=review)
 
-    def _reset(self, title: str) -> None:
+    def _reset(self, title: str | Later) -> None:
         if self._moved:
             self.guided = False  # the viewer has played a hand here: no more guidance
         self.title = title

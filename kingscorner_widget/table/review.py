@@ -47,7 +47,7 @@ from ..analysis import Review, ReviewedTurn
 from ..analysis.judging.review import Judge, turn_views
 from ..analysis.judging.verdict_words import after_colon, percent, review_line, verdict_name
 from ..analysis.judging.win_chance import WIN_WORLDS
-from ..display.language import N_, gettext, ngettext, pgettext
+from ..display.language import N_, Later, gettext, ngettext, pgettext, say
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.moves import EndTurn, Move
@@ -84,7 +84,7 @@ class ReviewSession(Session):
         viewer: int,
         hand: int | None = None,
         came_from: Session | None = None,
-        title: str = "",
+        title: str | Later = "",
         judge: Judge = "cards",
         worlds: int = WIN_WORLDS,
     ) -> None:
@@ -128,7 +128,7 @@ class ReviewSession(Session):
         self._estimates: WinEstimates | None = None
         if judge == "win":
             self._estimate()
-        super().__init__(self._start_of(self.turn), title=title or self._default_title())
+        super().__init__(self._start_of(self.turn), title=title)
 
     def close(self) -> None:
         """Stop working out the win chances (the ones in stay; the table still reads as it
@@ -274,7 +274,7 @@ class ReviewSession(Session):
                 "hand": self.hand,
                 "match": self.match is not None,
                 "who": self.review_name(),
-                "heading": gettext("Your turns") if self.came_from is not None else self.title,
+                "heading": gettext("Your turns") if self.came_from is not None else self.heading(),
                 "judge": self.judge,
                 "estimating": self.estimating,
                 "verdict": None if self.estimating else turn.verdict,
@@ -610,6 +610,10 @@ class ReviewSession(Session):
         if self.match is None:
             return f"P{self.seat}"
         return pgettext("a seat of a match, named", "seat {seat}").format(seat=self.seat)
+
+    def heading(self) -> str:
+        """The review's title, said now: the one it was given, else what it reviews."""
+        return say(self.title) or self._default_title()
 
     def _default_title(self) -> str:
         if self._hand is not None:

@@ -34,7 +34,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
-from ..display.language import N_, gettext
+from ..display.language import N_, Later, active, gettext, say
 from ..engine.game import Game
 from ..engine.moves import PASS, Move, as_move
 from ..engine.words import refusal, sentence
@@ -105,14 +105,18 @@ class Session(LookChoices):
     """Called after every action with a :class:`~kingscorner_widget.table.events.TableEvent`
     (the class record listens here)."""
 
-    def __init__(self, game: Game, *, title: str = "") -> None:
+    def __init__(self, game: Game, *, title: str | Later = "") -> None:
         self._game = game
-        self.title = title
-        """A heading for the table ("Deal 4", "Hand 2 of a match to 25", a lesson's title)."""
+        self.title: str | Later = title
+        """A heading for the table ("Deal 4", "Hand 2 of a match to 25", a lesson's title): a
+        sentence said when shown (:class:`~kingscorner_widget.display.language.Later`), or a
+        teacher's own words kept as they are."""
         self.history = History(game, self.name)
         """The moves of the hand on the table, with their log lines."""
         self.last_refusal = ""
         """The last refusal, kept on the table until the viewer's next accepted action."""
+        self.said_in = active()
+        """The language the words the session keeps (its log lines) were said in."""
         self._asking: tuple[str, dict[str, Any]] | None = None
 
     def close(self) -> None:
@@ -200,8 +204,7 @@ class Session(LookChoices):
         """What the viewer may see now, as the JSON the table draws: every key of
         :class:`~kingscorner_widget.table.snapshot.Snapshot`, each written here once (and
         checked against it)."""
-        if not self.history.current():
-            self.history.reread()
+        self.said()
         view = self.view()
         game = view.game
         log, start = log_window(cast(list[LogEntry], view.log()))
@@ -250,9 +253,25 @@ class Session(LookChoices):
         }
         return cast(Json, snapshot)
 
+    def said(self) -> None:
+        """Make sure the words the session keeps follow the game and are in the language
+        spoken now: read again from the game once code played on it directly, said again by
+        :meth:`resay` once the table speaks another language."""
+        if not self.history.current():
+            self.history.reread()
+        if self.said_in != active():
+            self.resay()
+            self.said_in = active()
+
+    def resay(self) -> None:
+        """Say again, in the language spoken now, the words the session keeps once said (the
+        log lines, with those of the moves ahead); nothing else changes. A mode that keeps
+        more words says them again too."""
+        self.history.resay()
+
     def heading(self) -> str:
         """The table's heading."""
-        return self.title or gettext("Kings in the Corner")
+        return say(self.title) or gettext("Kings in the Corner")
 
     def ending(self, game: Game) -> str | None:
         """The finished hand ``game`` in one line (``None``: the table's usual words)."""

@@ -51,7 +51,7 @@ from typing import Any
 
 from ..analysis.judging.review import Judge
 from ..analysis.players import Player
-from ..display.language import ENGLISH, N_, check_language, gettext, speaking
+from ..display.language import N_, Later, active, check_language, gettext, speaking
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.render import Picture, table_picture
@@ -208,10 +208,10 @@ class TableSetup:
         return self.adopt(self._play(source, current))
 
     def _play(self, source: Game | Match | None, current: Session | None) -> Session:
-        title = ""
+        title: str | Later = ""
         if source is None and current is None:  # a new table: a new match
             source = Match(self.rules, seed=self.seed)
-            title = gettext("Hand 1 of a match to {target}").format(target=self.rules.target)
+            title = Later(N_("Hand 1 of a match to {target}"), target=self.rules.target)
         elif source is None and self.play is not None:  # back to the table's own game
             return self.play
         elif source is None and current is not None:  # play on from the position on the table
@@ -241,7 +241,8 @@ class TableSetup:
         return self.play
 
     def _explore(self, source: Game | Match | None, current: Session | None) -> Session:
-        title, seat = "", None
+        title: str | Later = ""
+        seat = None
         if source is None and current is None:
             source = Game.new(seed=self.seed, rules=self.rules)
             title = deal_title(self.seed, shown=self.show_all_hands)
@@ -342,7 +343,8 @@ class Table:
     the new one. Code acts through :meth:`act` (trusted: it may use a teacher's controls and
     confirm what a click would be asked first). A refused action or message changes nothing.
     The table speaks ``language`` (``"en"``, ``"es"``, ``"fr"``, ``"de"``; any other raises
-    ``ValueError`` before anything is set up), whatever its rules.
+    ``ValueError`` before anything is set up), whatever its rules; by default, the language
+    spoken where it is made (:func:`~kingscorner_widget.display.language.use_language`).
 
     >>> from kingscorner_widget import Game
     >>> table = Table(Game.new(players=2, seed=3), seed=3)
@@ -379,9 +381,9 @@ class Table:
         listener: Listener | None = None,
         look: object = None,
         session: Session | None = None,
-        language: str = ENGLISH,
+        language: str | None = None,
     ) -> None:
-        self.language = check_language(language)
+        self.language = check_language(active() if language is None else language)
         """The language the table speaks (see :mod:`kingscorner_widget.display.language`):
         every word of its snapshots and status lines, whatever the rules."""
         self.setup = TableSetup(
@@ -480,9 +482,14 @@ class Table:
     def subscribe(self, mirror: Mirror) -> Callable[[], None]:
         """Call ``mirror`` with a :class:`View` after every change (and with a status line
         alone after each refusal); returns what stops it. A mirror runs under the table's lock,
-        on whichever thread made the change (a review's estimates arrive on their own)."""
+        on whichever thread made the change (a review's estimates arrive on their own). Stopping
+        it twice (a widget closed, then collected) is stopping it once."""
         self._mirrors.append(mirror)
-        return functools.partial(self._mirrors.remove, mirror)
+        return functools.partial(self._stop_telling, mirror)
+
+    def _stop_telling(self, mirror: Mirror) -> None:
+        with contextlib.suppress(ValueError):  # already stopped
+            self._mirrors.remove(mirror)
 
     def _tell(self, view: View) -> None:
         for mirror in list(self._mirrors):
@@ -527,6 +534,7 @@ class Table:
             self.language = code
             with self._held():
                 session = self._session
+                session.said()
                 self.status = session.status()
                 snapshot = session.snapshot(self.version)
                 self._tell(View(self.status, snapshot, tuple(session.legal()), session.mode))

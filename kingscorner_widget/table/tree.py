@@ -173,6 +173,33 @@ class MoveTree(History):
         self.ahead = self._continuation()
         return move
 
+    def resay(self) -> None:
+        """Say every move of every line again, in the language spoken now, from the moves
+        themselves: the tree, the table's place on it and its comments stay as they are."""
+        replay = self.game.copy()
+        while replay.moves:
+            replay.undo()
+        stack: list[tuple[Node, bool]] = [(node, False) for node in self.root.children[::-1]]
+        while stack:
+            node, leaving = stack.pop()
+            if leaving:  # every line through it is said: back to its parent's position
+                replay.undo()
+                continue
+            move = node.move
+            assert move is not None
+            assert node.line is not None
+            shown = (
+                ""
+                if isinstance(move, EndTurn)
+                else move_shown(replay, move, self.name_of(replay.turn))
+            )
+            node.line = {**node.line, **self._say(replay, move)}
+            node.shown = shown or str(node.line["words"])
+            stack.append((node, True))
+            stack.extend((child, False) for child in node.children[::-1])
+        self.lines = [node.line for node in self.node.path() if node.line is not None]
+        self.ahead = self._continuation()
+
     def note(self, before: Game, move: Move) -> Json:
         line = self._line(before, move, self.game)
         self._grow(line, move_shown(before, move, self.name_of(before.turn)))

@@ -59,7 +59,7 @@ from ..analysis.players import Player
 from ..analysis.players.registry import PLAYERS
 from ..classroom.homework import Homework, as_homework
 from ..classroom.recorder import open_record, open_records
-from ..display.language import ENGLISH, check_language, spoken, system_language
+from ..display.language import ENGLISH, check_language, chosen, spoken, system_language
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -222,7 +222,9 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
     its rules: its phrasebook, its controls and the page's ``lang``
     (:mod:`kingscorner_widget.display.language`; what is not yet in the catalogues stays English).
     Another code raises ``ValueError`` naming the languages there are. Without ``language=``,
-    the table follows the page's language: JupyterLab's, Notebook 7's and JupyterLite's
+    the table speaks the language :func:`~kingscorner_widget.use_language` chose in this kernel
+    (a translated tutorial's first cell chooses its own), and where none was chosen it follows
+    the page's language: JupyterLab's, Notebook 7's and JupyterLite's
     interface language (their setting, which they write to the page's ``lang``), as the page
     reports it (:attr:`page_language`), when the table speaks it; until then, or on a page that
     names none or one the table does not speak, the notebook kernel's locale
@@ -356,10 +358,12 @@ class KingsCornerWidget(TableDisplay, TableLines, HostSync, anywidget.AnyWidget)
         table: int | None = None,
         language: str | None = None,
     ) -> None:
-        self._follows = language is None
-        """Whether the table follows the page's language (no ``language=`` was given)."""
+        given = language if language is not None else chosen()
+        self._follows = given is None
+        """Whether the table follows the page's language (no ``language=`` and no
+        :func:`~kingscorner_widget.use_language`)."""
         # checked before anything is opened or written
-        language = (system_language() or ENGLISH) if language is None else check_language(language)
+        language = (system_language() or ENGLISH) if given is None else check_language(given)
         if table is not None:  # join= and server= made a remote table
             raise ValueError("table= goes with watch= and server= (the projector's table)")
         if homework is not None:

@@ -439,3 +439,51 @@ def test_two_people_share_a_laptop_in_the_browser_course(
         raise
     finally:
         context.close()
+
+
+LANGUAGES = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch"}
+
+
+def test_the_first_page_asks_for_a_language_and_the_french_course_opens_in_french(
+    offline_browser: Browser, site_url: str, screenshot_dir: Path
+) -> None:
+    """The site's first page names each language in its own words; Français opens tutorial 01
+    in French (kingscorner_widget/course_words.py built it from the course's catalogue), whose
+    first code cell makes the lesson's table speak French."""
+    outside: list[str] = []
+    context = offline_context(offline_browser, outside)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/")
+        links = page.locator("main a")
+        expect(links.locator(".name")).to_have_text(list(LANGUAGES.values()))
+        for code, name in LANGUAGES.items():
+            expect(links.filter(has_text=name)).to_have_attribute("lang", code)
+        page.screenshot(path=screenshot_dir / "lite-languages.png")
+        links.filter(has_text="Français").click()
+        expect(page).to_have_url(re.compile(r"lab/index\.html\?path=fr/01-"))
+        notebook = page.locator(".jp-Notebook")
+        expect(notebook.locator("h1").first).to_have_text(
+            re.compile("Apprendre les règles"), timeout=BOOT_TIMEOUT_MS
+        )
+        expect(notebook).to_contain_text("Les rois dans les coins")
+        status_bar = page.locator(".jp-StatusBar-Widget")
+        expect(status_bar).to_contain_text(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+        menu(page, "Run", "Run All Cells")
+        table = page.locator(WIDGET_SELECTOR).first
+        expect(table.locator("[data-hand] [data-card]").first).to_be_visible(timeout=RUN_TIMEOUT_MS)
+        expect(table.locator("[lang='fr']").first).to_be_attached()
+        expect(table.locator("[data-hand] [data-card='Th']")).to_have_attribute(
+            "aria-label", re.compile("dix de cœur")
+        )
+        expect(table.get_by_role("button", name=re.compile("^Indice"))).to_be_visible()
+        page.wait_for_function(DONE_OR_FAILED, timeout=RUN_TIMEOUT_MS)
+        assert errors_shown(page) == []
+        into_view(table)
+        page.screenshot(path=screenshot_dir / "lite-fr-notebook-01.png")
+    except Exception:
+        page.screenshot(path=screenshot_dir / "FAILED-lite-fr.png", full_page=True)
+        raise
+    finally:
+        context.close()
+    assert outside == [], f"requests left 127.0.0.1: {outside}"

@@ -391,11 +391,11 @@ def test_new_daily_and_load_ask_before_lines_or_comments_are_lost() -> None:
 def test_a_face_down_deal_does_not_give_its_seed_in_its_title() -> None:
     hidden = ExploreSession(Game.from_position(OPENING))
     hidden.act("new", seed=123456)
-    assert "123456" not in hidden.title
+    assert "123456" not in hidden.heading()
     assert "123456" not in str(hidden.snapshot(1))
     shown = ExploreSession(Game.from_position(OPENING), show_all_hands=True)
     shown.act("new", seed=123456)
-    assert shown.title == "Deal 123456"
+    assert shown.heading() == "Deal 123456"
     for show in (False, True):
         w = KingsCornerWidget(mode="explore", seed=987654, show_all_hands=show)
         assert ("987654" in str(w.snapshot)) == show

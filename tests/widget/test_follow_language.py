@@ -187,12 +187,41 @@ def _in_lesson(w: KingsCornerWidget) -> None:
     w.show_me()
 
 
+def _looking_back(w: KingsCornerWidget) -> None:
+    _play_some(w, 9)
+    for _ in range(3):
+        assert not w.table.act("back").refused
+    assert w.snapshot["history"]["at"] < w.snapshot["history"]["length"]
+
+
+def _daily_match(w: KingsCornerWidget) -> None:
+    assert not w.table.act("daily", date="2026-11-30").refused
+    assert "2026-11-30" in w.snapshot["title"]
+    _play_some(w, 5)
+
+
+def _explore_branched(w: KingsCornerWidget) -> None:
+    """Two lines in the tree, and the table stepped back on the second: moves ahead."""
+    _play_some(w, 4)
+    for _ in range(2):
+        assert not w.table.act("back").refused
+    ahead = str(w.table.session.history.ahead[-1][0])
+    assert not w.table.act("play", move=next(m for m in w.legal if m != ahead)).refused
+    _play_some(w, 1)
+    assert not w.table.act("back").refused
+    assert w.snapshot["tree"]["lines"] == 2
+    assert w.snapshot["history"]["at"] < w.snapshot["history"]["length"]
+
+
 SETUPS: dict[str, tuple[dict[str, Any], Callable[[KingsCornerWidget], None]]] = {
     "mid-hand": ({"players": 3, "seed": 5, "speed": 0}, lambda w: _play_some(w, 9)),
     "hand over": ({"players": 2, "seed": 5, "speed": 0}, lambda w: _play_some(w, 3000)),
     "review": ({"players": 2, "seed": 5, "speed": 0}, _to_review),
     "lesson": ({"lesson": "moves"}, _in_lesson),
     "explore": ({"mode": "explore", "seed": 2}, lambda w: _play_some(w, 4)),
+    "looking back": ({"players": 3, "seed": 5, "speed": 0}, _looking_back),
+    "daily match": ({"players": 2, "seed": 5, "speed": 0}, _daily_match),
+    "explore branched": ({"mode": "explore", "seed": 2}, _explore_branched),
 }
 
 
@@ -211,5 +240,27 @@ def test_a_table_changing_language_is_said_as_one_made_in_it(setup: str, code: s
     assert followed.snapshot == made.snapshot
     assert followed.phrases == made.phrases
     assert (list(followed.game.moves), followed.mode) == (moves, mode)  # nothing lost
+    assert followed.snapshot["history"] == english["history"]  # nor the place in the history
     with speaking(code):  # the session says its standing line in the language it is asked in
         assert followed.status == made.table.session.status()
+
+
+@pytest.mark.parametrize("code", ["de", PSEUDO])
+def test_every_line_of_the_tree_is_said_again(code: str) -> None:
+    """After the change, walking the tree (forward along the line, then to the other line) says
+    each move as a table made in the language says it: the status line naming the step too."""
+    arguments: dict[str, Any] = {"mode": "explore", "seed": 2}
+    followed = KingsCornerWidget(**arguments)
+    made = KingsCornerWidget(**arguments, language=code)
+    for w in (followed, made):
+        _explore_branched(w)
+    report(followed, code)
+    steps: list[tuple[str, dict[str, Any]]] = [("forward", {}), ("back", {}), ("back", {})]
+    for kind, fields in steps:
+        said = [w.table.act(kind, **fields).status for w in (followed, made)]
+        assert said[0] == said[1]
+        assert followed.snapshot == made.snapshot
+    other = next(m for m in made.snapshot["tree"]["moves"] if m.get("alts"))["alts"][0]["id"]
+    said = [w.table.act("jump", node=other).status for w in (followed, made)]
+    assert said[0] == said[1]
+    assert followed.snapshot == made.snapshot
