@@ -55,7 +55,7 @@ from .codes import new_token, read_code, same_token
 from .seats import SeatSession
 from .views import viewpoint
 
-__all__ = ["MAX_TABLES", "MIN_SEATS", "Later", "Listed", "Room", "Seat", "ServerTable"]
+__all__ = ["MAX_TABLES", "MIN_SEATS", "Deferred", "Listed", "Room", "Seat", "ServerTable"]
 
 Json = dict[str, Any]
 MIN_SEATS = 2
@@ -116,12 +116,12 @@ class Listed:
         return listing(self.names)
 
 
-class Later:
+class Deferred:
     """A status line's slot said when the line is, in its language: ``said()`` is called then.
 
     >>> from kingscorner_widget.display.language import gettext, speaking
     >>> with speaking("fr"):
-    ...     "{}".format(Later(lambda: gettext("{name} is back.").format(name="Ada")))
+    ...     "{}".format(Deferred(lambda: gettext("{name} is back.").format(name="Ada")))
     'Ada est de retour.'
     """
 

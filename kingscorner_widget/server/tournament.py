@@ -51,7 +51,7 @@ from ..display.language import N_, gettext, listing, speaking
 from ..engine.game import Game
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
-from .room import MAX_TABLES, Later, Listed, Room, Seat, ServerTable
+from .room import MAX_TABLES, Deferred, Listed, Room, Seat, ServerTable
 
 if TYPE_CHECKING:
     from .store import Store
@@ -314,8 +314,11 @@ class TournamentDesk:
                 return
             done = tournament.enter_result(played.at, game)
             self._save(code, held)
-        # TRANSLATORS: how the round's hand ended (a sentence), then this one
-        shared.say(N_("{result} This hand is kept for the standings."), result=Later(done.describe))
+        shared.say(
+            # TRANSLATORS: how the round's hand ended (a sentence), then this one
+            N_("{result} This hand is kept for the standings."),
+            result=Deferred(done.describe),
+        )
 
     def tournament(self, code: str) -> ClassTournament:
         """A copy of room ``code``'s tournament as it stands (change it freely: the server's

@@ -33,7 +33,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..display.language import ENGLISH, check_language, system_language
+from ..display.language import ENGLISH, check_language, chosen, system_language
 from ..engine.moves import Move
 from ..server.browser import BrowserTable
 from ..server.client import RemoteTable
@@ -51,8 +51,9 @@ class RemoteTableWidget(KingsCornerWidget):
     """A seat at a class server's table (``join`` a room's code as ``learner``), or the view
     of one of its tables (``watch`` a room's code, ``table``), at the server's ``address``.
     ``language`` is the language the server says the seat's table in, as
-    :class:`KingsCornerWidget`'s (without it, the page's language once the page reports it,
-    else the system's, else English). Everything else about the table is the server's to set."""
+    :class:`KingsCornerWidget`'s (without it, the one :func:`~kingscorner_widget.use_language`
+    chose, else the page's once the page reports it, else the system's, else English).
+    Everything else about the table is the server's to set."""
 
     def __init__(
         self,
@@ -79,11 +80,11 @@ class RemoteTableWidget(KingsCornerWidget):
             raise ValueError("join= reaches a class server: give server=, its address")
         if watch is not None and not isinstance(watch, str):
             raise ValueError("with server=, watch= is a room's code (the table to show: table=)")
-        self._follows = language is None
-        """Whether the seat follows the page's language (no ``language=`` was given)."""
-        self._language = (
-            (system_language() or ENGLISH) if language is None else check_language(language)
-        )
+        named = language if language is not None else chosen()
+        self._follows = named is None
+        """Whether the seat follows the page's language (no ``language=`` and no
+        :func:`~kingscorner_widget.use_language`)."""
+        self._language = (system_language() or ENGLISH) if named is None else check_language(named)
         phrases = page_phrases(self._language)
         if watch is not None:  # people play here: the page's "the computers play on" is not so
             phrases["text"]["watching"] = WATCHING
