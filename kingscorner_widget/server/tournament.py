@@ -47,7 +47,7 @@ from ..classroom.rounds import Hand, Round, TournamentError
 from ..classroom.standings import Standings, said_number
 from ..classroom.tournament import ClassTournament
 from ..display.charts import VegaLiteChart
-from ..display.language import N_, gettext, listing, speaking
+from ..display.language import N_, gettext, listing, ngettext, speaking
 from ..engine.game import Game
 from ..engine.notation import parse_position
 from ..engine.rules import Rules
@@ -140,7 +140,12 @@ class TournamentDesk:
         ``pairing`` ("auto", "round-robin" or "swiss"), every hand from the standard deal or
         from ``position`` (a position line for tables of ``seats``)."""
         if not isinstance(pairing, str) or pairing not in PAIRINGS:
-            raise TournamentError(f"pairing is 'auto', 'round-robin' or 'swiss', not {pairing!r}")
+            raise TournamentError(
+                # TRANSLATORS: the pairing asked for, quoted (the three names are notation)
+                gettext("pairing is 'auto', 'round-robin' or 'swiss', not {pairing}").format(
+                    pairing=repr(pairing)
+                )
+            )
         seed = random.Random(f"kingscorner-server-tournament:{room.seed}").randrange(2**62)
         tournament = ClassTournament(
             name=room.name if name is None else name,
@@ -151,20 +156,27 @@ class TournamentDesk:
         if position is not None:
             if not isinstance(position, str) or len(position) > 1000:
                 raise TournamentError(
-                    "a tournament's position is one line of the position notation"
+                    gettext("a tournament's position is one line of the position notation")
                 )
             try:
                 players = len(parse_position(position).hands)
                 if players != seats:
-                    raise ValueError(f"it is a position for {players} players")
+                    raise ValueError(
+                        gettext("it is a position for {players} players").format(players=players)
+                    )
                 Game.from_position(position, rules=Rules().with_players(seats), seed=seed)
             except ValueError as error:
                 raise TournamentError(
-                    f"the position does not fit a table of {seats}: {error}"
+                    # TRANSLATORS: a table's seats, then why the position does not fit it
+                    gettext("the position does not fit a table of {seats}: {error}").format(
+                        seats=seats, error=error
+                    )
                 ) from None
         with self._lock:
             if room.code in self._held:
-                raise TournamentError(f"room {room.code} already runs a tournament")
+                raise TournamentError(
+                    gettext("room {code} already runs a tournament").format(code=room.code)
+                )
             held = self._held[room.code] = Held(tournament, position)
             self._save(room.code, held)
         return tournament
@@ -181,8 +193,11 @@ class TournamentDesk:
                 present = [learner for learner in present if learner in field]
             if len(present) < 2:
                 raise TournamentError(
-                    f"a round needs two learners at their seats: {len(present)} "
-                    f"{'is' if len(present) == 1 else 'are'} here"
+                    ngettext(
+                        "a round needs two learners at their seats: {n} is here",
+                        "a round needs two learners at their seats: {n} are here",
+                        len(present),
+                    ).format(n=len(present))
                 )
             known = {p.casefold() for p in trial.players}
             for learner in present:
@@ -225,7 +240,10 @@ class TournamentDesk:
             more = chosen.count(None)
             if len(room.tables) + more > MAX_TABLES:
                 raise TournamentError(
-                    f"this round needs {more} more tables than a room's {MAX_TABLES} allow"
+                    # TRANSLATORS: the tables the round needs beyond those a room may open
+                    gettext(
+                        "this round needs {more} more tables than a room's {most} allow"
+                    ).format(more=more, most=MAX_TABLES)
                 )
             tables = []
             for hand, found in zip(drawn.hands, chosen, strict=True):
@@ -345,7 +363,11 @@ class TournamentDesk:
             for played in held.tables:
                 if (played.round, played.at) == (round_number, table):
                     return played.table
-        raise TournamentError(f"round {round_number} has no table {table} in this room")
+        raise TournamentError(
+            gettext("round {round} has no table {table} in this room").format(
+                round=round_number, table=table
+            )
+        )
 
     # -- keeping --------------------------------------------------------------------------------
 
@@ -353,7 +375,9 @@ class TournamentDesk:
         held = self._held.get(code)
         if held is None:
             raise TournamentError(
-                "this room runs no tournament: start one with server.start_tournament(code)"
+                gettext(
+                    "this room runs no tournament: start one with server.start_tournament(code)"
+                )
             )
         return held
 

@@ -337,3 +337,30 @@ def test_a_learners_own_table_at_the_server_speaks_their_language(
     client.send({"type": "open", "what": "table", "name": ""})
     back = client.until(lambda data: data["type"] == "opened")
     assert back["title"] == "Tisch 1, Runde 1"
+
+
+def test_a_teachers_connection_is_refused_in_the_language_it_names(
+    class_server: ClassServer, clients: Clients
+) -> None:
+    room = open_room(class_server, seats=2)
+    teacher = clients.connect()
+    start = {
+        "type": "tournament-start",
+        "room": room.code,
+        "key": class_server.key,
+        "pairing": "knockout",
+        "seats": 2,
+        "position": "",
+    }
+    assert refused(teacher, start)["error"] == (
+        "Pairing is 'auto', 'round-robin' or 'swiss', not 'knockout'."
+    )
+    teacher.send({"type": "language", "language": "fr"})
+    assert teacher.read() == {"type": "language", "language": "fr"}
+    error = refused(teacher, start)
+    assert error["code"] == "tournament"
+    assert error["error"] == "Pairing vaut 'auto', 'round-robin' ou 'swiss', pas 'knockout'."
+    round_frame = {"type": "tournament-round", "room": room.code, "key": class_server.key}
+    assert refused(teacher, round_frame)["error"].startswith("Cette salle n'a pas de tournoi")
+    with pytest.raises(ValueError, match="runs no tournament"):
+        class_server.standings(room.code)  # nothing was started
