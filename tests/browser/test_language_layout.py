@@ -303,7 +303,8 @@ def test_the_test_language_fits_and_leaves_nothing_unbracketed(
     print("NOT_YET kinds shown (True: still English):", ENGLISH_SEEN)
     moved = sorted(kind for kind, english in ENGLISH_SEEN.items() if not english)
     assert moved == [], f"now in the catalogues: move {moved} from NOT_YET to CATALOGUED"
-    assert ENGLISH_SEEN, "the tables showed none of NOT_YET's texts"
+    # (NOT_YET now holds only a homework's own item titles, which these tables do not show: the
+    # planted word below proves the check still sees English.)
     # The check sees what it looks for: a button cut to its box and an
     # English word the catalogues never saw.
     lesson = opened.widget(1)
