@@ -55,7 +55,7 @@ from ..lessons.speech import joined, said
 from .actions import action
 from .history import History
 from .marks import LessonMarks, stars_words
-from .page_words import fill
+from .page_words import YOU, fill
 from .reply import Reply, refuse
 from .session import Session
 from .snapshot import Extra, LessonPart
@@ -110,7 +110,11 @@ class LessonSession(Session):
 
     def name(self, player: int) -> str:
         """A player as the learner reads them: "You", or where they sit ("The player on your
-        left"), never a seat code."""
+        left"), never a seat code. The learner's own seat is the table's You, which the table
+        says in its language wherever it names a seat (their hand is "Deine Hand", not "Hand
+        von Du")."""
+        if player == self.run.step.learner:
+            return YOU
         return self.run.seat_name(player)
 
     def notation_shown(self) -> bool:

@@ -326,3 +326,14 @@ def test_a_lesson_table_s_catalogued_fields_are_bracketed_in_the_test_language()
         if kind_of(p, t) == "catalogued" and re.search(r"[A-Za-z]", unbracketed(t))
     ]
     assert left == []
+
+
+@pytest.mark.parametrize(
+    ("code", "title", "name"), [("de", "Deine Hand", "Du"), ("fr", "Ta main", "Toi")]
+)
+def test_the_learner_s_own_hand_is_theirs_in_the_language(code: str, title: str, name: str) -> None:
+    """A lesson names the learner's seat as the table does: "Deine Hand", never "Hand von Du"."""
+    w = KingsCornerWidget(lesson="moves", language=code)
+    own = next(hand for hand in w.snapshot["hands"] if hand["player"] == w.snapshot["viewer"])
+    assert own["title"] == title
+    assert own["name"] == name
