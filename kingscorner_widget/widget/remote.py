@@ -33,7 +33,15 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..display.language import ENGLISH, check_language, chosen, system_language
+from ..display.language import (
+    ENGLISH,
+    N_,
+    check_language,
+    chosen,
+    gettext,
+    speaking,
+    system_language,
+)
 from ..engine.moves import Move
 from ..server.browser import BrowserTable
 from ..server.client import RemoteTable
@@ -43,7 +51,7 @@ from .adapter import KingsCornerWidget
 __all__ = ["RemoteTableWidget"]
 
 Json = dict[str, Any]
-WATCHING = "You are watching this table: every hand stays face down until the hand is over."
+WATCHING = N_("You are watching this table: every hand stays face down until the hand is over.")
 """What the watched table says where a seat's hand would be."""
 
 
@@ -85,9 +93,8 @@ class RemoteTableWidget(KingsCornerWidget):
         """Whether the seat follows the page's language (no ``language=`` and no
         :func:`~kingscorner_widget.use_language`)."""
         self._language = (system_language() or ENGLISH) if named is None else check_language(named)
-        phrases = page_phrases(self._language)
-        if watch is not None:  # people play here: the page's "the computers play on" is not so
-            phrases["text"]["watching"] = WATCHING
+        self._watching = watch is not None
+        phrases = self._phrases(self._language)
         anywidget.AnyWidget.__init__(self, mode="play", speed=float(speed), phrases=phrases)
         self.record = self.records = None
         self._version = 0
@@ -112,6 +119,15 @@ class RemoteTableWidget(KingsCornerWidget):
             self.status = "Taking your seat at the class server..."  # it comes with an event
         self.on_msg(self._on_custom_message)
 
+    def _phrases(self, code: str) -> dict[str, Any]:
+        """The page's phrasebook in ``code``; a watcher's says people play here (the page's
+        "the computer players play on" is not so)."""
+        phrases: dict[str, Any] = dict(page_phrases(code))
+        if self._watching:
+            with speaking(code):
+                phrases["text"] = {**phrases["text"], "watching": gettext(WATCHING)}
+        return phrases
+
     @property
     def language(self) -> str:
         """The language the server speaks to this seat (see ``language=``)."""
@@ -122,7 +138,7 @@ class RemoteTableWidget(KingsCornerWidget):
         """The page reported its language: a seat that follows it asks the server for it."""
         if getattr(self, "_follows", False) and change["new"] and hasattr(self, "remote"):
             self._language = change["new"]
-            self.phrases = dict(page_phrases(change["new"]))
+            self.phrases = self._phrases(change["new"])
             self.remote.speak(change["new"])
 
     # -- what the server sends ------------------------------------------------------------------

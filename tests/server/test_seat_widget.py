@@ -15,7 +15,7 @@ from kingscorner_widget import ClassServer, KingsCornerWidget
 from kingscorner_widget.server import room as rooms
 from kingscorner_widget.server.client import ClassServerError, RemoteTable
 from kingscorner_widget.table.session import today
-from kingscorner_widget.widget.remote import RemoteTableWidget
+from kingscorner_widget.widget.remote import WATCHING, RemoteTableWidget
 
 from .wire import Json
 
@@ -114,6 +114,12 @@ def test_the_projector_sees_the_public_table(
     refused = notebook_seat(projector).wait(lambda frame: frame["type"] == "error")
     assert refused["code"] == "not-seated"
     assert projector.status.startswith("Only a seat acts")
+    # The page reports its language: the projector still says people play here, in it
+    assert projector.phrases["text"]["watching"] == WATCHING
+    projector.page_language = "en"
+    assert projector.phrases["text"]["watching"] == WATCHING
+    projector.page_language = "fr"
+    assert projector.phrases["text"]["watching"].startswith("Tu regardes cette table")
 
 
 def test_a_wrong_code_a_full_room_a_taken_name_and_a_server_gone_are_said(
