@@ -366,10 +366,16 @@ def test_without_isolation_a_slow_entry_sits_out_the_later_hands(
     )
     monkeypatch.setattr(sys, "platform", "emscripten")
     result = league(folder, hands=4, time_limit=0.1, progress=False)
-    reasons = _forfeits(result, "slow")
-    assert len(reasons) == 4
-    assert reasons[0] == "it took longer than 0.1 s to answer"
-    assert all(reason.endswith("(isolation is off: it sits out)") for reason in reasons[1:])
+    hands = sorted(result.hands, key=lambda hand: hand["index"])
+    said = [hand["forfeits"].get("slow") for hand in hands]
+    first = next(i for i, reason in enumerate(said) if reason)
+    # a hand can end before the slow entry has a choice to make (the deals come from the
+    # league's own key): it forfeits the first hand it is asked to decide in, then every later one
+    asked = [hand["decisions"][hand["seats"].index("slow")] for hand in hands[:first]]
+    assert asked == [0] * first
+    assert said[first] == "it took longer than 0.1 s to answer"
+    later = said[first + 1 :]
+    assert all(reason and reason.endswith("(isolation is off: it sits out)") for reason in later)
 
 
 def test_a_results_folder_every_user_may_change_is_refused(
